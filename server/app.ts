@@ -1,0 +1,93 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadPasswordKey } from './auth/passwordKey';
+import type { ServerContext } from './context';
+import type { Db } from './db/db';
+import { ApiError, CODE_PREFIX, ERRORS } from './errors';
+import { messagesPlugin } from './plugins/messages';
+import { platformPlugin } from './plugins/platform';
+import { isAppRoute, registerPortal } from './plugins/portal';
+import { registerSecurity } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+
+export const API_PREFIX = '/api/web';
+const REAL_METHODS = new Set(['PUT', 'DELETE', 'PATCH']);
+
+export interface BuildAppOptions {
+  db: Db;
+  schemasDir: string;
+  distDir?: string;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Builds the reference server (no port opened: tests drive it with `app.inject`). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 30 * 1024 * 1024,
+    // Spec section 7: PUT and DELETE travel as POST with X-SCF-REAL-HTTP-METHOD. Routing reads req.method
+    // after this hook, so such a request reaches the PUT/DELETE route it names.
+    rewriteUrl(req) {
+      const real = req.headers['x-scf-real-http-method'];
+      if (req.method === 'POST' && typeof real === 'string' && REAL_METHODS.has(real.toUpperCase())) {
+        req.method = real.toUpperCase();
+      }
+      return req.url ?? '/';
+    },
+  });
+  const ctx: ServerContext = {
+    db: options.db,
+    passwordKey: await loadPasswordKey(options.db),
+    now: options.now ?? (() => new Date()),
+    schemasDir: options.schemasDir,
+    ...(options.distDir ? { distDir: options.distDir } : {}),
+  };
+
+  // JSON bodies are kept verbatim too: the request signature covers the exact bytes sent.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError('BAD_REQUEST'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ code: error.wireCode, message: error.message, data: error.data });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply
+        .status(200)
+        .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
+    }
+    req.log.error(error);
+    return reply.status(500).send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
+  });
+
+  const sendIndex = ctx.distDir ? await registerPortal(app, { distDir: ctx.distDir }) : null;
+  app.setNotFoundHandler((req, reply) => {
+    if (sendIndex && req.method === 'GET' && isAppRoute(req.url)) return sendIndex(reply);
+    return reply
+      .status(404)
+      .send({ code: CODE_PREFIX + 'NOT_FOUND', message: ERRORS.NOT_FOUND.message, data: null });
+  });
+
+  await app.register(cookie);
+  await app.register(
+    async (api) => {
+      registerSecurity(api, ctx);
+      for (const plugin of [sessionPlugin, platformPlugin, messagesPlugin]) {
+        await api.register(async (scope) => plugin(scope, ctx));
+      }
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { PasswordKey } from './auth/passwordKey';
+import type { SessionRow } from './auth/sessions';
+import type { Db } from './db/db';
+
+/** What every plugin gets from the app: storage, keys and a clock tests can fix. */
+export interface ServerContext {
+  db: Db;
+  passwordKey: PasswordKey;
+  now: () => Date;
+  /** Directory of the built portal (`dist/`); absent means the API alone is served. */
+  distDir?: string;
+  /** Directory of the page schemas, from which menus are built. */
+  schemasDir: string;
+}
+
+/** The logged-in user as the handlers see it (loaded once per request). */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  personName: string;
+  mobile: string;
+  userType: string;
+  enableSwitchVersion: boolean;
+  homeUrl: string | null;
+  corpId: string;
+  corpName: string;
+  corpType: 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
+  corpCancelled: boolean;
+  roles: string[];
+}
+
+export type AuthLevel = 'none' | 'session' | 'user';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    user: CurrentUser | null;
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    /** Who may call: 'none' (anyone), 'session' (any session, even anonymous), 'user' (logged in; default). */
+    auth?: AuthLevel;
+    /** A read-only POST: signature checked when a session exists, no CSRF token needed. */
+    safe?: boolean;
+    /** Callable by a user whose enterprise is cancelled (session calls, logout). */
+    allowCancelled?: boolean;
+  }
+}

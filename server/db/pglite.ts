@@ -1,0 +1,41 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, OpenDbOptions, QueryResult } from './db';
+
+export interface PgliteDb extends Db {
+  /** The embedded database as a tarball (test fixtures). */
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
+  const pg = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pg.waitReady;
+  // PGlite runs one statement at a time; a transaction must hold the connection, so every other caller
+  // waits for it instead of interleaving its statements into the open transaction.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
+    rows: r.rows as T[],
+    affectedRows: r.affectedRows ?? 0,
+  });
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) =>
+      serial(async () => toResult<T>(await pg.query(sql, params as unknown[]))),
+    exec: (sql) => serial(async () => void (await pg.exec(sql))),
+    transaction: (fn) =>
+      serial(() =>
+        pg.transaction((tx) =>
+          fn({ query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await tx.query(sql, params as unknown[])) }),
+        ),
+      ),
+    close: () => serial(() => pg.close()),
+    dump: () => serial(async () => (await pg.dumpDataDir('gzip')) as Blob),
+  };
+}

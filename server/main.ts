@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { purgeExpired } from './auth/sessions';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { seedDemo } from './seed/demo';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts the reference server: database (PGlite in DATA_DIR, or DATABASE_URL), migrations, seed, HTTP. */
+export async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, 'data'));
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+
+  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
+  await migrate(db);
+  if (process.env.SEED !== 'false' && (await seedDemo(db))) console.log('seeded the demo world');
+
+  const app = await buildApp({
+    db,
+    schemasDir: resolve(root, 'schemas'),
+    distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
+    logger: process.env.LOG !== 'false',
+  });
+  const housekeeping = setInterval(() => void purgeExpired(db, new Date()).catch(() => undefined), 10 * 60 * 1000);
+  housekeeping.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    clearInterval(housekeeping);
+    // Stop taking requests and finish those in flight, then close the database (PGlite flushes to disk).
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port, host });
+  console.log(`portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`);
+}
+
+await main();

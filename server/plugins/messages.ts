@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { ok } from '../errors';
+
+const toInt = (v: unknown, fallback: number, max: number): number => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+
+/** In-site mail; `data.pagecond.count` with messageState=UNREAD is the bell's unread count. */
+export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
+    '/corp/v1/sys/messages',
+    async (req) => {
+      const { messageState, messageType } = req.query;
+      const page = toInt(req.query.page, 1, 100000);
+      const size = toInt(req.query.size, 10, 100);
+      const where = ['user_id = $1'];
+      const params: unknown[] = [req.user!.id];
+      if (messageState) where.push(`message_state = $${params.push(messageState)}`);
+      if (messageType) where.push(`message_type = $${params.push(messageType)}`);
+      const filter = where.join(' and ');
+      const count = await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params);
+      const list = await ctx.db.query(
+        `select id, message_type as "messageType", title, content, message_state as "messageState",
+                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+           from messages where ${filter} order by created_at desc, id
+          limit ${size} offset ${(page - 1) * size}`,
+        params,
+      );
+      return ok({ list: list.rows, pagecond: { count: count.rows[0]?.n ?? 0, page, size } });
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** No 'unsafe-eval' anywhere: the renderer's expressions are interpreted, ajv validators precompiled. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // antd's CSS-in-JS writes <style> elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  // The local UKEY signing agent listens on loopback.
+  "connect-src 'self' http://127.0.0.1:* http://localhost:*",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export const BASE = '/cv3/';
+
+function securityHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('X-Frame-Options', 'DENY')
+    .header('Referrer-Policy', 'same-origin');
+}
+
+/** A path the single-page app owns (a route), as opposed to a file that is simply missing. */
+export function isAppRoute(url: string): boolean {
+  const path = url.split('?')[0]!;
+  if (!path.startsWith(BASE) || path.startsWith(`${BASE}assets/`)) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/**
+ * Serves the built portal under /cv3/ (registered on the root instance, so the not-found handler can fall
+ * back to index.html for app routes). Returns the function that sends index.html.
+ */
+export async function registerPortal(
+  app: FastifyInstance,
+  opts: { distDir: string },
+): Promise<(reply: FastifyReply) => FastifyReply> {
+  const indexFile = join(opts.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`no built portal at ${opts.distDir}: run "npm run build"`);
+  }
+  app.get('/cv3', async (_req, reply) => reply.redirect(BASE, 301));
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    prefix: BASE,
+    index: false,
+    wildcard: true,
+    setHeaders(res, path) {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header(
+        'Cache-Control',
+        path.includes(`${join(opts.distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get(BASE, async (_req, reply) => sendIndex(reply));
+  return sendIndex;
+
+  function sendIndex(reply: FastifyReply): FastifyReply {
+    return securityHeaders(reply).header('Cache-Control', 'no-cache').sendFile('index.html');
+  }
+}

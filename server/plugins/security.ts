@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadUser } from '../auth/currentUser';
+import { parseSignatureHeader, SIGNATURE_WINDOW_MS, signatureDigest } from '../auth/requestSignature';
+import { findSession, SESSION_COOKIE } from '../auth/sessions';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * The checks every API call passes before its handler (encapsulated under /api/web):
+ * session from the cookie → who may call → request signature (x-vrandom) → CSRF token → cancelled enterprise.
+ */
+export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req) => {
+    const id = req.cookies[SESSION_COOKIE];
+    req.session = id ? await findSession(ctx.db, id, ctx.now()) : null;
+    if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const config = req.routeOptions.config;
+    const auth = config.auth ?? 'user';
+    if (auth === 'user' && !req.user) throw new ApiError('AUTH_REQUIRED');
+    if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
+
+    const read = READS.has(req.method);
+    const safe = read || config.safe === true;
+    await verifySignature(req, ctx, { required: !safe || req.session !== null && !read, replayCheck: !read });
+
+    if (!safe) {
+      const token = req.headers['x-csrf-token'];
+      if (!req.session || typeof token !== 'string' || token !== req.session.csrfToken) {
+        throw new ApiError('CSRF_INVALID');
+      }
+    }
+    if (req.user?.corpCancelled && !config.allowCancelled) throw new ApiError('CORP_CANCELLED');
+  });
+}
+
+async function verifySignature(
+  req: FastifyRequest,
+  ctx: ServerContext,
+  opts: { required: boolean; replayCheck: boolean },
+): Promise<void> {
+  const header = req.headers['x-vrandom'];
+  // Anonymous reads have nothing to protect and no key to check against (see ADR 0002).
+  if (!req.session && !opts.required) return;
+  if (header === undefined) {
+    if (opts.required) throw new ApiError('SIGNATURE_MISSING');
+    return;
+  }
+  const parsed = parseSignatureHeader(typeof header === 'string' ? header : undefined);
+  if (!parsed) throw new ApiError('SIGNATURE_INVALID');
+  const rawUrl = req.raw.url ?? req.url;
+  const q = rawUrl.indexOf('?');
+  const digest = signatureDigest({
+    method: req.method,
+    path: q < 0 ? rawUrl : rawUrl.slice(0, q),
+    rawQuery: q < 0 ? '' : rawUrl.slice(q + 1),
+    body: req.rawBody ?? '',
+    timestamp: parsed.timestamp,
+    nonce: parsed.nonce,
+    csrfToken: req.session?.csrfToken ?? '',
+  });
+  if (digest !== parsed.digest) throw new ApiError('SIGNATURE_INVALID');
+  if (!opts.replayCheck) return;
+  const now = ctx.now().getTime();
+  if (Math.abs(now - parsed.timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError('REQUEST_EXPIRED');
+  const inserted = await ctx.db.query(
+    'insert into request_nonces (nonce, expires_at) values ($1, $2) on conflict (nonce) do nothing',
+    [parsed.nonce, new Date(parsed.timestamp + SIGNATURE_WINDOW_MS).toISOString()],
+  );
+  if (inserted.affectedRows === 0) throw new ApiError('REQUEST_REPLAYED');
+}

@@ -1,0 +1,194 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadUser } from '../auth/currentUser';
+import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { pickCurrentRole, pkRole, roleInfo } from '../auth/roles';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS, setCurrentRole } from '../auth/sessions';
+import type { CurrentUser, ServerContext } from '../context';
+import { ApiError, ok } from '../errors';
+import { buildMenus, loadRouteBlocks } from '../menus';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+const LOGIN_PAGE = '/cv3/login/login';
+
+function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string): void {
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+/** Only same-site absolute paths may be redirect targets (no open redirects). */
+export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
+  return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? target : fallback;
+}
+
+function roleItem(code: string): { pkRole: string; roleCode: string; roleName: string } {
+  return { pkRole: pkRole(code), roleCode: code, roleName: roleInfo(code).name };
+}
+
+export async function openedProducts(ctx: ServerContext, corpId: string): Promise<Record<string, boolean>> {
+  const r = await ctx.db.query<{ product: string; opened: boolean }>(
+    'select product, opened from corp_products where corp_id = $1',
+    [corpId],
+  );
+  return Object.fromEntries(r.rows.map((p) => [p.product, p.opened]));
+}
+
+/** Session calls of spec section 7: login page bootstrap, login, logout, security info, keys, token. */
+export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const routes = await loadRouteBlocks(ctx.schemasDir);
+
+  // Login-page bootstrap: makes sure the browser has a session (anonymous before login) and its CSRF token.
+  app.get('/login', { config: { auth: 'none', allowCancelled: true } }, async (req, reply) => {
+    let session = req.session;
+    if (!session) {
+      const created = await createSession(ctx.db, null, null, ctx.now());
+      setSessionCookie(reply, req, created.id);
+      session = created.session;
+    }
+    reply.header('X-CSRF-TOKEN', session.csrfToken);
+    return ok({
+      loggedIn: Boolean(req.user),
+      inlineLogin: false,
+      systemType: 'CORP_WEB',
+      csrfToken: session.csrfToken,
+    });
+  });
+
+  app.get('/v1/auth/passwords/public-keys', { config: { auth: 'none' } }, async () =>
+    ok({ keyId: ctx.passwordKey.keyId, publicKey: ctx.passwordKey.publicKeySpki, algorithm: 'RSA-OAEP-256' }),
+  );
+
+  app.post<{ Body: { username?: unknown; password?: unknown } }>(
+    '/uaa/login',
+    { config: { auth: 'session', allowCancelled: true } },
+    async (req, reply) => {
+      const { username, password } = req.body ?? {};
+      if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+        throw new ApiError('BAD_REQUEST');
+      }
+      let plain: string;
+      try {
+        plain = ctx.passwordKey.decrypt(password);
+      } catch {
+        throw new ApiError('PASSWORD_DECRYPT_FAILED');
+      }
+      const found = await ctx.db.query<{
+        id: string;
+        password_hash: string;
+        failed_logins: number;
+        locked_until: Date | string | null;
+      }>('select id, password_hash, failed_logins, locked_until from users where username = $1', [username]);
+      const row = found.rows[0];
+      const now = ctx.now();
+      if (row?.locked_until && new Date(row.locked_until).getTime() > now.getTime()) {
+        const minutes = Math.ceil((new Date(row.locked_until).getTime() - now.getTime()) / 60000);
+        throw new ApiError('LOGIN_LOCKED', { minutes });
+      }
+      const valid = await verifyPassword(plain, row?.password_hash ?? DUMMY_HASH);
+      if (!row || !valid) {
+        if (row) {
+          const failed = row.failed_logins + 1;
+          const lock = failed >= MAX_FAILED_LOGINS;
+          await ctx.db.query('update users set failed_logins = $2, locked_until = $3 where id = $1', [
+            row.id,
+            lock ? 0 : failed,
+            lock ? new Date(now.getTime() + LOCK_MINUTES * 60000).toISOString() : null,
+          ]);
+          if (lock) throw new ApiError('LOGIN_LOCKED', { minutes: LOCK_MINUTES });
+        }
+        throw new ApiError('LOGIN_FAILED');
+      }
+      const user = (await loadUser(ctx.db, row.id))!;
+      // A new session id on login (no session fixation); the anonymous one is dropped.
+      const created = await ctx.db.transaction(async (tx) => {
+        await tx.query('update users set failed_logins = 0, locked_until = null where id = $1', [row.id]);
+        if (req.session) await deleteSession(tx, req.session.idHash);
+        return createSession(tx, row.id, pickCurrentRole(user.roles, null), now);
+      });
+      setSessionCookie(reply, req, created.id);
+      return ok({ csrfToken: created.session.csrfToken, userName: user.username, personName: user.personName });
+    },
+  );
+
+  app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
+    const role = req.session!.currentRole;
+    const home = req.user!.homeUrl ?? (role ? roleInfo(role).home : '/project/list');
+    return ok({ redirectUrl: `/cv3${home}` });
+  });
+
+  // A browser navigation (no custom headers), so the CSRF token travels as `_csrf`.
+  app.get<{ Querystring: { redirect_url?: string; _csrf?: string } }>(
+    '/uaa/logout',
+    { config: { auth: 'none', allowCancelled: true } },
+    async (req, reply) => {
+      if (req.session && req.query._csrf === req.session.csrfToken) {
+        await deleteSession(ctx.db, req.session.idHash);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+      return reply.redirect(safeRedirect(req.query.redirect_url));
+    },
+  );
+
+  app.get<{ Querystring: { currentRole3?: string } }>(
+    '/v2/security',
+    { config: { allowCancelled: true } },
+    async (req) => {
+      const user = req.user!;
+      const session = req.session!;
+      let current = session.currentRole;
+      const requested = req.query.currentRole3;
+      if (requested && requested !== current) {
+        if (!user.roles.includes(requested)) throw new ApiError('ROLE_NOT_HELD');
+        current = requested;
+        await setCurrentRole(ctx.db, session.idHash, current);
+      }
+      return ok(await securityInfo(ctx, user, current, routes));
+    },
+  );
+
+  // A short-lived token naming the user, for side windows (customer-service chat, signing agent).
+  app.get('/corp/v1/auth/token', async (req) => {
+    const expires = ctx.now().getTime() + 5 * 60 * 1000;
+    const payload = `${req.user!.id}.${expires}`;
+    const mac = createHmac('sha256', req.session!.csrfToken).update(payload).digest('base64url');
+    return ok({ token: `${payload}.${mac}`, expiresAt: expires });
+  });
+}
+
+async function securityInfo(
+  ctx: ServerContext,
+  user: CurrentUser,
+  current: string | null,
+  routes: Awaited<ReturnType<typeof loadRouteBlocks>>,
+): Promise<Record<string, unknown>> {
+  return {
+    user3: {
+      personId: `P${user.id}`,
+      userId: user.id,
+      userName: user.username,
+      personName: user.personName,
+      mobile: user.mobile,
+      userType: user.userType,
+      enableSwitchVersion: user.enableSwitchVersion,
+      corpId: user.corpId,
+      corpName: user.corpName,
+      corpType: user.corpType,
+      corpCancelled: user.corpCancelled,
+    },
+    candidateRoles: user.roles.map(roleItem),
+    roles3: user.roles.map(roleItem),
+    currentRole3: current ? roleItem(current) : null,
+    menus3: buildMenus(routes, current),
+    homeUrl: user.homeUrl ?? (current ? roleInfo(current).home : '/project/list'),
+    openedProductCorps: await openedProducts(ctx, user.corpId),
+    uKeyCodeSuffix: null,
+    raType: null,
+    certNumber: null,
+  };
+}

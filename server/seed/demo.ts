@@ -1,0 +1,124 @@
+import { hashPassword } from '../auth/passwords';
+import type { Db, Queryable } from '../db/db';
+import { PLATFORM_HOSTS } from './platforms';
+
+/** The password of every demo user (DESIGN.md section 10; part of the contract). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const CORPS = [
+  { id: 'CORE001', name: '华建集团第一工程局有限公司', code: '91350100M000100Y43', type: 'CORE', status: 'NORMAL' },
+  { id: 'SUP001', name: '华建建材供应有限公司', code: '911100001000044477', type: 'CHAIN', status: 'NORMAL' },
+  { id: 'SUP002', name: '恒通钢构有限公司', code: '91420100MA4K2C3L1P', type: 'CHAIN', status: 'NORMAL' },
+  { id: 'SUP003', name: '远达劳务有限公司', code: '91440300MA5F8XR01P', type: 'CHAIN', status: 'CANCELLED' },
+  { id: 'UNIT001', name: '华建一局第三项目部', code: '92510100MA6DF7Q307', type: 'UNIT', status: 'NORMAL' },
+  { id: 'FIN001', name: '建信商业保理有限公司', code: '91310000MA1FL3XK54', type: 'FIN', status: 'NORMAL' },
+] as const;
+
+const OPENED: Record<string, string[]> = {
+  CORE001: ['credit', 'abs', 'abcp'],
+  SUP001: ['credit', 'abs', 'factoring-forward'],
+  SUP003: ['credit'],
+  UNIT001: ['credit'],
+  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward'],
+};
+
+interface DemoUser {
+  username: string;
+  name: string;
+  corp: string;
+  roles: string[];
+}
+
+const u = (username: string, name: string, corp: string, ...roles: string[]): DemoUser => ({
+  username,
+  name,
+  corp,
+  roles,
+});
+
+export const DEMO_USERS: DemoUser[] = [
+  u('core_operator', '张建国', 'CORE001', 'ROLE_CORE_OPERATOR'),
+  u('core_director', '李志强', 'CORE001', 'ROLE_CORE_DIRECTOR'),
+  u('core_query', '王晓燕', 'CORE001', 'ROLE_CORE_QUERY'),
+  u('core_final', '赵德明', 'CORE001', 'ROLE_CORE_FINAL'),
+  u('core_purchase', '孙丽华', 'CORE001', 'ROLE_CORE_PURCHASE'),
+  u('chain_operator', '陈立新', 'SUP001', 'ROLE_CORP_OPERATOR'),
+  u('chain_director', '刘海峰', 'SUP001', 'ROLE_CORP_DIRECTOR'),
+  u('chain_query', '周敏', 'SUP001', 'ROLE_CORP_QUERY'),
+  u('chain_purchase', '吴刚', 'SUP001', 'ROLE_CORP_PURCHASE'),
+  u('unit_operator', '郑伟', 'UNIT001', 'ROLE_UNIT_OPERATOR'),
+  u('unit_director', '冯涛', 'UNIT001', 'ROLE_UNIT_DIRECTOR'),
+  u('unit_query', '褚静', 'UNIT001', 'ROLE_UNIT_QUERY'),
+  u('unit_purchase', '卫东', 'UNIT001', 'ROLE_UNIT_PURCHASE'),
+  u('fin_client_manager', '蒋文博', 'FIN001', 'ROLE_FIN_CLIENT_MANAGER'),
+  u('fin_product_manager', '沈佳怡', 'FIN001', 'ROLE_FIN_PRODUCT_MANAGER'),
+  u('corp_manager', '韩雪', 'SUP001', 'ROLE_CORP_MANAGER'),
+  u('dual_role', '杨帆', 'CORE001', 'ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR'),
+  u('new_user', '朱小明', 'SUP002', 'ROLE_CORP_DEFAULT'),
+  u('cancelled_user', '秦勇', 'SUP003', 'ROLE_CORP_OPERATOR'),
+];
+
+/** Unread in-site messages per user (the bell's dot); everyone else has only read ones. */
+const UNREAD: Record<string, number> = { core_operator: 3, chain_operator: 2, core_director: 1, dual_role: 1 };
+
+/** Public holidays of region R_156 (mainland China) for 2026 and 2027. */
+const HOLIDAYS: string[] = [
+  ...['01-01', '01-02', '01-03', '02-15', '02-16', '02-17', '02-18', '02-19', '02-20', '02-21', '02-22', '02-23'],
+  ...['04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '06-19', '06-20', '06-21'],
+  ...['09-25', '09-26', '09-27', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07'],
+].flatMap((d) => [`2026-${d}`, `2027-${d}`]);
+
+/** Seeds the demo world once (nothing happens when enterprises already exist). */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.query<{ n: number }>('select count(*)::int as n from corps');
+  if ((existing.rows[0]?.n ?? 0) > 0) return false;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    for (const c of CORPS) {
+      await tx.query('insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)', [
+        c.id,
+        c.name,
+        c.code,
+        c.type,
+        c.status,
+      ]);
+      for (const product of OPENED[c.id] ?? []) {
+        await tx.query('insert into corp_products (corp_id, product) values ($1, $2)', [c.id, product]);
+      }
+    }
+    for (const [i, user] of DEMO_USERS.entries()) await insertUser(tx, user, i, hashes[i]!);
+    for (const [host, config] of PLATFORM_HOSTS) {
+      await tx.query('insert into platforms (host, config) values ($1, $2)', [host, JSON.stringify(config)]);
+    }
+    for (const day of HOLIDAYS) await tx.query("insert into holidays (region, day) values ('R_156', $1)", [day]);
+  });
+  return true;
+}
+
+async function insertUser(tx: Queryable, user: DemoUser, index: number, hash: string): Promise<void> {
+  const id = `U${String(index + 1).padStart(4, '0')}`;
+  const mobile = `1380000${String(index + 1).padStart(4, '0')}`;
+  await tx.query(
+    `insert into users (id, username, password_hash, person_name, mobile, corp_id, enable_switch_version)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, user.username, hash, user.name, mobile, user.corp, user.username === 'core_operator'],
+  );
+  for (const role of user.roles) await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
+  const unread = UNREAD[user.username] ?? 0;
+  for (let m = 0; m < unread + 2; m++) {
+    const isUnread = m < unread;
+    await tx.query(
+      `insert into messages (id, user_id, message_type, title, content, message_state, created_at)
+       values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7))`,
+      [
+        `${id}-M${m + 1}`,
+        id,
+        m % 2 === 0 ? 'SYSTEM' : 'BUSINESS',
+        isUnread ? `待办提醒（${m + 1}）` : `系统通知（${m + 1}）`,
+        isUnread ? '您有一笔业务待处理，请及时登录平台查看。' : '平台将于本周六凌晨进行例行维护。',
+        isUnread ? 'UNREAD' : 'READ',
+        m * 5 + 1,
+      ],
+    );
+  }
+}

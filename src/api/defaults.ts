@@ -1,0 +1,28 @@
+import type { PlatformConfig } from './types';
+
+/** Built-in platform config used when `POST /biz/v1/platforms` fails (spec section 9 defaults). */
+export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
+  tempId: '1',
+  platformName: '供应链金融服务平台',
+  loginUrl: '/login/login',
+  platformType: 'CCBSCF',
+  isOrgLogin: true,
+  isRT: false,
+  platformLogo: '/cv3/brand/ccbscf.svg',
+  topSlogan: '产业链金融 · 数字化服务',
+  slogan: '让产业链上的每一家企业都能便捷融资',
+  topBarColor: '#0b4ea2',
+  topBarWordColor: '#ffffff',
+  tailBarColor: '#1d2733',
+  tailBarWordColor: '#c9d1dc',
+  hotline: '400-820-6688',
+  contactAddress: '北京市西城区金融大街25号',
+  postcode: '100033',
+  onlineService: '工作日 9:00-18:00',
+  copyrightCn: '版权所有 © 2026 建信融通有限责任公司',
+  copyrightEn: 'Copyright © 2026 CCB Supply Chain Finance. All Rights Reserved.',
+  securityRegister: '京公网安备11010202000001号',
+  registerUrl: '/register/register',
+  icpRegister: '京ICP备2026000001号-1',
+  avalableProduct: '',
+};

@@ -1,0 +1,30 @@
+export { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
+export { DEFAULT_PLATFORM_CONFIG } from './defaults';
+export {
+  ApiRequestError,
+  BROWSER_TIP_MESSAGE,
+  CORP_CANCELLED_MESSAGE,
+  CSS_CHUNK_LOAD_FAILED,
+  LOGOUT_CONFIRM_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  OUT_OF_HOURS_MESSAGE,
+  userMessage,
+} from './errors';
+export { serializeParams } from './params';
+export type { QueryParams, QueryValue } from './params';
+export { apiDelete, apiGet, apiPost, apiPut, createRequest, loginRedirectUrl, request } from './request';
+export type { ApiResponse, RequestEnvironment } from './request';
+export {
+  fetchAuthToken,
+  fetchHolidays,
+  fetchIssuerParam,
+  fetchLoginBootstrap,
+  fetchPlatformConfig,
+  fetchSecurity,
+  fetchUnreadCount,
+  login,
+  loginSuccessUrl,
+  logoutUrl,
+} from './session';
+export { signRequest } from './signature';
+export type * from './types';

@@ -1,0 +1,153 @@
+import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
+import { ApiRequestError, NETWORK_ERROR_MESSAGE, userMessage } from './errors';
+import { serializeParams, type QueryParams } from './params';
+import { signRequest } from './signature';
+
+/** The envelope of every answer. */
+export interface ApiResponse<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+/** What the request layer needs from the browser; tests hand in their own. */
+export interface RequestEnvironment {
+  localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  location: { pathname: string; search: string };
+  redirect: (url: string) => void;
+  now: () => number;
+}
+
+const REAL_METHOD_HEADER = 'X-SCF-REAL-HTTP-METHOD';
+const TUNNELLED = new Set(['PUT', 'DELETE', 'PATCH']);
+/** Pages from which a 401/403 does not redirect to the login page again. */
+const NO_AUTH_REDIRECT = /^\/cv3\/(login|register)(\/|$)/;
+
+export function browserEnvironment(): RequestEnvironment {
+  return {
+    localStorage: window.localStorage,
+    sessionStorage: window.sessionStorage,
+    location: window.location,
+    redirect: (url) => window.location.assign(url),
+    now: () => Date.now(),
+  };
+}
+
+/** Path + query of the login page that brings the user back to where they were. */
+export function loginRedirectUrl(location: { pathname: string; search: string }): string {
+  return `${BASE_PATH.slice(0, -1)}${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/**
+ * The one axios instance of the portal, with every request convention of spec section 7 and the error
+ * rules of spec section 8.
+ */
+export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestConfig['adapter']): AxiosInstance {
+  const instance = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    // Every status reaches the response interceptor, which applies the spec's rules itself.
+    validateStatus: () => true,
+    ...(adapter ? { adapter } : {}),
+  });
+
+  instance.interceptors.request.use((config) => prepare(config, env));
+  instance.interceptors.response.use(
+    (response) => {
+      const body = response.data as Partial<ApiResponse<unknown>> | undefined;
+      if (response.status === 401 || response.status === 403) {
+        onUnauthorised(env);
+        throw new ApiRequestError(body?.code ?? `HTTP_${response.status}`, NETWORK_ERROR_MESSAGE, response.status);
+      }
+      const code = typeof body?.code === 'string' ? body.code : undefined;
+      if (response.status === 200 && code === '0') return response;
+      throw new ApiRequestError(
+        code ?? `HTTP_${response.status}`,
+        userMessage(response.status, code, body?.message),
+        response.status,
+        body?.data,
+      );
+    },
+    (error: unknown) => {
+      if (error instanceof ApiRequestError) throw error;
+      throw new ApiRequestError('NETWORK', NETWORK_ERROR_MESSAGE);
+    },
+  );
+  return instance;
+}
+
+function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): InternalAxiosRequestConfig {
+  const headers = AxiosHeaders.from(config.headers);
+  const method = (config.method ?? 'get').toUpperCase();
+  let wireMethod = method;
+  if (TUNNELLED.has(method)) {
+    wireMethod = 'POST';
+    headers.set(REAL_METHOD_HEADER, method);
+  }
+
+  const params: QueryParams = { ...((config.params as QueryParams | undefined) ?? {}) };
+  if (method === 'GET') params.v = env.now();
+  const query = serializeParams(params);
+  const [path = '', existing = ''] = (config.url ?? '').split('?');
+  const rawQuery = [existing, query].filter(Boolean).join('&');
+
+  let body = '';
+  if (wireMethod !== 'GET') {
+    if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+      // Multipart bodies are not signed (ADR 0002); the browser sets the boundary header.
+      headers.delete('Content-Type');
+    } else {
+      body = config.data === undefined ? '' : typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
+      config.data = body;
+      headers.set('Content-Type', 'application/json;charset=UTF-8');
+    }
+  }
+
+  const csrfToken = env.localStorage.getItem(STORAGE_KEYS.csrfToken) ?? '';
+  headers.set('X-CCBSCF-TERMINAL-CODE', TERMINAL_CODE);
+  headers.set('X-CSRF-TOKEN', csrfToken);
+  headers.set(
+    'x-vrandom',
+    signRequest({ method, path: `${config.baseURL ?? ''}${path}`, rawQuery, body, csrfToken, timestamp: env.now() }),
+  );
+
+  config.method = wireMethod.toLowerCase();
+  config.url = rawQuery ? `${path}?${rawQuery}` : path;
+  config.params = undefined;
+  config.headers = headers;
+  return config;
+}
+
+function onUnauthorised(env: RequestEnvironment): void {
+  env.sessionStorage.removeItem(STORAGE_KEYS.currentRole);
+  env.localStorage.removeItem(STORAGE_KEYS.homepage);
+  if (!NO_AUTH_REDIRECT.test(env.location.pathname)) env.redirect(loginRedirectUrl(env.location));
+}
+
+let shared: AxiosInstance | null = null;
+
+/** The portal's shared instance (created on first use, in the browser). */
+export function request(): AxiosInstance {
+  shared ??= createRequest(browserEnvironment());
+  return shared;
+}
+
+/** Calls the API and returns `data` of a code-'0' answer; anything else throws ApiRequestError. */
+export async function apiGet<T>(url: string, params?: QueryParams): Promise<T> {
+  return (await request().get<ApiResponse<T>>(url, { params })).data.data;
+}
+
+export async function apiPost<T>(url: string, body?: unknown, params?: QueryParams): Promise<T> {
+  return (await request().post<ApiResponse<T>>(url, body, { params })).data.data;
+}
+
+export async function apiPut<T>(url: string, body?: unknown, params?: QueryParams): Promise<T> {
+  return (await request().put<ApiResponse<T>>(url, body, { params })).data.data;
+}
+
+export async function apiDelete<T>(url: string, params?: QueryParams): Promise<T> {
+  return (await request().delete<ApiResponse<T>>(url, { params })).data.data;
+}

@@ -1,0 +1,44 @@
+import md5 from 'md5';
+
+/**
+ * The `x-vrandom` request signature (docs/decisions/0002-request-signature.md): `{timestamp}.{nonce}.{md5}`,
+ * md5 over `METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n NONCE \n CSRF_TOKEN`.
+ */
+export function sortedQuery(rawQuery: string): string {
+  return rawQuery
+    .split('&')
+    .filter((p) => p !== '')
+    .sort()
+    .join('&');
+}
+
+export interface SignatureInput {
+  method: string;
+  path: string;
+  rawQuery: string;
+  body: string;
+  csrfToken: string;
+  timestamp?: number;
+  nonce?: string;
+}
+
+export function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function signRequest(input: SignatureInput): string {
+  const timestamp = input.timestamp ?? Date.now();
+  const nonce = input.nonce ?? randomNonce();
+  const canonical = [
+    input.method.toUpperCase(),
+    input.path,
+    sortedQuery(input.rawQuery),
+    input.body,
+    String(timestamp),
+    nonce,
+    input.csrfToken,
+  ].join('\n');
+  return `${timestamp}.${nonce}.${md5(canonical)}`;
+}

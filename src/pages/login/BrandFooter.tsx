@@ -1,0 +1,17 @@
+import { usePlatform } from '@/session/PlatformContext';
+
+/** Footer texts and colours from the platform config (spec section 1). */
+export function BrandFooter(): React.JSX.Element {
+  const { config } = usePlatform();
+  return (
+    <footer className="brand-footer" data-testid="brand-footer" style={{ background: config.tailBarColor, color: config.tailBarWordColor }}>
+      <div>
+        客服热线：<span data-testid="hotline">{config.hotline}</span>　联系地址：{config.contactAddress}　邮编：{config.postcode}
+      </div>
+      <div>
+        {config.copyrightCn}　{config.securityRegister}　{config.icpRegister}
+      </div>
+      <div className="brand-footer-en">{config.copyrightEn}</div>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+import { Modal, Spin } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { CORP_CANCELLED_MESSAGE, fetchSecurity, LOGIN_PATH, logoutUrl, type SecurityInfo } from '@/api';
+import { clearOnLogout, storedRole, storeRole } from './storage';
+import { SessionContext } from './SessionContext';
+
+/** Delay before the cancelled-enterprise message (spec section 9). */
+export const CANCELLED_MESSAGE_DELAY_MS = 4000;
+
+/** Everything behind the login: fetches the session (a 401 sends the user to the login page). */
+export function SessionGate(): React.JSX.Element {
+  const [security, setSecurity] = useState<SecurityInfo | null>(null);
+
+  const reload = useCallback(async (role?: string) => {
+    const info = await fetchSecurity(role ?? storedRole());
+    storeRole(info.currentRole3?.roleCode);
+    setSecurity(info);
+  }, []);
+
+  useEffect(() => {
+    reload().catch(() => undefined);
+  }, [reload]);
+
+  const cancelled = security?.user3.corpCancelled === true;
+  useEffect(() => {
+    if (!cancelled) return undefined;
+    const timer = window.setTimeout(() => {
+      Modal.warning({
+        title: '提示',
+        content: CORP_CANCELLED_MESSAGE,
+        okText: '确定',
+        onOk: () => {
+          clearOnLogout();
+          window.location.assign(logoutUrl(`/cv3${LOGIN_PATH}`));
+        },
+      });
+    }, CANCELLED_MESSAGE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [cancelled]);
+
+  if (!security || cancelled) {
+    return (
+      <div style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return (
+    <SessionContext.Provider value={{ security, reload }}>
+      <Outlet />
+    </SessionContext.Provider>
+  );
+}
