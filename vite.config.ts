@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -12,11 +12,29 @@ export const alias = {
   '@': r('./src'),
 };
 
+/**
+ * Writes dist/.vite/chunk-modules.json: every emitted JS chunk with the modules inside it, so tests and the
+ * bench can tell what code a page loaded (e.g. that the login page carries no Formily or Table).
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const [file, out] of Object.entries(bundle)) {
+        if (out.type === 'chunk') map[file] = Object.keys(out.modules).map((id) => id.replace(/^.*node_modules\//, 'node_modules/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map) });
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/cv3/',
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   resolve: { alias },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { alias } from './vite.config';
+import { alias } from './vite.config.ts';
 
 export default defineConfig({
   resolve: { alias },
@@ -17,17 +17,9 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: 'schemas',
-          include: ['tests/schemas/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/unit/setup.ts'],
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 60000,

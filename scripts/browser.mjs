@@ -12,6 +12,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The second demo brand lives on abs.localhost; resolve it to loopback whatever the system resolver does.
+  '--host-resolver-rules=MAP abs.localhost 127.0.0.1',
 ];
 
 const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];

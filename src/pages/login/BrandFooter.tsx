@@ -6,10 +6,10 @@ export function BrandFooter(): React.JSX.Element {
   return (
     <footer className="brand-footer" data-testid="brand-footer" style={{ background: config.tailBarColor, color: config.tailBarWordColor }}>
       <div>
-        客服热线：<span data-testid="hotline">{config.hotline}</span>　联系地址：{config.contactAddress}　邮编：{config.postcode}
+        客服热线：<span data-testid="hotline">{config.hotline}</span>{'\u3000'}联系地址：{config.contactAddress}{'\u3000'}邮编：{config.postcode}
       </div>
       <div>
-        {config.copyrightCn}　{config.securityRegister}　{config.icpRegister}
+        {config.copyrightCn}{'\u3000'}{config.securityRegister}{'\u3000'}{config.icpRegister}
       </div>
       <div className="brand-footer-en">{config.copyrightEn}</div>
     </footer>

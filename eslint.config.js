@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.{js,mjs,ts,tsx}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Function']", message: 'No new Function: the portal runs without unsafe-eval.' },
+        { selector: "CallExpression[callee.name='eval']", message: 'No eval: the portal runs without unsafe-eval.' },
+      ],
+    },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+  },
+  {
+    // The renderer is a library: it never reaches into the portal, the server or the schemas.
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@/*', '@server/*', '@schemas/*', '**/src/*', '**/server/*'] }],
+    },
+  },
+  {
+    // renderer/core is shared with the server: no React.
+    files: ['renderer/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@/*', '@server/*', '@schemas/*', 'react', 'react-dom', 'antd', '@formily/react', '@formily/antd-v5'] },
+      ],
+    },
+  },
+  {
+    // The server never imports the portal or the React renderer.
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/src/*', '@renderer/react*', '**/renderer/react/*'] }] },
+  },
+);

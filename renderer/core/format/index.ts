@@ -1,0 +1,40 @@
+export {
+  AMOUNT_DECIMALS,
+  AMOUNT_MAX,
+  AMOUNT_MIN,
+  addMoney,
+  compareMoney,
+  fromCents,
+  fromScaled,
+  isDecimal,
+  isMoneyString,
+  mulRate,
+  normalizeDecimal,
+  parseDecimal,
+  rescaleHalfUp,
+  roundDecimal,
+  shiftDecimal,
+  subMoney,
+  sumMoney,
+  toCents,
+  toScaled,
+} from './decimal';
+export type { DecimalInput, DecimalParts } from './decimal';
+export {
+  AMOUNT_UNITS,
+  EMPTY_PLACEHOLDER,
+  formatAmount,
+  formatAmountUnit,
+  formatBankNo,
+  formatPercent,
+  maskString,
+} from './formatters';
+export type { AmountUnit, AmountWithUnit, FormatInput, PercentScale } from './formatters';
+export {
+  CAPITAL_DIGITS,
+  CAPITAL_FRACTION_UNITS,
+  CAPITAL_MAX_EXCLUSIVE,
+  CapitalConversionError,
+  isCapitalConvertible,
+  toChineseCapital,
+} from './capital';

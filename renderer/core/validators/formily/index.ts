@@ -1,0 +1,2 @@
+export { createFormilyValidation, registerFormilyFormats } from './registerFormilyFormats';
+export type { FormilyRule, FormilyValidation } from './registerFormilyFormats';

@@ -1,0 +1,60 @@
+export type { FormatDefinition, Validator, ValidatorResult } from './types';
+export { VALIDATION_MESSAGES, amountMaxMessage, amountMinMessage, unknownFormatMessage } from './messages';
+export { EMAIL_PATTERN, PHONE_PATTERN, validateEmail, validatePhone } from './contact';
+export {
+  ENTERPRISE_NAME_MAX_LENGTH,
+  ENTERPRISE_NAME_PATTERN,
+  NAME_MIDDLE_DOT,
+  PERSON_NAME_MAX_LENGTH,
+  PERSON_NAME_PATTERN,
+  PERSON_NAME_SECOND_PART_MAX_LENGTH,
+  validateEnterpriseName,
+  validatePersonName,
+} from './names';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, validatePassword } from './password';
+export { MONEY_PATTERN, createAmountValidator, validateAmount, validateMoney } from './money';
+export type { AmountRange } from './money';
+export { ID_CARD_PATTERN, idCardCheckChar, isCalendarDate, validateIdCard } from './idCard';
+export {
+  CREDIT_CODE_ALPHABET,
+  CREDIT_CODE_PATTERN,
+  creditCodeCheckChar,
+  validateCreditCode,
+} from './creditCode';
+export {
+  BANK_ACCOUNT_PATTERN,
+  BANK_CARD_PATTERN,
+  BANK_CODE_PATTERN,
+  isLuhnValid,
+  luhnCheckDigit,
+  validateBankAccount,
+  validateBankCard,
+  validateBankCode,
+} from './bank';
+export { INVOICE_CODE_PATTERN, INVOICE_NO_PATTERN, validateInvoiceCode, validateInvoiceNo } from './invoice';
+export {
+  UPLOAD_ACCEPT,
+  UPLOAD_FILE_NAME_PATTERN,
+  UPLOAD_FILE_TYPES,
+  getFileExtension,
+  isUploadFileType,
+  validateUploadFileName,
+} from './upload';
+export type { UploadFileType } from './upload';
+export {
+  INTEGER_PATTERN,
+  NUMBER_PATTERN,
+  ZIP_PATTERN,
+  validateInteger,
+  validateNumber,
+  validateZip,
+} from './basic';
+export {
+  FORMATS,
+  FORMAT_DEFINITIONS,
+  createFormatRegistry,
+  isKnownFormat,
+  registerAjvFormats,
+  validateFormat,
+} from './formats';
+export type { AjvFormatTarget, FormatName, FormatRegistry } from './formats';

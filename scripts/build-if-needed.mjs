@@ -1,0 +1,33 @@
+// Builds the portal (vite build) when dist/ is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SOURCES = ['src', 'renderer', 'schemas', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = s.mtimeMs;
+  for (const name of readdirSync(path)) if (!name.startsWith('.')) max = Math.max(max, newest(join(path, name)));
+  return max;
+}
+
+export function buildIfNeeded({ force = false } = {}) {
+  const index = join(root, 'dist', 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
+  if (!force && built > sources) return false;
+  console.log('building the portal (vite build)...');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildIfNeeded();

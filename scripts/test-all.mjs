@@ -1,0 +1,70 @@
+// `npm test`: every suite (unit, server, e2e), then one line totalling them: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2);
+const want = (suite) => only.length === 0 || only.includes(suite);
+const totals = [];
+
+function run(cmd, args, env = {}) {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+// Vitest: unit and server projects in one run, counted per project from its JSON report.
+if (want('unit') || want('server')) {
+  const report = join(out, 'vitest.json');
+  rmSync(report, { force: true });
+  const projects = ['unit', 'server'].filter(want).flatMap((p) => ['--project', p]);
+  const status = run(process.execPath, [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const counts = { unit: { passed: 0, failed: 0 }, server: { passed: 0, failed: 0 } };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    for (const file of json.testResults) {
+      const suite = file.name.includes('/tests/server/') ? 'server' : 'unit';
+      for (const t of file.assertionResults) {
+        if (t.status === 'passed') counts[suite].passed++;
+        else if (t.status === 'failed') counts[suite].failed++;
+      }
+      // A file that failed to load has no assertions but must not pass silently.
+      if (file.status === 'failed' && file.assertionResults.length === 0) counts[suite].failed++;
+    }
+  }
+  for (const suite of ['unit', 'server'].filter(want)) {
+    const c = counts[suite];
+    if (status !== 0 && c.failed === 0) c.failed = 1; // the runner failed without a failing test: count it
+    totals.push({ suite, ...c });
+  }
+}
+
+if (want('e2e')) {
+  const report = join(out, 'e2e.json');
+  rmSync(report, { force: true });
+  const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const c = { suite: 'e2e', passed: 0, failed: 0 };
+  if (existsSync(report)) {
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+    c.passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    c.failed = (stats.unexpected ?? 0);
+  }
+  if (status !== 0 && c.failed === 0) c.failed = 1;
+  totals.push(c);
+}
+
+console.log('\nsuite     passed  failed');
+for (const t of totals) console.log(`${t.suite.padEnd(9)} ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}`);
+const passed = totals.reduce((n, t) => n + t.passed, 0);
+const failed = totals.reduce((n, t) => n + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signRequest } from '@/api/signature';
+import { buildApp } from '@server/app';
+import { openPglite, type PgliteDb } from '@server/db/pglite';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+/** A fixed clock inside 2026 (tests that need time move it). */
+export const clock = { now: new Date('2026-11-20T10:00:00+08:00') };
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: PgliteDb;
+}
+
+/** The app on a private copy of the seeded demo database, with a clock the test controls. */
+export async function testServer(distDir?: string): Promise<TestServer> {
+  const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
+  const db = await openPglite({ loadDataDir: new Blob([dump]) });
+  const app = await buildApp({
+    db,
+    schemasDir: join(process.cwd(), 'schemas'),
+    now: () => clock.now,
+    ...(distDir ? { distDir } : {}),
+  });
+  return { app, db };
+}
+
+/** What the login page does with the server's public key: RSA-OAEP (SHA-256), base64. */
+export function encryptPassword(spkiBase64: string, password: string): string {
+  const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
+    'base64',
+  );
+}
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Leave out the x-vrandom header. */
+  unsigned?: boolean;
+  /** Leave out the CSRF header. */
+  noCsrf?: boolean;
+  /** Use this x-vrandom header verbatim. */
+  signature?: string;
+  /** Sign with this timestamp instead of the clock's. */
+  timestamp?: number;
+}
+
+/** A browser as the portal drives it: cookie jar, CSRF token, signed requests. */
+export class Browser {
+  cookie = '';
+  csrf = '';
+  lastSignature = '';
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async call(method: string, path: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
+    const url = `/api/web${path}`;
+    const rawQuery = new URLSearchParams(opts.query ?? {}).toString();
+    const body = opts.body === undefined ? '' : JSON.stringify(opts.body);
+    const signature =
+      opts.signature ??
+      signRequest({ method, path: url, rawQuery, body, csrfToken: this.csrf, timestamp: opts.timestamp ?? clock.now.getTime() });
+    this.lastSignature = signature;
+    const headers: Record<string, string> = {
+      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(opts.unsigned ? {} : { 'x-vrandom': signature }),
+      ...(opts.noCsrf ? {} : { 'x-csrf-token': this.csrf }),
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...opts.headers,
+    };
+    const res = await this.app.inject({
+      method: method as 'GET',
+      url: rawQuery ? `${url}?${rawQuery}` : url,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
+    const setCookie = res.cookies.find((c) => c.name === 'SCF_SESSION');
+    if (setCookie) this.cookie = setCookie.value ? `SCF_SESSION=${setCookie.value}` : '';
+    return res;
+  }
+
+  async bootstrap(): Promise<void> {
+    const res = await this.call('GET', '/login');
+    this.csrf = res.json().data.csrfToken;
+  }
+
+  async encrypt(password: string): Promise<string> {
+    const key = (await this.call('GET', '/v1/auth/passwords/public-keys')).json().data.publicKey as string;
+    return encryptPassword(key, password);
+  }
+
+  async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+    await this.bootstrap();
+    const res = await this.call('POST', '/uaa/login', { body: { username, password: await this.encrypt(password) } });
+    if (res.json().code === '0') this.csrf = res.json().data.csrfToken;
+    return res;
+  }
+}
+
+export async function loggedIn(app: FastifyInstance, username: string): Promise<Browser> {
+  const b = new Browser(app);
+  const res = await b.login(username);
+  if (res.json().code !== '0') throw new Error(`login ${username}: ${res.body}`);
+  return b;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '@/api/signature';
+import { type Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
+
+let s: TestServer;
+let b: Browser;
+beforeAll(async () => {
+  s = await testServer();
+  b = await loggedIn(s.app, 'core_operator');
+});
+afterAll(async () => {
+  await s.app.close();
+  await s.db.close();
+});
+
+const record = (browser: Browser, body: unknown = undefined, opts = {}) =>
+  browser.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'credit' }, body, ...opts });
+
+describe('CSRF token and request signature on state-changing calls', () => {
+  it('accepts a signed call with the CSRF token', async () => {
+    expect((await record(b)).json().code).toBe('0');
+  });
+
+  it('refuses a call without the CSRF token', async () => {
+    const res = await record(b, undefined, { noCsrf: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('SCF.CSRF_INVALID');
+  });
+
+  it('refuses a call with another session\'s CSRF token', async () => {
+    const other = await loggedIn(s.app, 'core_director');
+    const res = await record(b, undefined, { headers: { 'x-csrf-token': other.csrf } });
+    expect(res.json().code).toBe('SCF.CSRF_INVALID');
+  });
+
+  it('refuses a call without a signature', async () => {
+    const res = await record(b, undefined, { unsigned: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('SCF.SIGNATURE_MISSING');
+  });
+
+  const signedFor = (path: string, rawQuery: string, body: string) =>
+    signRequest({ method: 'POST', path: `/api/web${path}`, rawQuery, body, csrfToken: b.csrf, timestamp: clock.now.getTime() });
+
+  it('refuses a tampered query', async () => {
+    const path = '/corp/v1/corps/persons/product-switch/records';
+    const sig = signedFor(path, 'productType=credit', '');
+    const res = await b.call('POST', path, { query: { productType: 'abs' }, signature: sig });
+    expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
+    // The same signature on the query it was made for passes.
+    expect((await b.call('POST', path, { query: { productType: 'credit' }, signature: sig })).json().code).toBe('0');
+  });
+
+  it('refuses a tampered body', async () => {
+    const sig = signedFor('/uaa/login', '', JSON.stringify({ username: 'a', password: 'b' }));
+    const res = await b.call('POST', '/uaa/login', { body: { username: 'a', password: 'c' }, signature: sig });
+    expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
+  });
+
+  it('refuses a replayed request', async () => {
+    await record(b);
+    const replay = await record(b, undefined, { signature: b.lastSignature });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'SCF.REQUEST_REPLAYED', message: '重复的请求已被拒绝' });
+  });
+
+  it('refuses a request signed too long ago', async () => {
+    const stale = await record(b, undefined, { timestamp: clock.now.getTime() - 10 * 60 * 1000 });
+    expect(stale.json().code).toBe('SCF.REQUEST_EXPIRED');
+    const fresh = await record(b, undefined, { timestamp: clock.now.getTime() - 60 * 1000 });
+    expect(fresh.json().code).toBe('0');
+  });
+
+  it('checks a GET signature when one is sent', async () => {
+    const res = await b.call('GET', '/v2/security', { signature: '1795300000000.0123456789abcdef.0123456789abcdef0123456789abcdef' });
+    expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
+  });
+
+  it('routes a POST with X-SCF-REAL-HTTP-METHOD to the PUT or DELETE route it names', async () => {
+    const t = await testServer();
+    t.app.put('/probe', async () => ({ code: '0', data: 'put' }));
+    t.app.delete('/probe', async () => ({ code: '0', data: 'delete' }));
+    t.app.post('/probe', async () => ({ code: '0', data: 'post' }));
+    const put = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'PUT' } });
+    const del = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'delete' } });
+    const post = await t.app.inject({ method: 'POST', url: '/probe' });
+    const bogus = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'TRACE' } });
+    expect([put.json().data, del.json().data, post.json().data, bogus.json().data]).toEqual(['put', 'delete', 'post', 'post']);
+    await t.app.close();
+    await t.db.close();
+  });
+});

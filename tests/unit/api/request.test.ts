@@ -1,0 +1,142 @@
+import md5 from 'md5';
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE, type ApiRequestError } from '@/api';
+import { harness } from './harness';
+
+const header = (config: { headers: unknown }, name: string): string | undefined =>
+  (config.headers as { get(n: string): unknown }).get(name) as string | undefined;
+
+async function failure(p: Promise<unknown>): Promise<ApiRequestError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ApiRequestError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('request conventions (spec section 7)', () => {
+  it('adds a cache-busting v to every GET and none to POST', async () => {
+    const h = harness();
+    await h.instance.get('/v2/security', { params: { a: 1 } });
+    await h.instance.post('/uaa/login', { x: 1 });
+    expect(h.sent[0]!.url).toBe('/v2/security?a=1&v=1795300000000');
+    expect(h.sent[1]!.url).toBe('/uaa/login');
+  });
+
+  it('sends arrays as repeated parameters and leaves out null and undefined', async () => {
+    const h = harness();
+    await h.instance.get('/x', { params: { status: ['IS0', 'IS1'], empty: null, gone: undefined, q: '凭证 1' } });
+    expect(h.sent[0]!.url).toBe(`/x?status=IS0&status=IS1&q=${encodeURIComponent('凭证 1')}&v=1795300000000`);
+  });
+
+  it('carries the terminal code and the CSRF token from localStorage', async () => {
+    const h = harness();
+    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'tok-123');
+    await h.instance.get('/x');
+    expect(header(h.sent[0]!, 'X-CCBSCF-TERMINAL-CODE')).toBe(TERMINAL_CODE);
+    expect(header(h.sent[0]!, 'X-CSRF-TOKEN')).toBe('tok-123');
+  });
+
+  it('signs method, path, sorted query, body, timestamp and nonce with the CSRF token (x-vrandom)', async () => {
+    const h = harness();
+    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'tok-123');
+    await h.instance.post('/uaa/login', { username: 'u', password: 'p' }, { params: { b: 2, a: 1 } });
+    const sent = h.sent[0]!;
+    const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
+    expect(ts).toBe('1795300000000');
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    const canonical = ['POST', '/api/web/uaa/login', 'a=1&b=2', '{"username":"u","password":"p"}', ts, nonce, 'tok-123'].join('\n');
+    expect(digest).toBe(md5(canonical));
+    expect(sent.data).toBe('{"username":"u","password":"p"}');
+  });
+
+  it('uses a new nonce for every request', async () => {
+    const h = harness();
+    await h.instance.get('/x');
+    await h.instance.get('/x');
+    expect(header(h.sent[0]!, 'x-vrandom')!.split('.')[1]).not.toBe(header(h.sent[1]!, 'x-vrandom')!.split('.')[1]);
+  });
+
+  it.each(['put', 'delete'] as const)('sends %s as POST with X-SCF-REAL-HTTP-METHOD', async (method) => {
+    const h = harness();
+    await h.instance.request({ method, url: '/records/1', data: method === 'put' ? { a: 1 } : undefined });
+    expect(h.sent[0]!.method).toBe('post');
+    expect(header(h.sent[0]!, 'X-SCF-REAL-HTTP-METHOD')).toBe(method.toUpperCase());
+    // The signature names the real method, which is what the server routes on.
+    const [ts, nonce, digest] = header(h.sent[0]!, 'x-vrandom')!.split('.');
+    const body = method === 'put' ? '{"a":1}' : '';
+    expect(digest).toBe(md5([method.toUpperCase(), '/api/web/records/1', '', body, ts, nonce, ''].join('\n')));
+  });
+
+  it('times out after 300000 ms under /api/web', async () => {
+    const h = harness();
+    await h.instance.get('/x');
+    expect(h.sent[0]!.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(300000);
+    expect(h.sent[0]!.baseURL).toBe('/api/web');
+  });
+});
+
+describe('error rules (spec section 8)', () => {
+  it("resolves only code '0'", async () => {
+    const h = harness();
+    const r = await h.instance.get('/x');
+    expect(r.data.data).toEqual({ ok: true });
+  });
+
+  it('shows the server message for a business error', async () => {
+    const h = harness();
+    h.answer = { status: 200, body: { code: 'SCF.LOGIN_FAILED', message: '用户名或密码错误', data: null } };
+    const e = await failure(h.instance.post('/uaa/login', {}));
+    expect(e.code).toBe('SCF.LOGIN_FAILED');
+    expect(e.message).toBe('用户名或密码错误');
+  });
+
+  it.each([
+    ['a non-200 status', { status: 500, body: { code: 'X', message: '服务器内部错误' } }],
+    ['code 99999999', { status: 200, body: { code: '99999999', message: '系统错误' } }],
+    ['an empty message', { status: 200, body: { code: 'E1', message: '' } }],
+    ['no body at all', { status: 502, body: '' }],
+  ])('uses the network message for %s', async (_, answer) => {
+    const h = harness();
+    h.answer = answer;
+    const e = await failure(h.instance.get('/x'));
+    expect(e.message).toBe(NETWORK_ERROR_MESSAGE);
+    expect(NETWORK_ERROR_MESSAGE).toBe('网络异常，请您稍后重试。');
+  });
+
+  it('uses the network message when the network fails', async () => {
+    const h = harness();
+    h.answer = new Error('connect ECONNREFUSED');
+    const e = await failure(h.instance.get('/x'));
+    expect(e.code).toBe('NETWORK');
+    expect(e.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it.each([401, 403])('on %i clears the stored role and homepage and goes to the login page', async (status) => {
+    const h = harness('/cv3/credit/core/index/operator', '?tab=1');
+    h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
+    h.env.localStorage.setItem(STORAGE_KEYS.homepage, '/credit/core/index/operator');
+    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'kept');
+    h.answer = { status, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+    await failure(h.instance.get('/v2/security'));
+    expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+    expect(h.env.localStorage.getItem(STORAGE_KEYS.homepage)).toBeNull();
+    expect(h.env.redirects).toEqual([
+      `/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/core/index/operator?tab=1')}`,
+    ]);
+  });
+
+  it.each(['/cv3/login/login', '/cv3/login/abs/login', '/cv3/register/register', '/cv3/register/reset-password'])(
+    'does not redirect again from %s',
+    async (path) => {
+      const h = harness(path, '');
+      h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
+      h.answer = { status: 401, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+      await failure(h.instance.get('/v2/security'));
+      expect(h.env.redirects).toEqual([]);
+      expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+    },
+  );
+});
