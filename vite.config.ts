@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,7 +38,8 @@ export default defineConfig({
   plugins: [react(), chunkModules()],
   resolve: { alias },
   build: {
-    outDir: 'dist',
+    // DIST_DIR lets parallel test runs build side by side (scripts/build-if-needed.mjs uses the same variable).
+    outDir: resolve(process.env.DIST_DIR ?? 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     sourcemap: false,

@@ -17,6 +17,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'schemas',
+          include: ['tests/schemas/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],

@@ -1,13 +1,10 @@
 // `npm run bench`: performance figures printed next to the targets of shared/PERFORMANCE.md (never asserted).
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from './browser.mjs';
-import { buildIfNeeded } from './build-if-needed.mjs';
+import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
 import { startServer } from './bench/server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const executablePath = findChromium();
 if (!executablePath) {
   console.error(INSTALL_HINT);
@@ -33,5 +30,5 @@ console.log('\nfigure                                   value        target     
 for (const r of rows) console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
 
 console.log('\nroute chunks (dist/assets)                         raw         gzip');
-for (const c of chunkTable(join(root, 'dist'))) console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
+for (const c of chunkTable(distDir)) console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
 process.exit(0);

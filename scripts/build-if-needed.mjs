@@ -1,7 +1,7 @@
 // Builds the portal (vite build) when dist/ is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,8 +16,11 @@ function newest(path) {
   return max;
 }
 
+/** Where the build goes: DIST_DIR (absolute or relative to the project) or dist/. */
+export const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
+
 export function buildIfNeeded({ force = false } = {}) {
-  const index = join(root, 'dist', 'index.html');
+  const index = join(distDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
   if (!force && built > sources) return false;

@@ -15,11 +15,12 @@ function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 
-// Vitest: unit and server projects in one run, counted per project from its JSON report.
-if (want('unit') || want('server')) {
+// Vitest: unit, schemas and server projects in one run, counted per project from its JSON report.
+const VITEST_SUITES = ['unit', 'schemas', 'server'];
+if (VITEST_SUITES.some(want)) {
   const report = join(out, 'vitest.json');
   rmSync(report, { force: true });
-  const projects = ['unit', 'server'].filter(want).flatMap((p) => ['--project', p]);
+  const projects = VITEST_SUITES.filter(want).flatMap((p) => ['--project', p]);
   const status = run(process.execPath, [
     join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
@@ -28,11 +29,11 @@ if (want('unit') || want('server')) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ]);
-  const counts = { unit: { passed: 0, failed: 0 }, server: { passed: 0, failed: 0 } };
+  const counts = Object.fromEntries(VITEST_SUITES.map((suite) => [suite, { passed: 0, failed: 0 }]));
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     for (const file of json.testResults) {
-      const suite = file.name.includes('/tests/server/') ? 'server' : 'unit';
+      const suite = file.name.includes('/tests/server/') ? 'server' : file.name.includes('/tests/schemas/') ? 'schemas' : 'unit';
       for (const t of file.assertionResults) {
         if (t.status === 'passed') counts[suite].passed++;
         else if (t.status === 'failed') counts[suite].failed++;
@@ -41,7 +42,7 @@ if (want('unit') || want('server')) {
       if (file.status === 'failed' && file.assertionResults.length === 0) counts[suite].failed++;
     }
   }
-  for (const suite of ['unit', 'server'].filter(want)) {
+  for (const suite of VITEST_SUITES.filter(want)) {
     const c = counts[suite];
     if (status !== 0 && c.failed === 0) c.failed = 1; // the runner failed without a failing test: count it
     totals.push({ suite, ...c });

@@ -1,14 +1,13 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
-import type { ServerContext } from './context';
+import type { ServerContext, SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
-import { messagesPlugin } from './plugins/messages';
-import { platformPlugin } from './plugins/platform';
+import { completenessVerifier } from './auth/completenessVerifier';
+import { API_PLUGINS } from './plugins';
 import { isAppRoute, registerPortal } from './plugins/portal';
 import { registerSecurity } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
 
 export const API_PREFIX = '/api/web';
 const REAL_METHODS = new Set(['PUT', 'DELETE', 'PATCH']);
@@ -19,6 +18,7 @@ export interface BuildAppOptions {
   distDir?: string;
   now?: () => Date;
   logger?: boolean;
+  signatureVerifier?: SignatureVerifier;
 }
 
 /** Builds the reference server (no port opened: tests drive it with `app.inject`). */
@@ -42,6 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
+    signatureVerifier: options.signatureVerifier ?? completenessVerifier,
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       registerSecurity(api, ctx);
-      for (const plugin of [sessionPlugin, platformPlugin, messagesPlugin]) {
+      for (const plugin of API_PLUGINS) {
         await api.register(async (scope) => plugin(scope, ctx));
       }
     },

@@ -1,6 +1,25 @@
 import type { PasswordKey } from './auth/passwordKey';
 import type { SessionRow } from './auth/sessions';
-import type { Db } from './db/db';
+import type { Db, Queryable } from './db/db';
+
+/** The sign record of spec section 3, as the portal sends it with a signed action (ADR 0005). */
+export interface SignRecord {
+  raType: string;
+  ukeyBank: string;
+  ukeyCode: string;
+  original: string;
+  signature: string;
+  pkCa: string;
+  ukeyNo: string;
+  algorithmType: string;
+  issuerDN: string;
+  subjectDN: string;
+}
+
+/** Checks a sign record before a signed transition takes effect (ADR 0005 section 4). */
+export interface SignatureVerifier {
+  verify(tx: Queryable, record: unknown, user: CurrentUser, sessionIdHash: string): Promise<SignRecord>;
+}
 
 /** What every plugin gets from the app: storage, keys and a clock tests can fix. */
 export interface ServerContext {
@@ -11,6 +30,7 @@ export interface ServerContext {
   distDir?: string;
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
+  signatureVerifier: SignatureVerifier;
 }
 
 /** The logged-in user as the handlers see it (loaded once per request). */

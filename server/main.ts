@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { purgeExpired } from './auth/sessions';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { seedDemo } from './seed/demo';
+import { seedAll } from './seed';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,7 +19,7 @@ export async function main(): Promise<void> {
 
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await migrate(db);
-  if (process.env.SEED !== 'false' && (await seedDemo(db))) console.log('seeded the demo world');
+  if (process.env.SEED !== 'false' && (await seedAll(db))) console.log('seeded the demo world');
 
   const app = await buildApp({
     db,

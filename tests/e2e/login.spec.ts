@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoErrors, loginAs, PASSWORD, watchPage } from './fixtures';
 
@@ -77,7 +77,7 @@ test.describe('login page', () => {
     await page.goto('/cv3/login/login');
     await expect(page.getByTestId('slogan')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const chunks = JSON.parse(readFileSync(join(process.cwd(), 'dist/.vite/chunk-modules.json'), 'utf8')) as Record<string, string[]>;
+    const chunks = JSON.parse(readFileSync(resolve(process.env.DIST_DIR ?? 'dist', '.vite/chunk-modules.json'), 'utf8')) as Record<string, string[]>;
     expect(scripts.length).toBeGreaterThan(0);
     const modules = scripts.flatMap((s) => chunks[s] ?? [`unknown chunk ${s}`]);
     expect(modules.filter((m) => m.startsWith('unknown'))).toEqual([]);

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { messagesPlugin } from './messages';
+import { platformPlugin } from './platform';
+import { sessionPlugin } from './session';
+
+export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
+
+/** Every domain plugin mounted under /api/web, each behind the security checks (one line per domain). */
+export const API_PLUGINS: ApiPlugin[] = [sessionPlugin, platformPlugin, messagesPlugin];
