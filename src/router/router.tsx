@@ -1,4 +1,7 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { HANDWRITTEN_ROUTES } from './handwritten';
+
+const toRoute = (r: (typeof HANDWRITTEN_ROUTES)[number]): RouteObject => ({ path: r.path, lazy: r.lazy });
 
 /**
  * Routes of the portal under /cv3/. Screens load lazily, so the login page carries no business code.
@@ -7,15 +10,12 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { path: '/login/login', lazy: () => import('@/pages/login/LoginPage').then((m) => ({ Component: m.LoginPage })) },
-    {
-      path: '/login/abs/login',
-      lazy: () => import('@/pages/login/LoginPage').then((m) => ({ Component: m.LoginPage })),
-    },
+    ...HANDWRITTEN_ROUTES.filter((r) => r.public).map(toRoute),
     {
       path: '*',
       lazy: () => import('@/session/SessionGate').then((m) => ({ Component: m.SessionGate })),
       children: [
+        ...HANDWRITTEN_ROUTES.filter((r) => !r.public).map(toRoute),
         { path: '*', lazy: () => import('@/pages/home/HomePage').then((m) => ({ Component: m.HomePage })) },
       ],
     },
