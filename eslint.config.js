@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -10,18 +9,15 @@ export default tseslint.config(
   { files: ['**/*.{js,mjs,ts,tsx}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: "NewExpression[callee.name='Function']", message: 'No new Function: the portal runs without unsafe-eval.' },
         { selector: "CallExpression[callee.name='eval']", message: 'No eval: the portal runs without unsafe-eval.' },
       ],
     },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
   },
   {
     // The renderer is a library: it never reaches into the portal, the server or the schemas.
