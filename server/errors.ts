@@ -23,6 +23,8 @@ export const ERRORS = {
     message: '非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。',
   },
   SIGNATURE_REQUIRED: { status: 200, message: '该操作需要使用UKEY签名' },
+  PRODUCT_ALREADY_OPENED: { status: 200, message: '贵企业已开通该产品' },
+  PRODUCT_APPLICATION_PENDING: { status: 200, message: '该产品的开通申请正在审核中，请勿重复提交' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },
   NOT_FOUND: { status: 404, message: '请求的资源不存在' },
   INTERNAL: { status: 500, message: '网络异常，请您稍后重试。' },

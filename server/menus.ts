@@ -9,7 +9,7 @@ export interface MenuResource {
   childMenuResources: MenuResource[];
 }
 
-interface RouteBlock {
+export interface RouteBlock {
   path: string;
   title: string;
   product?: string;
@@ -31,9 +31,25 @@ const PRODUCT_NAMES: Record<string, string> = {
   account: '账户中心',
 };
 
-/** Reads the `route` block of every page schema (files not under a `_` folder). */
+/** Route blocks of the hand-written screens (ADR 0005: the same contract as a page schema's `route`). */
+export const HANDWRITTEN_ROUTES_FILE = '_routes/handwritten.json';
+
+const productOrder = (p: string): number => {
+  const i = Object.keys(PRODUCT_NAMES).indexOf(p);
+  return i < 0 ? 99 : i;
+};
+
+/** Reads the `route` block of every page schema (files not under a `_` folder) and the hand-written routes. */
 export async function loadRouteBlocks(schemasDir: string): Promise<RouteBlock[]> {
   const out: RouteBlock[] = [];
+  try {
+    const handwritten = JSON.parse(await readFile(join(schemasDir, HANDWRITTEN_ROUTES_FILE), 'utf8')) as {
+      routes: RouteBlock[];
+    };
+    out.push(...handwritten.routes);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
   const walk = async (dir: string): Promise<void> => {
     let entries;
     try {
@@ -65,7 +81,7 @@ export function buildMenus(routes: RouteBlock[], role: string | null): MenuResou
     const product = r.product ?? 'account';
     byProduct.set(product, [...(byProduct.get(product) ?? []), r]);
   }
-  return [...byProduct.entries()].map(([product, list]) => ({
+  return [...byProduct.entries()].sort(([a], [b]) => productOrder(a) - productOrder(b)).map(([product, list]) => ({
     pkMenu: `MENU_${product}`,
     menuName: PRODUCT_NAMES[product] ?? product,
     menuBrief: product,

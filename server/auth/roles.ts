@@ -25,7 +25,7 @@ export const ROLES: readonly RoleInfo[] = [
   role('ROLE_FIN_CLIENT_MANAGER', '金融机构客户经理', '/credit/core/supplier/finance-query'),
   role('ROLE_FIN_PRODUCT_MANAGER', '金融机构产品经理', '/credit/core/supplier/finance-query'),
   role('ROLE_CORP_MANAGER', '管理员', '/my/enterprise-info/user/list'),
-  role('ROLE_CORP_DEFAULT', '默认角色', '/project/list'),
+  role('ROLE_CORP_DEFAULT', '默认角色', '/my/product/overview'),
 ];
 
 const BY_CODE = new Map(ROLES.map((r) => [r.code, r]));

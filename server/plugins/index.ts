@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { corpPlugin } from './corp';
 import { messagesPlugin } from './messages';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
@@ -7,4 +8,4 @@ import { sessionPlugin } from './session';
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
 /** Every domain plugin mounted under /api/web, each behind the security checks (one line per domain). */
-export const API_PLUGINS: ApiPlugin[] = [sessionPlugin, platformPlugin, messagesPlugin];
+export const API_PLUGINS: ApiPlugin[] = [sessionPlugin, platformPlugin, messagesPlugin, corpPlugin];

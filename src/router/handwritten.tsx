@@ -1,24 +1,38 @@
 import type { RouteObject } from 'react-router-dom';
+import { loadChunk } from './chunks';
 
-/** Route metadata of spec section 2 for screens written by hand (schema pages carry theirs in `route`). */
+/**
+ * A screen written by hand. Its access metadata (roles, menu, hideTopMenu...) lives in
+ * schemas/_routes/handwritten.json so that the server builds menus3 from it too; `title` and `public` here
+ * are used only for a screen that has no entry there.
+ */
 export interface HandwrittenRoute {
   path: string;
   title: string;
-  /** Open without login (spec section 2's public list). */
   public?: boolean;
-  hideTopMenu?: boolean;
-  openInBlank?: boolean;
   lazy: NonNullable<RouteObject['lazy']>;
 }
 
 const page = (load: () => Promise<Record<string, unknown>>, name: string): HandwrittenRoute['lazy'] =>
-  (() => load().then((m) => ({ Component: m[name] as React.ComponentType }))) as HandwrittenRoute['lazy'];
+  (() =>
+    loadChunk(load, name).then((m) => ({ Component: m[name] as React.ComponentType }))) as HandwrittenRoute['lazy'];
 
-/**
- * Hand-written screens, one line each: the shell mounts the public ones outside the session and the others
- * inside it, with the access rules of spec section 2.
- */
+/** Hand-written screens, one line each. */
 export const HANDWRITTEN_ROUTES: HandwrittenRoute[] = [
   { path: '/login/login', title: '登录', public: true, lazy: page(() => import('@/pages/login/LoginPage'), 'LoginPage') },
   { path: '/login/abs/login', title: '登录', public: true, lazy: page(() => import('@/pages/login/LoginPage'), 'LoginPage') },
+  { path: '/project/list', title: '选择产品', lazy: page(() => import('@/pages/project/ProjectListPage'), 'ProjectListPage') },
+  { path: '/transfer-record', title: '产品切换记录', lazy: page(() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage') },
+  { path: '/my/account/info', title: '账户信息', lazy: page(() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage') },
+  { path: '/my/product/overview', title: '产品开通', lazy: page(() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage') },
+  { path: '/supplier/index', title: '供应链企业管理', lazy: page(() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage') },
+  { path: '/service/chat', title: '在线客服', lazy: page(() => import('@/pages/service/ChatPage'), 'ChatPage') },
+  { path: '/error-page/403', title: '无权限', lazy: page(() => import('@/pages/error/ErrorPages'), 'ForbiddenPage') },
+  { path: '/error-page/404', title: '页面不存在', lazy: page(() => import('@/pages/error/ErrorPages'), 'NotFoundPage') },
+  { path: '/error-page/authorized', title: '企业已认证', lazy: page(() => import('@/pages/error/ErrorPages'), 'AuthorizedPage') },
+  {
+    path: '/error-page/contact-manager-open-product',
+    title: '开通产品',
+    lazy: page(() => import('@/pages/error/ErrorPages'), 'ContactManagerPage'),
+  },
 ];

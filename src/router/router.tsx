@@ -1,22 +1,44 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { loadChunk } from './chunks';
 import { HANDWRITTEN_ROUTES } from './handwritten';
+import { HomeRedirect } from './HomeRedirect';
+import { LoginPathGuard } from './LoginPathGuard';
+import { RouteError } from './RouteError';
+import { ROUTES } from './routeTable';
 
-const toRoute = (r: (typeof HANDWRITTEN_ROUTES)[number]): RouteObject => ({ path: r.path, lazy: r.lazy });
+const handwritten = new Map(HANDWRITTEN_ROUTES.map((r) => [r.path, r]));
+const schemaPage = () =>
+  loadChunk(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage').then((m) => ({ Component: m.SchemaRoutePage }));
+
+/** One router entry per portal route: hand-written screens by path, schema pages through the renderer. */
+function toRouteObject(path: string): RouteObject {
+  const screen = handwritten.get(path);
+  return { path, lazy: screen ? screen.lazy : schemaPage, errorElement: <RouteError /> };
+}
+
+const isPublic = (path: string): boolean =>
+  ROUTES.find((r) => r.path === path)?.public ?? handwritten.get(path)?.public === true;
+const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTES.map((r) => r.path)])];
 
 /**
- * Routes of the portal under /cv3/. Screens load lazily, so the login page carries no business code.
- * (The schema-generated routes and the shell arrive with the shell issue.)
+ * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
+ * inside the session and the shell, which applies the access rules. Screens load lazily.
  */
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    ...HANDWRITTEN_ROUTES.filter((r) => r.public).map(toRoute),
+    { element: <LoginPathGuard />, errorElement: <RouteError />, children: allPaths.filter(isPublic).map(toRouteObject) },
     {
-      path: '*',
-      lazy: () => import('@/session/SessionGate').then((m) => ({ Component: m.SessionGate })),
+      path: '/',
+      errorElement: <RouteError />,
+      lazy: () => loadChunk(() => import('@/session/SessionGate'), 'SessionGate').then((m) => ({ Component: m.SessionGate })),
       children: [
-        ...HANDWRITTEN_ROUTES.filter((r) => !r.public).map(toRoute),
-        { path: '*', lazy: () => import('@/pages/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+        { index: true, element: <HomeRedirect /> },
+        {
+          lazy: () => loadChunk(() => import('@/shell/ShellLayout'), 'ShellLayout').then((m) => ({ Component: m.ShellLayout })),
+          errorElement: <RouteError />,
+          children: [...allPaths.filter((p) => !isPublic(p)).map(toRouteObject), { path: '*', element: null }],
+        },
       ],
     },
   ],

@@ -3,8 +3,10 @@ import type { SecurityInfo } from '@/api';
 
 export interface SessionState {
   security: SecurityInfo;
-  /** Re-reads /v2/security (e.g. after a role switch). */
-  reload: (role?: string) => Promise<void>;
+  /** Paths menus3 grants for the current role. */
+  permitted: ReadonlySet<string>;
+  /** Re-reads /v2/security, optionally switching the current role. */
+  reload: (role?: string) => Promise<SecurityInfo>;
 }
 
 export const SessionContext = createContext<SessionState | null>(null);

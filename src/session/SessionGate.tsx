@@ -1,7 +1,8 @@
 import { Modal, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { CORP_CANCELLED_MESSAGE, fetchSecurity, LOGIN_PATH, logoutUrl, type SecurityInfo } from '@/api';
+import { permittedPaths } from '@/router/access';
 import { clearOnLogout, storedRole, storeRole } from './storage';
 import { SessionContext } from './SessionContext';
 
@@ -16,12 +17,14 @@ export function SessionGate(): React.JSX.Element {
     const info = await fetchSecurity(role ?? storedRole());
     storeRole(info.currentRole3?.roleCode);
     setSecurity(info);
+    return info;
   }, []);
 
   useEffect(() => {
     reload().catch(() => undefined);
   }, [reload]);
 
+  const permitted = useMemo(() => permittedPaths(security?.menus3 ?? []), [security]);
   const cancelled = security?.user3.corpCancelled === true;
   useEffect(() => {
     if (!cancelled) return undefined;
@@ -47,7 +50,7 @@ export function SessionGate(): React.JSX.Element {
     );
   }
   return (
-    <SessionContext.Provider value={{ security, reload }}>
+    <SessionContext.Provider value={{ security, permitted, reload }}>
       <Outlet />
     </SessionContext.Provider>
   );

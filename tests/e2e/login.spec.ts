@@ -86,37 +86,41 @@ test.describe('login page', () => {
 });
 
 test.describe('session', () => {
-  const users: Array<[string, string, string]> = [
-    ['core_operator', '张建国', '核心企业经办岗'],
-    ['chain_director', '刘海峰', '链属企业主管岗'],
-    ['unit_purchase', '卫东', '非法人单位采购岗'],
+  const users: Array<[string, string, string | null]> = [
+    ['core_operator', '张建国', '经办岗'],
+    ['chain_director', '刘海峰', '主管岗'],
+    ['unit_purchase', '卫东', '采购岗'],
+    ['core_purchase', '孙丽华', '收货确认岗'],
     ['fin_client_manager', '蒋文博', '金融机构客户经理'],
     ['corp_manager', '韩雪', '管理员'],
-    ['new_user', '朱小明', '默认角色'],
+    ['new_user', '朱小明', null],
   ];
   for (const [username, name, role] of users) {
     test(`${username} logs in and out`, async ({ page }) => {
       const watch = watchPage(page);
       await loginAs(page, username);
       await expect(page.getByTestId('current-user')).toHaveText(name);
-      await expect(page.getByTestId('current-role')).toHaveText(role);
+      if (role) await expect(page.getByTestId('role-label')).toHaveText(role);
+      else await expect(page.getByTestId('role-label')).toHaveCount(0);
+      await page.getByTestId('user-menu').click();
       await page.getByTestId('logout').click();
       await expect(page.getByText('是否确认退出系统？')).toBeVisible();
       await page.getByRole('button', { name: /确\s*定/ }).click();
       await expect(page).toHaveURL(/\/cv3\/login\/login$/);
       // The session is gone on the server too.
-      await page.goto('/cv3/credit/core/index/operator');
+      await page.goto('/cv3/my/account/info');
       await expect(page).toHaveURL(/\/cv3\/login\/login\?redirect=/);
       await expectNoErrors({ errors: watch.errors.filter((e) => !e.includes('401')) });
     });
   }
 
   test('a page opened without a session goes to the login page and back after login (401)', async ({ page }) => {
-    await page.goto('/cv3/credit/chain/index/operator?tab=2');
-    await expect(page).toHaveURL(`/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/chain/index/operator?tab=2')}`);
+    await page.goto('/cv3/my/account/info?tab=2');
+    await expect(page).toHaveURL(`/cv3/login/login?redirect=${encodeURIComponent('/cv3/my/account/info?tab=2')}`);
     await loginAs(page, 'chain_operator');
     await expect(page.getByTestId('current-user')).toHaveText('陈立新');
-    await expect(page).toHaveURL(/\/cv3\/credit\/chain\/index\/operator\?tab=2$/);
+    await expect(page).toHaveURL(/\/cv3\/my\/account\/info\?tab=2$/);
+    await expect(page.getByTestId('account-info')).toContainText('华建建材供应有限公司');
   });
 
   test('a cancelled enterprise sees the message after 4 s and goes back to login', async ({ page }) => {

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, BROWSER_TIP_MESSAGE, login, loginSuccessUrl, NETWORK_ERROR_MESSAGE, STORAGE_KEYS } from '@/api';
-import { BrandFooter } from './BrandFooter';
+import { BrandFooter } from '@/shell/BrandFooter';
 import { isUnsupportedBrowser, safeRedirectTarget } from './browserTip';
 import { usePlatform } from '@/session/PlatformContext';
 import './login.css';

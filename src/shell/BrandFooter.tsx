@@ -1,4 +1,5 @@
 import { usePlatform } from '@/session/PlatformContext';
+import './brandFooter.css';
 
 /** Footer texts and colours from the platform config (spec section 1). */
 export function BrandFooter(): React.JSX.Element {

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { ApiError, ok } from '../errors';
+
+const PRODUCTS = [
+  'credit',
+  'abs',
+  'abcp',
+  'factoring-forward',
+  'factoring-delivery',
+  'factoring-reverse',
+  'factoring-joint',
+  'assets-pool',
+] as const;
+
+/** Operators and directors may apply to open products (spec section 6). */
+const canApply = (role: string | null): boolean =>
+  !!role && (/_(OPERATOR|DIRECTOR)$/.test(role) || role === 'ROLE_CORP_DEFAULT');
+
+/** Enterprise calls behind the shell: switch records, suppliers, product opening. */
+export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/corp/v1/corps/persons/product-switch/records', async (req) => {
+    const r = await ctx.db.query(
+      `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
+              to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+         from product_switch_records where user_id = $1 order by id desc limit 100`,
+      [req.user!.id],
+    );
+    return ok({ list: r.rows, pagecond: { count: r.rows.length, page: 1, size: 100 } });
+  });
+
+  // Supply-chain enterprise management: the enterprises a core group works with.
+  app.get('/corp/v1/corps/suppliers', async (req) => {
+    if (req.user!.corpType !== 'CORE') throw new ApiError('FORBIDDEN');
+    const r = await ctx.db.query(
+      `select c.id, c.name, c.credit_code as "creditCode", c.corp_type as "corpType", c.registry_status as "registryStatus",
+              coalesce((select string_agg(product, ',' order by product) from corp_products p where p.corp_id = c.id and p.opened), '') as products
+         from corps c where c.corp_type in ('CHAIN', 'UNIT') order by c.id`,
+    );
+    return ok({ list: r.rows, pagecond: { count: r.rows.length, page: 1, size: r.rows.length } });
+  });
+
+  app.get('/corp/v1/corps/products', async (req) => {
+    const r = await ctx.db.query<{ product: string; opened: boolean | null; pending: boolean }>(
+      `select p.product, cp.opened,
+              exists(select 1 from product_applications a where a.corp_id = $1 and a.product = p.product and a.status = 'PENDING') as pending
+         from unnest($2::text[]) as p(product)
+         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product`,
+      [req.user!.corpId, PRODUCTS],
+    );
+    return ok(r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })));
+  });
+
+  app.post<{ Body: { product?: unknown } }>('/corp/v1/corps/products/apply', async (req) => {
+    const product = req.body?.product;
+    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product)) throw new ApiError('BAD_REQUEST');
+    if (!canApply(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
+    const opened = await ctx.db.query('select 1 from corp_products where corp_id = $1 and product = $2 and opened', [
+      req.user!.corpId,
+      product,
+    ]);
+    if (opened.rows.length) throw new ApiError('PRODUCT_ALREADY_OPENED');
+    const inserted = await ctx.db.query(
+      `insert into product_applications (corp_id, product, applicant_id) values ($1, $2, $3)
+       on conflict (corp_id, product) where status = 'PENDING' do nothing`,
+      [req.user!.corpId, product, req.user!.id],
+    );
+    if (inserted.affectedRows === 0) throw new ApiError('PRODUCT_APPLICATION_PENDING');
+    return ok({ status: 'PENDING' });
+  });
+}

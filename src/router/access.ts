@@ -1,0 +1,77 @@
+import type { MenuResource } from '@/api';
+
+/** Spec section 2: pages anyone may open, logged in or not. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/register/register',
+  '/register/ccbscf',
+  '/register/register-success',
+  '/register/reset-password',
+  '/register/abs/blank',
+  '/register/abs/register',
+  '/login/login',
+  '/login/abs/login',
+  '/h5/face',
+  '/h5/face_success',
+  '/h5/face_err',
+  '/factoring/reverse/accounts-payable-sign',
+  '/factoring/reverse/accounts-payable-confirm',
+];
+
+/** Spec section 2: pages every logged-in user may open, whatever the menu. */
+export const ALWAYS_ALLOWED_PATHS: readonly string[] = [
+  '/error-page/authorized',
+  '/error-page/contact-manager-open-product',
+  '/error-page/403',
+  '/transfer-record',
+  '/project/list',
+  '/my/account/info',
+];
+
+export const FORBIDDEN_PATH = '/error-page/403';
+export const NOT_FOUND_PATH = '/error-page/404';
+
+const normalise = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(normalise(path));
+}
+
+export function isLoginPath(path: string): boolean {
+  return /^\/login(\/|$)/.test(path);
+}
+
+/** Every route path the server's menus3 grants (its leaves' `menuBrief`). */
+export function permittedPaths(menus: readonly MenuResource[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (items: readonly MenuResource[]): void => {
+    for (const m of items) {
+      if (m.menuBrief.startsWith('/')) out.add(normalise(m.menuBrief));
+      walk(m.childMenuResources);
+    }
+  };
+  walk(menus);
+  return out;
+}
+
+export type AccessDecision = 'allow' | 'login' | 'forbidden';
+
+/**
+ * Spec section 2: public pages are open; after login the always-allowed list is open and everything else
+ * only when menus3 (already filtered by the server for the current role) grants the path.
+ */
+export function decideAccess(path: string, loggedIn: boolean, permitted: ReadonlySet<string>): AccessDecision {
+  const p = normalise(path);
+  if (isPublicPath(p)) return 'allow';
+  if (!loggedIn) return 'login';
+  if (ALWAYS_ALLOWED_PATHS.includes(p) || p === NOT_FOUND_PATH) return 'allow';
+  return permitted.has(p) ? 'allow' : 'forbidden';
+}
+
+/**
+ * Spec section 4: a user who came through a platform with its own login page (stored at login) and lands on
+ * any login path is sent to that login page. Returns the path to go to, or null to stay.
+ */
+export function loginPageRedirect(path: string, storedLoginUrl: string | null): string | null {
+  if (!storedLoginUrl || !isLoginPath(path)) return null;
+  return normalise(path) === normalise(storedLoginUrl) ? null : storedLoginUrl;
+}

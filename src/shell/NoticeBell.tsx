@@ -1,0 +1,51 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, List, Popover } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { apiGet, type PageResult } from '@/api';
+
+interface Message {
+  id: string;
+  title: string;
+  content: string;
+  createdAt: string;
+}
+
+const REFRESH_MS = 60_000;
+
+/** The notice bell: a dot when the messages count (data.pagecond.count) of unread mail is above zero. */
+export function NoticeBell({ color }: { color: string }): React.JSX.Element {
+  const [unread, setUnread] = useState<PageResult<Message> | null>(null);
+  const refresh = useCallback(() => {
+    apiGet<PageResult<Message>>('/corp/v1/sys/messages', { messageState: 'UNREAD', size: 5 })
+      .then(setUnread)
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+  const count = unread?.pagecond.count ?? 0;
+  const content = (
+    <List
+      size="small"
+      style={{ width: 320 }}
+      locale={{ emptyText: '暂无未读消息' }}
+      dataSource={unread?.list ?? []}
+      renderItem={(m) => (
+        <List.Item>
+          <List.Item.Meta title={m.title} description={`${m.content}（${m.createdAt}）`} />
+        </List.Item>
+      )}
+    />
+  );
+  return (
+    <Popover content={content} title={`未读消息（${count}）`} trigger="click" placement="bottomRight">
+      <Button type="text" aria-label="消息" data-testid="notice-bell" data-unread={count}>
+        <Badge dot={count > 0} data-testid={count > 0 ? 'notice-dot' : undefined}>
+          <BellOutlined style={{ color, fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

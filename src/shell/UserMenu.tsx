@@ -1,0 +1,69 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
+import { usePlatform } from '@/session/PlatformContext';
+import { useSession } from '@/session/SessionContext';
+import { clearOnLogout, storeRole } from '@/session/storage';
+import { roleKindName, roleLabel } from './roleLabel';
+import { tips } from './tips';
+
+/** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */
+export function UserMenu({ color }: { color: string }): React.JSX.Element {
+  const { security, reload } = useSession();
+  const { config } = usePlatform();
+  const navigate = useNavigate();
+  const { user3, candidateRoles, currentRole3 } = security;
+  const current = currentRole3?.roleCode ?? null;
+
+  const items: MenuProps['items'] = [{ key: 'account', label: '账户信息' }];
+  if (candidateRoles.length > 1) {
+    items.push({
+      key: 'roles',
+      label: '切换角色',
+      children: candidateRoles.map((r) => ({
+        key: `role:${r.roleCode}`,
+        label: `${roleKindName(r.roleCode)}${roleLabel(r.roleCode)}`,
+        disabled: r.roleCode === current,
+        'data-testid': `role-${r.roleCode}`,
+      })),
+    });
+  }
+  if (user3.enableSwitchVersion) items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
+  items.push({ type: 'divider' }, { key: 'logout', label: '退出登录', 'data-testid': 'logout' });
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'account') navigate('/my/account/info');
+    else if (key === 'version') {
+      tips.confirm('是否切换到经典版？经典版与新版数据互通。', {
+        onOk: () => window.location.assign('/cv3/?version=classic'),
+      });
+    } else if (key === 'logout') {
+      tips.confirm(LOGOUT_CONFIRM_MESSAGE, {
+        onOk: () => {
+          clearOnLogout();
+          window.location.assign(logoutUrl(`/cv3${config.loginUrl}`));
+        },
+      });
+    } else if (key.startsWith('role:')) {
+      const role = key.slice('role:'.length);
+      storeRole(role);
+      void reload(role).then(() => navigate('/'));
+    }
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']}>
+      <Button type="text" style={{ color }} data-testid="user-menu">
+        <UserOutlined />
+        <span data-testid="current-user">{user3.personName}</span>
+        {roleLabel(current) && (
+          <span data-testid="role-label" style={{ opacity: 0.85 }}>
+            {roleLabel(current)}
+          </span>
+        )}
+        <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

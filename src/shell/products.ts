@@ -1,0 +1,77 @@
+import type { MenuResource } from '@/api';
+import { isOperatorOrDirector } from './roleLabel';
+
+/** Product keys (ADR 0005) and their names. */
+export const PRODUCT_TITLES: Record<string, string> = {
+  credit: '信用凭证',
+  abs: 'ABS',
+  abcp: 'ABCP',
+  'factoring-forward': '正向保理',
+  'factoring-delivery': '到货保理',
+  'factoring-reverse': '反向保理',
+  'factoring-joint': '联合保理',
+  'assets-pool': '资产池',
+};
+
+/** Spec section 9: the default product cards and their order. */
+export const DEFAULT_PRODUCT_CARDS = ['正向保理', '到货保理', '反向保理', '联合保理', 'ABS', 'ABCP'] as const;
+export const COMING_SOON = '敬请期待';
+
+/** Product cards in a 2-column grid: an odd count gets the 敬请期待 filler (spec section 9). */
+export function productCards(titles: readonly string[]): string[] {
+  return titles.length % 2 === 1 ? [...titles, COMING_SOON] : [...titles];
+}
+
+/** The products the switch lists: the platform's `avalableProduct` (comma-separated) in that order. */
+export function enabledProducts(avalableProduct: string, opened: Record<string, boolean>): string[] {
+  const listed = avalableProduct
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p in PRODUCT_TITLES);
+  return listed.length ? listed : Object.keys(opened).filter((p) => opened[p] && p in PRODUCT_TITLES);
+}
+
+/** The first menu path of a product in menus3 (menus are grouped by product: menuBrief = product key). */
+export function firstMenuPath(menus: readonly MenuResource[], product: string): string | null {
+  const group = menus.find((m) => m.menuBrief === product);
+  const first = (items: readonly MenuResource[]): string | null => {
+    for (const m of items) {
+      if (m.menuBrief.startsWith('/')) return m.menuBrief;
+      const inner = first(m.childMenuResources);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return group ? first(group.childMenuResources) : null;
+}
+
+export const PRODUCT_OVERVIEW_PATH = '/my/product/overview';
+export const CONTACT_MANAGER_PATH = '/error-page/contact-manager-open-product';
+
+export type ProductSwitchStep =
+  | { kind: 'switch-role'; role: string }
+  | { kind: 'go'; path: string; setHomepage: boolean };
+
+/**
+ * Spec section 4 "Product switching", as a pure decision:
+ * - a core-type user holding a supplier role, on a credit homepage, is first switched to the core kind;
+ * - the product's first menu path becomes the homepage;
+ * - without one, operators and directors go to product opening, anyone else to the contact-manager page.
+ */
+export function productSwitchStep(options: {
+  product: string;
+  menus: readonly MenuResource[];
+  role: string | null;
+  candidateRoles: readonly string[];
+  corpType: string;
+  currentPath: string;
+}): ProductSwitchStep {
+  const { product, menus, role, candidateRoles, corpType, currentPath } = options;
+  if (corpType === 'CORE' && role?.startsWith('ROLE_CORP_') && currentPath.startsWith('/credit/')) {
+    const coreRole = role.replace('ROLE_CORP_', 'ROLE_CORE_');
+    if (candidateRoles.includes(coreRole)) return { kind: 'switch-role', role: coreRole };
+  }
+  const path = firstMenuPath(menus, product);
+  if (path) return { kind: 'go', path, setHomepage: true };
+  return { kind: 'go', path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH, setHomepage: false };
+}
