@@ -51,6 +51,9 @@ export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestCon
     withCredentials: true,
     // Every status reaches the response interceptor, which applies the spec's rules itself.
     validateStatus: () => true,
+    // The interceptor below serialises bodies itself (the signature covers the exact text), so axios must
+    // not re-encode them (its default turns an empty body into '""').
+    transformRequest: [(data: unknown) => data],
     ...(adapter ? { adapter } : {}),
   });
 
@@ -101,8 +104,8 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
       headers.delete('Content-Type');
     } else {
       body = config.data === undefined ? '' : typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
-      config.data = body;
-      headers.set('Content-Type', 'application/json;charset=UTF-8');
+      config.data = body === '' ? undefined : body;
+      if (body !== '') headers.set('Content-Type', 'application/json;charset=UTF-8');
     }
   }
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { loadChunk } from './chunks';
+import { lazyScreen } from './lazyScreen';
 
 /**
  * A screen written by hand. Its access metadata (roles, menu, hideTopMenu...) lives in
@@ -13,9 +13,7 @@ export interface HandwrittenRoute {
   lazy: NonNullable<RouteObject['lazy']>;
 }
 
-const page = (load: () => Promise<Record<string, unknown>>, name: string): HandwrittenRoute['lazy'] =>
-  (() =>
-    loadChunk(load, name).then((m) => ({ Component: m[name] as React.ComponentType }))) as HandwrittenRoute['lazy'];
+const page = lazyScreen;
 
 /** Hand-written screens, one line each. */
 export const HANDWRITTEN_ROUTES: HandwrittenRoute[] = [

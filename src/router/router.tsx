@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { loadChunk } from './chunks';
+import { lazyScreen } from './lazyScreen';
 import { HANDWRITTEN_ROUTES } from './handwritten';
 import { HomeRedirect } from './HomeRedirect';
 import { LoginPathGuard } from './LoginPathGuard';
@@ -7,8 +7,7 @@ import { RouteError } from './RouteError';
 import { ROUTES } from './routeTable';
 
 const handwritten = new Map(HANDWRITTEN_ROUTES.map((r) => [r.path, r]));
-const schemaPage = () =>
-  loadChunk(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage').then((m) => ({ Component: m.SchemaRoutePage }));
+const schemaPage = lazyScreen(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage');
 
 /** One router entry per portal route: hand-written screens by path, schema pages through the renderer. */
 function toRouteObject(path: string): RouteObject {
@@ -31,11 +30,11 @@ export const router = createBrowserRouter(
     {
       path: '/',
       errorElement: <RouteError />,
-      lazy: () => loadChunk(() => import('@/session/SessionGate'), 'SessionGate').then((m) => ({ Component: m.SessionGate })),
+      lazy: lazyScreen(() => import('@/session/SessionGate'), 'SessionGate'),
       children: [
         { index: true, element: <HomeRedirect /> },
         {
-          lazy: () => loadChunk(() => import('@/shell/ShellLayout'), 'ShellLayout').then((m) => ({ Component: m.ShellLayout })),
+          lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
           errorElement: <RouteError />,
           children: [...allPaths.filter((p) => !isPublic(p)).map(toRouteObject), { path: '*', element: null }],
         },

@@ -11,16 +11,21 @@ export function ChatButton(): React.JSX.Element {
       tips.warning(OUT_OF_HOURS_MESSAGE, { autoClose: true });
       return;
     }
-    window.open('/cv3/service/chat', 'ccbscf-chat', `width=${CHAT_WINDOW.width},height=${CHAT_WINDOW.height}`);
+    window.open(
+      '/cv3/service/chat',
+      'ccbscf-chat',
+      `width=${CHAT_WINDOW.width},height=${CHAT_WINDOW.height}`,
+    );
   };
   return (
-    <FloatButton
-      icon={<CustomerServiceOutlined />}
-      description="客服"
-      shape="square"
-      tooltip="在线客服"
-      onClick={open}
-      data-testid="chat-button"
-    />
+    <span data-testid="chat-button-wrap">
+      <FloatButton
+        icon={<CustomerServiceOutlined />}
+        description="客服"
+        shape="square"
+        tooltip="在线客服"
+        onClick={open}
+      />
+    </span>
   );
 }

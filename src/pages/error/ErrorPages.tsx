@@ -10,30 +10,42 @@ function ErrorResult(props: {
 }): React.JSX.Element {
   const navigate = useNavigate();
   return (
-    <Result
-      status={props.status}
-      title={props.title}
-      subTitle={props.subTitle}
-      data-testid={props.testId}
-      extra={
-        <Button type="primary" onClick={() => navigate('/')}>
-          返回首页
-        </Button>
-      }
-    />
+    <div data-testid={props.testId}>
+      <Result
+        status={props.status}
+        title={props.title}
+        subTitle={props.subTitle}
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            返回首页
+          </Button>
+        }
+      />
+    </div>
   );
 }
 
 export function ForbiddenPage(): React.JSX.Element {
-  return <ErrorResult status="403" title="无权限" subTitle="抱歉，您没有访问该页面的权限。" testId="error-403" />;
+  return (
+    <ErrorResult status="403" title="无权限" subTitle="抱歉，您没有访问该页面的权限。" testId="error-403" />
+  );
 }
 
 export function NotFoundPage(): React.JSX.Element {
-  return <ErrorResult status="404" title="页面不存在" subTitle="抱歉，您访问的页面不存在。" testId="error-404" />;
+  return (
+    <ErrorResult status="404" title="页面不存在" subTitle="抱歉，您访问的页面不存在。" testId="error-404" />
+  );
 }
 
 export function AuthorizedPage(): React.JSX.Element {
-  return <ErrorResult status="success" title="企业已认证" subTitle="贵企业已完成认证，无需重复认证。" testId="error-authorized" />;
+  return (
+    <ErrorResult
+      status="success"
+      title="企业已认证"
+      subTitle="贵企业已完成认证，无需重复认证。"
+      testId="error-authorized"
+    />
+  );
 }
 
 export function ContactManagerPage(): React.JSX.Element {

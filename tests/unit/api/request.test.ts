@@ -51,6 +51,22 @@ describe('request conventions (spec section 7)', () => {
     expect(sent.data).toBe('{"username":"u","password":"p"}');
   });
 
+  it('sends a POST without a body as no body at all, signed over an empty body', async () => {
+    const h = harness();
+    await h.instance.post('/records', undefined, { params: { productType: 'abs' } });
+    const sent = h.sent[0]!;
+    expect(sent.data).toBeUndefined();
+    expect(sent.url).toBe('/records?productType=abs');
+    const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
+    expect(digest).toBe(md5(['POST', '/api/web/records', 'productType=abs', '', ts, nonce, ''].join('\n')));
+  });
+
+  it('sends object bodies as the JSON text it signed, unchanged by axios', async () => {
+    const h = harness();
+    await h.instance.post('/records', { amount: '99999999999999.98', name: '华建' });
+    expect(h.sent[0]!.data).toBe('{"amount":"99999999999999.98","name":"华建"}');
+  });
+
   it('uses a new nonce for every request', async () => {
     const h = harness();
     await h.instance.get('/x');

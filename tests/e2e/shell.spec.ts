@@ -1,0 +1,215 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+const loggedInAs = async (page: Page, user: string): Promise<void> => {
+  await page.goto('/cv3/login/login');
+  await loginAs(page, user);
+  await expect(page.getByTestId('current-user')).toBeVisible();
+};
+
+test.describe('access and routing', () => {
+  test('a supplier opening a core-only route lands on 403; an unknown route on 404', async ({ page }) => {
+    await loggedInAs(page, 'chain_operator');
+    await page.goto('/cv3/supplier/index');
+    await expect(page).toHaveURL(/\/cv3\/error-page\/403$/);
+    await expect(page.getByTestId('error-403')).toContainText('无权限');
+    await page.goto('/cv3/no/such/page');
+    await expect(page).toHaveURL(/\/cv3\/error-page\/404$/);
+    await expect(page.getByTestId('error-404')).toBeVisible();
+  });
+
+  test('the always-allowed pages open for everyone', async ({ page }) => {
+    await loggedInAs(page, 'chain_query');
+    for (const [path, testId] of [
+      ['/cv3/project/list', 'project-list'],
+      ['/cv3/my/account/info', 'account-info'],
+      ['/cv3/transfer-record', 'transfer-records'],
+      ['/cv3/error-page/authorized', 'error-authorized'],
+      ['/cv3/error-page/contact-manager-open-product', 'error-contact-manager'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(testId)).toBeVisible();
+    }
+  });
+
+  test('new_user sees an empty menu and is sent to product opening, and can apply', async ({ page }) => {
+    await loggedInAs(page, 'new_user');
+    await page.goto('/cv3/');
+    await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
+    await expect(page.getByTestId('header-menu').getByRole('menuitem')).toHaveCount(0);
+    await page.getByTestId('open-credit').click();
+    await expect(page.getByText('开通申请已提交，请等待平台审核')).toBeVisible();
+    await expect(page.getByTestId('open-credit')).toHaveText(/审核中/);
+  });
+
+  test('a user who came through the ABS platform is sent back to its login page', async ({ page, baseURL }) => {
+    const port = new URL(baseURL!).port;
+    const abs = `http://abs.localhost:${port}`;
+    await page.goto(`${abs}/cv3/login/abs/login`);
+    await loginAs(page, 'core_query');
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    await expect(page.getByTestId('shell-top')).toHaveCSS('background-color', 'rgb(138, 28, 43)');
+    await expect(page.getByTestId('brand-footer')).toHaveCSS('background-color', 'rgb(59, 16, 22)');
+    await page.goto(`${abs}/cv3/login/login?redirect=%2Fcv3%2Fproject%2Flist`);
+    await expect(page).toHaveURL(`${abs}/cv3/login/abs/login?redirect=%2Fcv3%2Fproject%2Flist`);
+  });
+});
+
+test.describe('header', () => {
+  test('shows the bell dot only with unread messages', async ({ page, browser }) => {
+    await loggedInAs(page, 'core_operator');
+    await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '3');
+    await expect(page.getByTestId('notice-dot')).toBeVisible();
+    await page.getByTestId('notice-bell').click();
+    await expect(page.getByText('未读消息（3）')).toBeVisible();
+
+    const other = await browser.newPage();
+    await loggedInAs(other, 'chain_director');
+    await expect(other.getByTestId('notice-bell')).toHaveAttribute('data-unread', '0');
+    await expect(other.getByTestId('notice-dot')).toHaveCount(0);
+    await other.close();
+  });
+
+  test('dual_role switches roles, the menu changes and the role survives a reload', async ({ page }) => {
+    await loggedInAs(page, 'dual_role');
+    await page.goto('/cv3/my/account/info');
+    await page.getByTestId('header-menu').getByText('账户中心').hover();
+    await expect(page.getByTestId('menu-/supplier/index')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await page.getByText('切换角色').hover();
+    await page.getByTestId('role-ROLE_CORP_OPERATOR').click();
+    await expect(page.getByTestId('role-label')).toHaveText('经办岗');
+    await page.goto('/cv3/my/account/info');
+    await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
+    expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORP_OPERATOR');
+    await page.reload();
+    await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
+    await page.goto('/cv3/supplier/index');
+    await expect(page).toHaveURL(/\/error-page\/403$/);
+  });
+
+  test('offers the version switch only when enabled', async ({ page, browser }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('switch-version')).toBeVisible();
+    const other = await browser.newPage();
+    await loggedInAs(other, 'core_query');
+    await other.getByTestId('user-menu').click();
+    await expect(other.getByTestId('logout')).toBeVisible();
+    await expect(other.getByTestId('switch-version')).toHaveCount(0);
+    await other.close();
+  });
+
+  test('logout asks the spec question, clears stored role and homepage, and ends the session', async ({ page }) => {
+    await loggedInAs(page, 'dual_role');
+    await page.evaluate(() => {
+      localStorage.setItem('homepage', '/supplier/index');
+      localStorage.setItem('registerFormData', '{"name":"x"}');
+    });
+    expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORE_OPERATOR');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByText('是否确认退出系统？')).toBeVisible();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page).toHaveURL(/\/cv3\/login\/login$/);
+    const stored = await page.evaluate(() => [sessionStorage.getItem('currentRole'), localStorage.getItem('homepage'), localStorage.getItem('registerFormData')]);
+    expect(stored).toEqual([null, null, null]);
+  });
+
+  test('the active menu item follows the path', async ({ page }) => {
+    await loggedInAs(page, 'core_director');
+    await page.goto('/cv3/supplier/index');
+    await page.getByTestId('header-menu').getByText('账户中心').hover();
+    await expect(page.getByTestId('menu-/supplier/index')).toHaveClass(/ant-menu-item-selected/);
+    await expect(page.getByTestId('supplier-table')).toContainText('远达劳务有限公司');
+  });
+});
+
+test.describe('product switch', () => {
+  test('an operator choosing a product without menus goes to product opening; a query post to contact the manager; both are logged', async ({ page, browser }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-factoring-forward').click();
+    await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
+
+    const query = await browser.newPage();
+    await loggedInAs(query, 'core_query');
+    await query.getByTestId('product-switch').click();
+    await query.getByTestId('product-abcp').click();
+    await expect(query).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product$/);
+    await query.goto('/cv3/transfer-record');
+    await expect(query.getByTestId('transfer-records')).toContainText('ABCP');
+    await query.close();
+  });
+
+  test('/project/list lets the user choose a product, without the top menu', async ({ page }) => {
+    await loggedInAs(page, 'chain_operator');
+    await page.goto('/cv3/project/list');
+    await expect(page.getByTestId('header-menu')).toHaveCount(0);
+    await expect(page.getByTestId('project-credit')).toContainText('已开通');
+    await page.getByTestId('project-abcp').click();
+    await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
+  });
+});
+
+test.describe('footer and customer service', () => {
+  test('shows the footer texts and the product cards in two columns', async ({ page }) => {
+    await loggedInAs(page, 'chain_query');
+    await page.goto('/cv3/my/account/info');
+    await expect(page.getByTestId('hotline')).toHaveText('400-820-6688');
+    const cards = page.getByTestId('product-cards').locator('button');
+    await expect(cards).toHaveText(['正向保理', '到货保理', '反向保理', '联合保理', 'ABS', 'ABCP']);
+    const columns = await page.getByTestId('product-cards').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+  });
+
+  // The clock is fixed after login: the server refuses requests signed far from its own time.
+  test('outside chat hours the spec message shows and closes by itself after 3 s', async ({ page }) => {
+    await loggedInAs(page, 'chain_query');
+    await page.clock.setFixedTime(new Date('2026-11-20T18:00:00'));
+    await page.locator('[data-testid=chat-button-wrap] .ant-float-btn').click();
+    const tip = page.getByText('现在是非工作时间，请您在9:00-18:00咨询');
+    await expect(tip).toBeVisible();
+    await page.waitForTimeout(2000);
+    await expect(tip).toBeVisible();
+    await expect(tip).toBeHidden({ timeout: 3000 });
+  });
+
+  test('in chat hours a 900×700 chat window opens', async ({ page }) => {
+    await loggedInAs(page, 'chain_query');
+    await page.clock.setFixedTime(new Date('2026-11-20T17:59:59'));
+    const popup = page.waitForEvent('popup');
+    await page.locator('[data-testid=chat-button-wrap] .ant-float-btn').click();
+    const chat = await popup;
+    await expect(chat.getByTestId('chat-page')).toBeVisible();
+    expect(await chat.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([900, 700]);
+  });
+});
+
+test.describe('client state', () => {
+  test('is WIDE from 1480 px and MINI below, after the resize settles', async ({ page }) => {
+    await loggedInAs(page, 'chain_query');
+    await page.goto('/cv3/my/account/info');
+    await expect(page.getByTestId('client-state')).toHaveAttribute('data-screen', 'WIDE');
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(page.getByTestId('client-state')).toHaveAttribute('data-screen', 'MINI');
+  });
+
+  test('a route chunk that fails to load shows a clear message and a reload offer', async ({ page }) => {
+    await loggedInAs(page, 'core_director');
+    await page.route(/SupplierIndexPage-.*\.js$/, (r) => r.abort());
+    await page.goto('/cv3/supplier/index');
+    await expect(page.getByTestId('route-error')).toContainText('页面资源加载失败');
+    await expect(page.getByTestId('route-error-detail')).toHaveText('Loading chunk SupplierIndexPage failed.');
+    await page.unroute(/SupplierIndexPage-.*\.js$/);
+    await page.getByTestId('route-error-reload').click();
+    await expect(page.getByTestId('supplier-table')).toBeVisible();
+  });
+
+  test('a stylesheet that fails to load reports CSS_CHUNK_LOAD_FAILED', async ({ page }) => {
+    await page.goto('/cv3/login/login');
+    await page.route(/ShellLayout-.*\.css$/, (r) => r.abort());
+    await loginAs(page, 'chain_query');
+    await expect(page.getByTestId('route-error-detail')).toHaveText('CSS_CHUNK_LOAD_FAILED');
+  });
+});
