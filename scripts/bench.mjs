@@ -21,6 +21,7 @@ try {
   row('login page first-load JS (gzip)', kB(login.gzip), '≤ 180 kB', 'antd form by hand 216 kB');
   row('login page first-load JS (raw)', kB(login.raw), '', '');
   row('login page scripts requested', String(login.files.length), '', '');
+  if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
 } finally {
   await browser.close();
   server.stop();

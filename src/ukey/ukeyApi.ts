@@ -1,0 +1,128 @@
+import { apiGet, apiPost, type PageResult } from '@/api';
+import type { UkeyAlgorithm, UkeyRules } from './rules';
+import type { SignRecord } from './runUkeyFlow';
+
+/** The UKEY calls of spec section 7 and of the key screens. */
+export const UKEY_API = {
+  original: '/v1/auth/cas/add/info/original',
+  rules: '/v1/auth/ccbca/rules',
+  bindVerifyFunction: '/v1/auth/v1/ca/is-use/ukey-bind/verify/function',
+  stateCaNormal: '/corp/v1/corps/state-ca/is-normal',
+  cfcaControls: '/v1/auth/cfca/controls/enable',
+  verifySign: '/v1/auth/ukey/verify-sign',
+  softKeys: '/v1/auth/ukey/soft-keys',
+  keys: '/corp/v1/ukeys',
+  holders: '/corp/v1/ukeys/holders',
+  applications: '/corp/v1/ukeys/applications',
+} as const;
+
+export type UkeyStatus = 'NORMAL' | 'EXPIRED' | 'REVOKED' | 'UNBOUND';
+
+export const UKEY_STATUS_LABELS: Record<UkeyStatus, { label: string; color: string }> = {
+  NORMAL: { label: '正常', color: 'green' },
+  EXPIRED: { label: '已过期', color: 'orange' },
+  REVOKED: { label: '已吊销', color: 'red' },
+  UNBOUND: { label: '已解绑', color: 'default' },
+};
+
+export interface UkeyItem {
+  id: string;
+  ukeyNo: string;
+  certSerial: string;
+  bank: string;
+  bankName: string;
+  raType: string;
+  printNumber: string;
+  algorithm: UkeyAlgorithm;
+  issuerDN: string;
+  subjectDN: string;
+  notBefore: string;
+  notAfter: string;
+  status: UkeyStatus;
+  holderName: string | null;
+  kind: 'HARDWARE' | 'SOFT';
+  certificate: string;
+}
+
+export interface VerifiedSign {
+  verified: boolean;
+  ukeyNo: string;
+  algorithmType: UkeyAlgorithm;
+  certSerial: string | null;
+  holderName: string | null;
+  subjectDN: string;
+  verifiedAt: string;
+}
+
+export type UkeyApplicationStatus = 'SUBMITTED' | 'ACCEPTED' | 'ISSUED' | 'REJECTED';
+
+export const UKEY_APPLICATION_STATUS: Record<UkeyApplicationStatus, { label: string; color: string }> = {
+  SUBMITTED: { label: '已提交', color: 'blue' },
+  ACCEPTED: { label: '银行已受理', color: 'cyan' },
+  ISSUED: { label: '已发放', color: 'green' },
+  REJECTED: { label: '已退回', color: 'red' },
+};
+
+export interface UkeyApplication {
+  id: string;
+  ukeyBank: string;
+  algorithm: UkeyAlgorithm;
+  quantity: number;
+  contactMobile: string;
+  reason: string;
+  status: UkeyApplicationStatus;
+  holderName: string;
+  holderUserId: string;
+  applicantName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewUkeyApplication {
+  ukeyBank: string;
+  algorithm: UkeyAlgorithm;
+  holderUserId: string;
+  quantity: number;
+  contactMobile: string;
+  reason: string;
+}
+
+export interface IssuedSoftKey {
+  ukeyNo: string;
+  printNumber: string;
+  bank: string;
+  raType: string;
+  algorithm: UkeyAlgorithm;
+  certificate: string;
+  certSerial: string;
+  issuerDN: string;
+  subjectDN: string;
+}
+
+export const fetchOriginal = (query: { scope?: string; purpose?: 'soft-key' } = {}): Promise<string> =>
+  apiGet<string>(UKEY_API.original, query);
+export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => apiGet<Partial<UkeyRules>>(UKEY_API.rules);
+export const verifySign = (signature: SignRecord): Promise<VerifiedSign> => apiPost<VerifiedSign>(UKEY_API.verifySign, { signature });
+export const fetchUkeys = (query: { page: number; size: number; ukeyNo?: string; status?: string }): Promise<PageResult<UkeyItem>> =>
+  apiGet<PageResult<UkeyItem>>(UKEY_API.keys, query);
+export const fetchHolders = (): Promise<Array<{ userId: string; personName: string }>> => apiGet(UKEY_API.holders);
+export const applyUkey = (body: NewUkeyApplication): Promise<{ id: string; status: UkeyApplicationStatus }> =>
+  apiPost(UKEY_API.applications, body);
+export const fetchApplications = (query: { page: number; size: number }): Promise<PageResult<UkeyApplication>> =>
+  apiGet(UKEY_API.applications, query);
+export const fetchApplication = (id: string): Promise<UkeyApplication> => apiGet(`${UKEY_API.applications}/${encodeURIComponent(id)}`);
+export const requestSoftKeyCertificate = (body: {
+  algorithm: UkeyAlgorithm;
+  publicKey: string;
+  original: string;
+  proof: string;
+}): Promise<IssuedSoftKey> => apiPost(UKEY_API.softKeys, body);
+
+/** Spec section 4: code '0' with data true sets canInputCCBNumber; anything else leaves it false. */
+export async function fetchCanInputCcbNumber(): Promise<boolean> {
+  try {
+    return (await apiGet<unknown>(UKEY_API.bindVerifyFunction)) === true;
+  } catch {
+    return false;
+  }
+}
