@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from './browser.mjs';
 import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
+import { httpBench } from './bench/http.mjs';
 import { startServer } from './bench/server.mjs';
 
 const executablePath = findChromium();
@@ -22,6 +23,7 @@ try {
   row('login page first-load JS (raw)', kB(login.raw), '', '');
   row('login page scripts requested', String(login.files.length), '', '');
   if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
+  rows.push(...(await httpBench(server.url)));
 } finally {
   await browser.close();
   server.stop();

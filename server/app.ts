@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
+import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
+    sessionCache: new SessionCache(),
     signatureVerifier: options.signatureVerifier ?? completenessVerifier,
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };

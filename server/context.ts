@@ -1,4 +1,5 @@
 import type { PasswordKey } from './auth/passwordKey';
+import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
 import type { Db, Queryable } from './db/db';
 
@@ -31,6 +32,8 @@ export interface ServerContext {
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
   signatureVerifier: SignatureVerifier;
+  /** Recent session lookups of this instance (auth/sessionCache.ts). */
+  sessionCache: SessionCache;
 }
 
 /** The logged-in user as the handlers see it (loaded once per request). */

@@ -14,7 +14,8 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
-const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+/** The session id as stored (the cookie value itself is never stored). */
+export const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
 const newToken = (): string => randomBytes(24).toString('base64url');
 
 export async function createSession(

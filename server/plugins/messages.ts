@@ -20,15 +20,21 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       if (messageState) where.push(`message_state = $${params.push(messageState)}`);
       if (messageType) where.push(`message_type = $${params.push(messageType)}`);
       const filter = where.join(' and ');
-      const count = await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params);
-      const list = await ctx.db.query(
+      // One query: the page and the total (the bell asks this every minute for every user).
+      const r = await ctx.db.query<Record<string, unknown> & { total: number }>(
         `select id, message_type as "messageType", title, content, message_state as "messageState",
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt", count(*) over ()::int as total
            from messages where ${filter} order by created_at desc, id
           limit ${size} offset ${(page - 1) * size}`,
         params,
       );
-      return ok({ list: list.rows, pagecond: { count: count.rows[0]?.n ?? 0, page, size } });
+      let count = r.rows[0]?.total;
+      if (count === undefined) {
+        // An empty page (or past the end) still reports the total.
+        count = (await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params)).rows[0]!.n;
+      }
+      const list = r.rows.map(({ total: _total, ...row }) => row);
+      return ok({ list, pagecond: { count, page, size } });
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
 import { parseSignatureHeader, SIGNATURE_WINDOW_MS, signatureDigest } from '../auth/requestSignature';
-import { findSession, SESSION_COOKIE } from '../auth/sessions';
+import { findSession, hashId, SESSION_COOKIE } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 
@@ -17,8 +17,17 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
   app.addHook('onRequest', async (req) => {
     const id = req.cookies[SESSION_COOKIE];
-    req.session = id ? await findSession(ctx.db, id, ctx.now()) : null;
+    if (!id) return;
+    const idHash = hashId(id);
+    const cached = ctx.sessionCache.get(idHash, ctx.now().getTime());
+    if (cached) {
+      req.session = cached.session;
+      req.user = cached.user;
+      return;
+    }
+    req.session = await findSession(ctx.db, id, ctx.now());
     if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
+    if (req.session) ctx.sessionCache.set(idHash, req.session, req.user);
   });
 
   app.addHook('preHandler', async (req) => {

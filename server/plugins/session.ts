@@ -108,7 +108,10 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
       // A new session id on login (no session fixation); the anonymous one is dropped.
       const created = await ctx.db.transaction(async (tx) => {
         await tx.query('update users set failed_logins = 0, locked_until = null where id = $1', [row.id]);
-        if (req.session) await deleteSession(tx, req.session.idHash);
+        if (req.session) {
+          await deleteSession(tx, req.session.idHash);
+          ctx.sessionCache.drop(req.session.idHash);
+        }
         return createSession(tx, row.id, pickCurrentRole(user.roles, null), now);
       });
       setSessionCookie(reply, req, created.id);
@@ -129,6 +132,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     async (req, reply) => {
       if (req.session && req.query._csrf === req.session.csrfToken) {
         await deleteSession(ctx.db, req.session.idHash);
+        ctx.sessionCache.drop(req.session.idHash);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }
       return reply.redirect(safeRedirect(req.query.redirect_url));
@@ -147,6 +151,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
         if (!user.roles.includes(requested)) throw new ApiError('ROLE_NOT_HELD');
         current = requested;
         await setCurrentRole(ctx.db, session.idHash, current);
+        ctx.sessionCache.drop(session.idHash);
       }
       return ok(await securityInfo(ctx, user, current, routes));
     },
