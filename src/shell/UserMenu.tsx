@@ -16,7 +16,10 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
   const { user3, candidateRoles, currentRole3 } = security;
   const current = currentRole3?.roleCode ?? null;
 
-  const items: MenuProps['items'] = [{ key: 'account', label: '账户信息' }];
+  const items: MenuProps['items'] = [
+    { key: 'account', label: '账户信息' },
+    { key: 'transfer', label: '产品切换记录', 'data-testid': 'open-transfer-record' },
+  ];
   if (candidateRoles.length > 1) {
     items.push({
       key: 'roles',
@@ -34,6 +37,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') navigate('/my/account/info');
+    // /transfer-record opens in a new blank window (spec section 2).
+    else if (key === 'transfer') window.open('/cv3/transfer-record', '_blank', 'noopener');
     else if (key === 'version') {
       tips.confirm('是否切换到经典版？经典版与新版数据互通。', {
         onOk: () => window.location.assign('/cv3/?version=classic'),

@@ -137,8 +137,13 @@ test.describe('product switch', () => {
     await query.getByTestId('product-switch').click();
     await query.getByTestId('product-abcp').click();
     await expect(query).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product$/);
-    await query.goto('/cv3/transfer-record');
-    await expect(query.getByTestId('transfer-records')).toContainText('ABCP');
+    // The switch record page opens in a new window from the user menu.
+    await query.getByTestId('user-menu').click();
+    const popup = query.context().waitForEvent('page');
+    await query.getByTestId('open-transfer-record').click();
+    const records = await popup;
+    await expect(records).toHaveURL(/\/cv3\/transfer-record$/);
+    await expect(records.getByTestId('transfer-records')).toContainText('ABCP');
     await query.close();
   });
 
