@@ -5,7 +5,7 @@ import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
-import { completenessVerifier } from './auth/completenessVerifier';
+import { createUkeySignatureVerifier } from './ukey/verifier';
 import { API_PLUGINS } from './plugins';
 import { isAppRoute, registerPortal } from './plugins/portal';
 import { registerSecurity } from './plugins/security';
@@ -44,7 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
     sessionCache: new SessionCache(),
-    signatureVerifier: options.signatureVerifier ?? completenessVerifier,
+    signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 

@@ -2,10 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { corpPlugin } from './corp';
 import { messagesPlugin } from './messages';
+import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
+import { ukeyPlugin } from '../ukey/ukeyPlugin';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
 /** Every domain plugin mounted under /api/web, each behind the security checks (one line per domain). */
-export const API_PLUGINS: ApiPlugin[] = [sessionPlugin, platformPlugin, messagesPlugin, corpPlugin];
+export const API_PLUGINS: ApiPlugin[] = [
+  sessionPlugin,
+  platformPlugin,
+  messagesPlugin,
+  corpPlugin,
+  ukeyPlugin,
+  modelsPlugin,
+];

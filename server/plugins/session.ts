@@ -192,8 +192,22 @@ async function securityInfo(
     menus3: buildMenus(routes, current),
     homeUrl: user.homeUrl ?? (current ? roleInfo(current).home : '/project/list'),
     openedProductCorps: await openedProducts(ctx, user.corpId),
-    uKeyCodeSuffix: null,
-    raType: null,
-    certNumber: null,
+    ...(await ukeyFields(ctx, user)),
   };
+}
+
+/** The user's bound key, as /v2/security describes it (spec section 3): code suffix, RA type, cert number. */
+async function ukeyFields(
+  ctx: ServerContext,
+  user: CurrentUser,
+): Promise<{ uKeyCodeSuffix: string | null; raType: string | null; certNumber: string | null }> {
+  const r = await ctx.db.query<{ ukey_no: string; ra_type: string; print_number: string }>(
+    `select ukey_no, ra_type, print_number from ukey_bindings
+      where holder_user_id = $1 and corp_id = $2 and status = 'ACTIVE' order by bound_at desc, id desc limit 1`,
+    [user.id, user.corpId],
+  );
+  const b = r.rows[0];
+  return b
+    ? { uKeyCodeSuffix: b.ukey_no.slice(-4), raType: b.ra_type, certNumber: b.print_number }
+    : { uKeyCodeSuffix: null, raType: null, certNumber: null };
 }

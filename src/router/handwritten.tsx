@@ -33,4 +33,10 @@ export const HANDWRITTEN_ROUTES: HandwrittenRoute[] = [
     title: '开通产品',
     lazy: page(() => import('@/pages/error/ErrorPages'), 'ContactManagerPage'),
   },
+  { path: '/my/enterprise-info/ukey/list', title: 'UKEY管理', lazy: page(() => import('@/pages/ukey/UkeyListPage'), 'UkeyListPage') },
+  { path: '/my/enterprise-info/ukey/apply', title: '申请UKEY', lazy: page(() => import('@/pages/ukey/UkeyApplyPage'), 'UkeyApplyPage') },
+  { path: '/my/enterprise-info/ukey/apply-detail', title: 'UKEY申请详情', lazy: page(() => import('@/pages/ukey/UkeyApplyDetailPage'), 'UkeyApplyDetailPage') },
+  { path: '/register/abs/identify/index', title: '企业身份认证', lazy: page(() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage') },
+  { path: '/register/abs/identify/ukey', title: 'UKEY认证', lazy: page(() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage') },
+  { path: '/register/abs/identify/soft-key', title: '软证书认证', lazy: page(() => import('@/pages/register/IdentifySoftKeyPage'), 'IdentifySoftKeyPage') },
 ];

@@ -43,7 +43,11 @@ export function createAgentDriver(options: AgentDriverOptions = {}): UkeyDriver 
   const base = (options.baseUrl ?? agentUrl()).replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
-  async function call<T>(op: string, body: Record<string, unknown> = {}, timeoutMs = options.timeoutMs ?? 15000): Promise<T> {
+  async function call<T>(
+    op: string,
+    body: Record<string, unknown> = {},
+    timeoutMs = options.timeoutMs ?? 15000,
+  ): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let res: Response;
@@ -68,7 +72,10 @@ export function createAgentDriver(options: AgentDriverOptions = {}): UkeyDriver 
       throw new UkeyDriverError(`UKEY签名助手应答无效（HTTP ${res.status}）`);
     }
     if (!answer.ok || answer.data === undefined) {
-      throw new UkeyDriverError(answer.error?.message ?? `UKEY签名助手拒绝了请求（HTTP ${res.status}）`, answer.error?.code);
+      throw new UkeyDriverError(
+        answer.error?.message ?? `UKEY签名助手拒绝了请求（HTTP ${res.status}）`,
+        answer.error?.code,
+      );
     }
     return answer.data;
   }
@@ -101,7 +108,9 @@ export function createAgentDriver(options: AgentDriverOptions = {}): UkeyDriver 
     },
     async sign(keyId, original, algorithm) {
       const data = base64Utf8(original);
-      return (await call<{ signature: string }>('sign', { keyId, algorithm, data }, options.signTimeoutMs ?? 120000)).signature;
+      return (
+        await call<{ signature: string }>('sign', { keyId, algorithm, data }, options.signTimeoutMs ?? 120000)
+      ).signature;
     },
   };
 }

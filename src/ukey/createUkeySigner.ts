@@ -41,8 +41,10 @@ export function createUkeySigner(options: CreateUkeySignerOptions = {}): UkeySig
   const getOriginal = options.getOriginal ?? ((q: { scope?: string }) => fetchOriginal(q));
   return {
     async sign({ onProgress, context } = {}) {
-      const driver = typeof options.driver === 'function' ? options.driver() : (options.driver ?? createAgentDriver());
-      const bank = text(context?.ukeyBank) ?? (typeof options.bank === 'function' ? options.bank() : options.bank);
+      const driver =
+        typeof options.driver === 'function' ? options.driver() : (options.driver ?? createAgentDriver());
+      const bank =
+        text(context?.ukeyBank) ?? (typeof options.bank === 'function' ? options.bank() : options.bank);
       const scope = text(context?.scope);
       let rules: UkeyRules;
       try {

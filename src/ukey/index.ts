@@ -8,7 +8,13 @@ export { HARDWARE_KEY_MESSAGES, SOFT_KEY_MESSAGES, UKEY_FLOW, UKEY_MESSAGES } fr
 export type { UkeyFlowCode } from './flowCodes';
 export { describeKitError, KIT_ERRORS, kitErrorText, normaliseKitCode } from './kitErrors';
 export type { KitError } from './kitErrors';
-export { algorithmOfSerial, compareVersions, DEFAULT_UKEY_RULES, issuerOfPrintNumber, withDefaults } from './rules';
+export {
+  algorithmOfSerial,
+  compareVersions,
+  DEFAULT_UKEY_RULES,
+  issuerOfPrintNumber,
+  withDefaults,
+} from './rules';
 export type { UkeyAlgorithm, UkeyIssuer, UkeyRules } from './rules';
 export { runUkeyFlow, UKEY_PROGRESS } from './runUkeyFlow';
 export type { SignFlowResult, SignRecord, UkeyFlowInput } from './runUkeyFlow';

@@ -52,7 +52,10 @@ export function withDefaults(rules: Partial<UkeyRules> | null | undefined): Ukey
 }
 
 /** The algorithm the serial stands for, or null when the rules cannot tell. */
-export function algorithmOfSerial(serial: string, rules: UkeyRules = DEFAULT_UKEY_RULES): UkeyAlgorithm | null {
+export function algorithmOfSerial(
+  serial: string,
+  rules: UkeyRules = DEFAULT_UKEY_RULES,
+): UkeyAlgorithm | null {
   if (serial.length === rules.gmSerialLength) return 'SM2';
   const c = serial.charAt(2).toUpperCase();
   if (rules.gmChars.includes(c)) return 'SM2';
@@ -61,7 +64,10 @@ export function algorithmOfSerial(serial: string, rules: UkeyRules = DEFAULT_UKE
 }
 
 /** The issuer a print (certificate) number belongs to, by prefix. */
-export function issuerOfPrintNumber(printNumber: string, rules: UkeyRules = DEFAULT_UKEY_RULES): UkeyIssuer | undefined {
+export function issuerOfPrintNumber(
+  printNumber: string,
+  rules: UkeyRules = DEFAULT_UKEY_RULES,
+): UkeyIssuer | undefined {
   return rules.issuers.find((i) => i.prefixes.some((p) => printNumber.startsWith(p)));
 }
 

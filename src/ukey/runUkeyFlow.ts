@@ -1,7 +1,13 @@
 import type { UkeyDriver } from './driver';
 import { HARDWARE_KEY_MESSAGES, UKEY_FLOW, UKEY_MESSAGES, type UkeyFlowCode } from './flowCodes';
 import { describeKitError } from './kitErrors';
-import { algorithmOfSerial, compareVersions, issuerOfPrintNumber, type UkeyAlgorithm, type UkeyRules } from './rules';
+import {
+  algorithmOfSerial,
+  compareVersions,
+  issuerOfPrintNumber,
+  type UkeyAlgorithm,
+  type UkeyRules,
+} from './rules';
 
 /** The sign record of spec section 3, as the server receives it (ADR 0005 section 4). */
 export interface SignRecord {
@@ -64,7 +70,11 @@ const asFailure = (e: unknown): Failure => (e && typeof e === 'object' ? (e as F
 /** A request that never got a usable answer (no network, non-200), as the request layer reports it. */
 function isTransportFailure(e: unknown): boolean {
   const { code, status } = (e ?? {}) as { code?: unknown; status?: unknown };
-  return code === 'NETWORK' || (typeof code === 'string' && code.startsWith('HTTP_')) || (typeof status === 'number' && status !== 200);
+  return (
+    code === 'NETWORK' ||
+    (typeof code === 'string' && code.startsWith('HTTP_')) ||
+    (typeof status === 'number' && status !== 200)
+  );
 }
 
 /**
@@ -75,7 +85,8 @@ function isTransportFailure(e: unknown): boolean {
 export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult> {
   const { driver, rules } = input;
   const progress = (m: string): void => input.onProgress?.(m);
-  const messageOf = (code: Exclude<UkeyFlowCode, 0 | 11>): string => driver.messages?.[code] ?? HARDWARE_KEY_MESSAGES[code];
+  const messageOf = (code: Exclude<UkeyFlowCode, 0 | 11>): string =>
+    driver.messages?.[code] ?? HARDWARE_KEY_MESSAGES[code];
   const fail = (code: UkeyFlowCode, message: string, e?: unknown): SignFlowResult => {
     const f = asFailure(e);
     return {
@@ -86,7 +97,10 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
   };
 
   /** Runs one driver step; a throw or an empty answer is the step's failure. */
-  async function step<T>(code: Exclude<UkeyFlowCode, 0 | 11>, call: () => Promise<T>): Promise<T | SignFlowResult> {
+  async function step<T>(
+    code: Exclude<UkeyFlowCode, 0 | 11>,
+    call: () => Promise<T>,
+  ): Promise<T | SignFlowResult> {
     try {
       const value = await call();
       if (value === undefined || value === null || value === '') return fail(code, messageOf(code));
@@ -96,7 +110,8 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
       return fail(code, messageOf(code), e);
     }
   }
-  const failed = (v: unknown): v is SignFlowResult => typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
+  const failed = (v: unknown): v is SignFlowResult =>
+    typeof v === 'object' && v !== null && 'code' in v && 'message' in v;
 
   // Driver version (code 11: the driver did not answer as needed).
   if (driver.version) {
@@ -109,7 +124,10 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
     }
     if (!version) return fail(UKEY_FLOW.REQUEST_FAILED, UKEY_MESSAGES.driverVersionFailed);
     if (compareVersions(version, rules.minDriverVersion) < 0) {
-      return { ...fail(UKEY_FLOW.REQUEST_FAILED, UKEY_MESSAGES.driverOutdated), detail: `当前版本${version}，最低版本${rules.minDriverVersion}` };
+      return {
+        ...fail(UKEY_FLOW.REQUEST_FAILED, UKEY_MESSAGES.driverOutdated),
+        detail: `当前版本${version}，最低版本${rules.minDriverVersion}`,
+      };
     }
   }
 
@@ -133,7 +151,8 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
   progress(UKEY_PROGRESS.issuer);
   const issuer = issuerOfPrintNumber(printNumber, rules);
   if (!issuer) return fail(UKEY_FLOW.ISSUER_NOT_EXIST, messageOf(UKEY_FLOW.ISSUER_NOT_EXIST));
-  if (input.bank && issuer.code !== input.bank) return fail(UKEY_FLOW.ISSUER_MISMATCH, messageOf(UKEY_FLOW.ISSUER_MISMATCH));
+  if (input.bank && issuer.code !== input.bank)
+    return fail(UKEY_FLOW.ISSUER_MISMATCH, messageOf(UKEY_FLOW.ISSUER_MISMATCH));
 
   progress(UKEY_PROGRESS.certificate);
   const certificate = await step(UKEY_FLOW.SELECT_CERT_FAILED, () => driver.selectCertificate(keyId));
@@ -148,7 +167,8 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
   const reported = await step(UKEY_FLOW.ALGORITHM_TYPE_FAILED, () => driver.algorithm(keyId));
   if (failed(reported)) return reported;
   const algorithm = algorithmOfSerial(serial, rules);
-  if (!algorithm || algorithm !== reported) return fail(UKEY_FLOW.ALGORITHM_TYPE_FAILED, messageOf(UKEY_FLOW.ALGORITHM_TYPE_FAILED));
+  if (!algorithm || algorithm !== reported)
+    return fail(UKEY_FLOW.ALGORITHM_TYPE_FAILED, messageOf(UKEY_FLOW.ALGORITHM_TYPE_FAILED));
 
   progress(UKEY_PROGRESS.issuerDN);
   const issuerDN = await step(UKEY_FLOW.ISSUER_DN_FAILED, () => driver.issuerDN(keyId));
@@ -167,9 +187,13 @@ export async function runUkeyFlow(input: UkeyFlowInput): Promise<SignFlowResult>
       const message = asFailure(e).message;
       return fail(UKEY_FLOW.REQUEST_FAILED, message || '网络异常，请您稍后重试。');
     }
-    return { ...fail(UKEY_FLOW.ORIGINAL_TEXT_FAILED, messageOf(UKEY_FLOW.ORIGINAL_TEXT_FAILED)), ...detailOf(e) };
+    return {
+      ...fail(UKEY_FLOW.ORIGINAL_TEXT_FAILED, messageOf(UKEY_FLOW.ORIGINAL_TEXT_FAILED)),
+      ...detailOf(e),
+    };
   }
-  if (typeof original !== 'string' || original === '') return fail(UKEY_FLOW.ORIGINAL_TEXT_FAILED, messageOf(UKEY_FLOW.ORIGINAL_TEXT_FAILED));
+  if (typeof original !== 'string' || original === '')
+    return fail(UKEY_FLOW.ORIGINAL_TEXT_FAILED, messageOf(UKEY_FLOW.ORIGINAL_TEXT_FAILED));
 
   progress(UKEY_PROGRESS.sign);
   const signature = await step(UKEY_FLOW.SIGN_FAILED, () => driver.sign(keyId, original, algorithm));

@@ -102,15 +102,24 @@ export interface IssuedSoftKey {
 export const fetchOriginal = (query: { scope?: string; purpose?: 'soft-key' } = {}): Promise<string> =>
   apiGet<string>(UKEY_API.original, query);
 export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => apiGet<Partial<UkeyRules>>(UKEY_API.rules);
-export const verifySign = (signature: SignRecord): Promise<VerifiedSign> => apiPost<VerifiedSign>(UKEY_API.verifySign, { signature });
-export const fetchUkeys = (query: { page: number; size: number; ukeyNo?: string; status?: string }): Promise<PageResult<UkeyItem>> =>
-  apiGet<PageResult<UkeyItem>>(UKEY_API.keys, query);
-export const fetchHolders = (): Promise<Array<{ userId: string; personName: string }>> => apiGet(UKEY_API.holders);
+export const verifySign = (signature: SignRecord): Promise<VerifiedSign> =>
+  apiPost<VerifiedSign>(UKEY_API.verifySign, { signature });
+export const fetchUkeys = (query: {
+  page: number;
+  size: number;
+  ukeyNo?: string;
+  status?: string;
+}): Promise<PageResult<UkeyItem>> => apiGet<PageResult<UkeyItem>>(UKEY_API.keys, query);
+export const fetchHolders = (): Promise<Array<{ userId: string; personName: string }>> =>
+  apiGet(UKEY_API.holders);
 export const applyUkey = (body: NewUkeyApplication): Promise<{ id: string; status: UkeyApplicationStatus }> =>
   apiPost(UKEY_API.applications, body);
-export const fetchApplications = (query: { page: number; size: number }): Promise<PageResult<UkeyApplication>> =>
-  apiGet(UKEY_API.applications, query);
-export const fetchApplication = (id: string): Promise<UkeyApplication> => apiGet(`${UKEY_API.applications}/${encodeURIComponent(id)}`);
+export const fetchApplications = (query: {
+  page: number;
+  size: number;
+}): Promise<PageResult<UkeyApplication>> => apiGet(UKEY_API.applications, query);
+export const fetchApplication = (id: string): Promise<UkeyApplication> =>
+  apiGet(`${UKEY_API.applications}/${encodeURIComponent(id)}`);
 export const requestSoftKeyCertificate = (body: {
   algorithm: UkeyAlgorithm;
   publicKey: string;

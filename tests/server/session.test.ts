@@ -46,9 +46,21 @@ describe('login and the session calls', () => {
     expect(Array.isArray(data.menus3)).toBe(true);
     expect(data.homeUrl).toBe('/credit/core/index/operator');
     expect(data.openedProductCorps).toMatchObject({ credit: true, abs: true, abcp: true });
-    expect(data).toHaveProperty('uKeyCodeSuffix');
-    expect(data).toHaveProperty('raType');
-    expect(data).toHaveProperty('certNumber');
+    // core_operator holds no key.
+    expect(data).toMatchObject({ uKeyCodeSuffix: null, raType: null, certNumber: null });
+  });
+
+  it('describes the bound UKEY of a director in /v2/security', async () => {
+    const data = (await (await loggedIn(s.app, 'core_director')).call('GET', '/v2/security')).json().data;
+    const binding = (
+      await s.db.query<{ ukey_no: string; ra_type: string; print_number: string }>(
+        `select ukey_no, ra_type, print_number from ukey_bindings b join users u on u.id = b.holder_user_id
+          where u.username = 'core_director' and b.status = 'ACTIVE' order by b.bound_at desc, b.id desc limit 1`,
+      )
+    ).rows[0]!;
+    expect(data.uKeyCodeSuffix).toBe(binding.ukey_no.slice(-4));
+    expect(data.raType).toBe(binding.ra_type);
+    expect(data.certNumber).toBe(binding.print_number);
   });
 
   it('logs in with a new session id (no fixation) and a new CSRF token', async () => {

@@ -13,7 +13,8 @@ const RSA_PARAMS: RsaHashedKeyGenParams = {
   hash: 'SHA-1',
 };
 
-const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 function randomHex(n: number): string {
   const bytes = new Uint8Array(n);
@@ -28,7 +29,8 @@ export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
   return btoa(binary);
 }
 
-const hexToBase64 = (hex: string): string => toBase64(Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)));
+const hexToBase64 = (hex: string): string =>
+  toBase64(Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16)));
 
 /** A freshly generated soft key: the public half as the server takes it, the private half for the store. */
 export interface GeneratedSoftKey {
@@ -61,7 +63,11 @@ let bigInteger: BigIntegerCtor | null = null;
 function freshPoint(): Sm2Point {
   bigInteger ??= sm2.getPoint().k.constructor as unknown as BigIntegerCtor;
   const pair = sm2FromSeed(randomHex(32), 16);
-  return { ...pair, k: new bigInteger(pair.privateKey, 16), x1: new bigInteger(pair.publicKey.slice(2, 66), 16) } as Sm2Point;
+  return {
+    ...pair,
+    k: new bigInteger(pair.privateKey, 16),
+    x1: new bigInteger(pair.publicKey.slice(2, 66), 16),
+  } as Sm2Point;
 }
 
 /** Signs the UTF-8 bytes of `original`: SHA1withRSA, or SM3withSM2 (DER, default user id). Base64. */

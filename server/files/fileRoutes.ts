@@ -1,0 +1,269 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db';
+import { ApiError, ok } from '../errors';
+import type { ModelEngine } from '../models/modelEngine';
+import { actorOf } from '../models/modelRoutes';
+import type { Actor } from '../models/recordJson';
+import { saveRecord } from '../models/recordStore';
+import { writeAudit } from '../models/audit';
+import type { BizRecord } from '../models/types';
+import type { CompiledModel } from '../models/compileModel';
+import { deleteFileRow, fileJson, filesOfRecord, findFile, insertFile, type FileMeta } from './fileRecords';
+import type { FileStorage } from './fileStorage';
+import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
+import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
+import { grantQuery, SIGNED_URL_TTL_MS, verifyGrant } from './signedUrl';
+
+/** Renditions of the spec's snapshot URLs. No image library is installed: every type serves the original. */
+export const THUMBNAIL_TYPES = ['SMALL', 'MEDIUM', 'BIG', 'ORIGINAL'] as const;
+
+export interface FileRoutesOptions {
+  db: Db;
+  engine: ModelEngine;
+  storage: FileStorage;
+  urlKey: Buffer;
+  now: () => Date;
+}
+
+type Query = Record<string, string | undefined>;
+
+const first = (v: unknown): string | undefined =>
+  Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v : undefined;
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
+function disposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Who may attach files to a record: a role that creates or edits the model, of the owning enterprise, in an open state. */
+function checkUploadAllowed(model: CompiledModel, rec: BizRecord, actor: Actor, category: string): void {
+  const files = model.def.files;
+  if (!files || !files.categories.includes(category))
+    throw new ApiError('FILE_CATEGORY_INVALID', { category });
+  const roles = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
+  if (!actor.role || (roles.length > 0 && !roles.includes(actor.role)))
+    throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: '上传文件' });
+  const owner = model.def.create?.corpField;
+  if (owner && rec.data[owner] !== actor.user.corpId)
+    throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '上传文件' });
+  if (files.states && !files.states.includes(rec.state)) {
+    throw new ApiError('FILE_UPLOAD_CLOSED', { state: model.states.get(rec.state)?.label ?? rec.state });
+  }
+}
+
+/**
+ * File routes under /api/web: multipart upload to a record (type whitelist by extension and content,
+ * 20 MB), downloads through the spec's paths, presigned local links (HMAC, expiring, no session needed).
+ */
+export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): void {
+  const send = (
+    reply: FastifyReply,
+    meta: FileMeta,
+    data: Buffer,
+    kind: 'attachment' | 'inline',
+    name = meta.name,
+  ) =>
+    reply
+      .header('content-type', meta.mime)
+      .header('content-disposition', disposition(kind, name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(data);
+
+  /** A file's bytes; demo documents (seed/ keys) are one generated PDF. */
+  const bytes = async (meta: FileMeta): Promise<Buffer> => {
+    try {
+      return await o.storage.get(meta.storageKey);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+      if (meta.storageKey.startsWith(SEED_KEY_PREFIX)) return SEED_PDF;
+      throw new ApiError('FILE_NOT_FOUND');
+    }
+  };
+
+  /** The file and its record, if the actor's enterprise may see the record. */
+  const visibleFile = async (actor: Actor, id: string): Promise<FileMeta> => {
+    const meta = await findFile(o.db, id);
+    if (!meta) throw new ApiError('FILE_NOT_FOUND');
+    await o.engine.visibleRecord(o.db, actor, o.engine.model(meta.model), meta.recordId);
+    return meta;
+  };
+
+  const upload = async (req: FastifyRequest) => {
+    const actor = actorOf(req);
+    const part = await req.file({
+      limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 },
+    });
+    if (!part) throw new ApiError('FILE_MISSING');
+    const query = req.query as Query;
+    const field = (name: string): string | undefined => {
+      const f = part.fields[name] as { value?: unknown } | undefined;
+      return first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
+    };
+    const modelName = field('model') ?? '';
+    const recordId = field('recordId') ?? field('ownerId') ?? '';
+    const category = field('category') ?? 'default';
+    const model = o.engine.model(modelName);
+    checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
+      throw error;
+    }
+    const name = baseName(part.filename ?? '');
+    const ext = checkUpload(name, data);
+    const now = o.now();
+    const id = randomUUID();
+    const storageKey = `${now.toISOString().slice(0, 7).replace('-', '/')}/${id}`;
+    await o.storage.put(storageKey, data);
+    const meta = {
+      id,
+      model: model.name,
+      recordId,
+      category,
+      name,
+      ext,
+      mime: MIME_TYPES[ext],
+      size: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      storageKey,
+      uploaderId: actor.user.id,
+      uploaderName: actor.user.personName,
+      corpId: actor.user.corpId,
+    };
+    try {
+      await o.db.transaction(async (tx) => {
+        const rec = await o.engine.visibleRecord(tx, actor, model, recordId, true);
+        checkUploadAllowed(model, rec, actor, category);
+        await insertFile(tx, meta, now);
+        const single = model.def.files?.single;
+        if (!single) return;
+        rec.data[single.idField] = id;
+        if (single.nameField) rec.data[single.nameField] = name;
+        if (single.sizeField) rec.data[single.sizeField] = data.length;
+        if (single.atField) rec.data[single.atField] = now.toISOString();
+        if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
+        await writeAudit(tx, [
+          {
+            model: model.name,
+            recordId,
+            action: 'upload',
+            from: rec.state,
+            to: rec.state,
+            reason: name,
+            user: actor.user,
+            role: actor.role,
+            at: now,
+          },
+        ]);
+      });
+    } catch (error) {
+      await o.storage.remove(storageKey);
+      throw error;
+    }
+    return ok(fileJson({ ...meta, createdAt: '' }));
+  };
+  app.post('/v1/files', upload);
+  app.post('/v1/files/upload', upload);
+
+  app.get<{ Querystring: Query }>('/v1/files', async (req) => {
+    const model = o.engine.model(first(req.query.model) ?? '');
+    const recordId = first(req.query.recordId) ?? first(req.query.ownerId) ?? '';
+    await o.engine.visibleRecord(o.db, actorOf(req), model, recordId);
+    return ok((await filesOfRecord(o.db, model.name, recordId)).map(fileJson));
+  });
+
+  app.get<{ Params: { key: string } }>('/v1/files/download/:key', async (req, reply) => {
+    const meta = await visibleFile(actorOf(req), req.params.key);
+    return send(reply, meta, await bytes(meta), 'attachment');
+  });
+
+  app.get<{ Params: { key: string; id: string } }>('/v1/files/:key/download/:id', async (req, reply) => {
+    const meta = await visibleFile(actorOf(req), req.params.id);
+    const wanted = baseName(req.params.key);
+    return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
+  });
+
+  app.get<{ Params: { key: string; type: string } }>(
+    '/v1/files/:key/snapshot/:type/show',
+    async (req, reply) => {
+      if (!(THUMBNAIL_TYPES as readonly string[]).includes(req.params.type))
+        throw new ApiError('BAD_REQUEST');
+      const meta = await visibleFile(actorOf(req), req.params.key);
+      return send(reply, meta, await bytes(meta), 'inline');
+    },
+  );
+
+  app.get<{ Querystring: Query }>('/v1/files/oss/sts/download/presigned-url', async (req) => {
+    const type = first(req.query.thumbnailType) || 'ORIGINAL';
+    if (!(THUMBNAIL_TYPES as readonly string[]).includes(type)) throw new ApiError('BAD_REQUEST');
+    const meta = await visibleFile(actorOf(req), first(req.query.pkFile) ?? '');
+    const attachment = ['true', '1'].includes(first(req.query.isAttachment) ?? '');
+    const expires = o.now().getTime() + SIGNED_URL_TTL_MS;
+    const grant = {
+      fileId: meta.id,
+      type,
+      attachment,
+      name: baseName(first(req.query.localFileName) ?? '') || meta.name,
+      expires,
+    };
+    return ok({
+      useOss: o.storage.useOss,
+      url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
+      expiresAt: expires,
+    });
+  });
+
+  // The presigned link: a capability by itself (like an object-store URL), so no session or CSRF header.
+  app.get<{ Params: { key: string }; Querystring: Query }>(
+    '/v1/files/signed/:key',
+    { config: { auth: 'none' } },
+    async (req, reply) => {
+      const q = req.query;
+      const grant = {
+        fileId: req.params.key,
+        type: first(q.type) ?? '',
+        attachment: first(q.attachment) === '1',
+        name: first(q.name) ?? '',
+        expires: Number(first(q.expires)),
+      };
+      if (!verifyGrant(o.urlKey, grant, first(q.sig) ?? '', o.now().getTime()))
+        throw new ApiError('FILE_LINK_INVALID');
+      const meta = await findFile(o.db, grant.fileId);
+      if (!meta) throw new ApiError('FILE_NOT_FOUND');
+      return send(
+        reply,
+        meta,
+        await bytes(meta),
+        grant.attachment ? 'attachment' : 'inline',
+        grant.name || meta.name,
+      );
+    },
+  );
+
+  app.delete<{ Params: { key: string } }>('/v1/files/:key', async (req) => {
+    const actor = actorOf(req);
+    const meta = await visibleFile(actor, req.params.key);
+    const model = o.engine.model(meta.model);
+    const now = o.now();
+    await o.db.transaction(async (tx) => {
+      const rec = await o.engine.visibleRecord(tx, actor, model, meta.recordId, true);
+      checkUploadAllowed(model, rec, actor, meta.category);
+      await deleteFileRow(tx, meta.id);
+      const single = model.def.files?.single;
+      if (single && rec.data[single.idField] === meta.id) {
+        for (const f of [single.idField, single.nameField, single.sizeField, single.atField])
+          if (f) rec.data[f] = null;
+        if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
+      }
+    });
+    await o.storage.remove(meta.storageKey);
+    return ok(null);
+  });
+}

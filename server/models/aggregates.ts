@@ -1,0 +1,122 @@
+import { fromCents, toCents } from '@renderer/core/format';
+import type { Queryable } from '../db/db';
+import { ApiError } from '../errors';
+import type { CompiledModel } from './compileModel';
+import { buildWhere, type QueryParams } from './listQuery';
+import type { DictDef } from './types';
+
+/** One group of a statistics answer. */
+export interface AggregateGroup {
+  key: string;
+  label: string;
+  /** The measure: a decimal string for sums, a number for counts. */
+  value: string | number;
+  count: number;
+}
+
+/** `GET .../aggregates` answer (the renderer's AggregateAnswer plus counts and the resolved names). */
+export interface AggregateAnswer {
+  groupBy: string;
+  measure: string;
+  total: string | number;
+  count: number;
+  groups: AggregateGroup[];
+}
+
+interface Grouping {
+  key: string;
+  label: string | null;
+  /** Values of the key that have dictionary labels. */
+  labels?: ReadonlyMap<string, string>;
+}
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+function grouping(
+  model: CompiledModel,
+  name: string,
+  params: unknown[],
+  corpId: string,
+  dicts: ReadonlyMap<string, DictDef>,
+): Grouping {
+  const named = model.def.aggregates?.groupBy[name];
+  const [prefix, rest] = name.includes(':') ? (name.split(':', 2) as [string, string]) : [null, null];
+  const kind = named?.kind ?? (prefix === 'month' ? 'month' : prefix === null ? 'field' : null);
+  const fieldName = named?.field ?? rest ?? name;
+  if (kind === 'counterparty') {
+    params.push(corpId);
+    const me = `$${params.length}`;
+    const fields = (named?.fields ?? []).map((f) => model.fields.get(f)!);
+    // The first corp field not holding the user's enterprise: for a core it is the holder, for a supplier the issuer.
+    const pick = (expr: (f: (typeof fields)[number]) => string): string =>
+      `case ${fields.map((f) => `when ${f.column} is distinct from ${me} then ${expr(f)}`).join(' ')} else null end`;
+    return {
+      key: pick((f) => f.column),
+      label: pick((f) => (f.def.nameField ? model.fields.get(f.def.nameField)!.column : f.column)),
+    };
+  }
+  if (fieldName === model.stateField && kind === 'field') {
+    return {
+      key: 'state',
+      label: null,
+      labels: new Map([...model.states].map(([v, item]) => [v, item.label])),
+    };
+  }
+  const field = model.fields.get(fieldName);
+  if (!field || !kind || field.kind === 'json')
+    throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
+  if (kind === 'month') {
+    if (field.kind !== 'date' && field.kind !== 'datetime')
+      throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
+    return { key: `to_char(${field.column}, 'YYYY-MM')`, label: null };
+  }
+  const labelField = named?.labelField ? model.fields.get(named.labelField) : undefined;
+  const dict = field.def.dict ? dicts.get(field.def.dict) : undefined;
+  return {
+    key: `${field.column}::text`,
+    label: labelField ? labelField.column : null,
+    ...(dict ? { labels: new Map(dict.items.map((i) => [i.value, i.label])) } : {}),
+  };
+}
+
+/**
+ * Sums (or counts) a measure per group over the records the enterprise sees, with the list filters.
+ * groupBy: a name of the model's `aggregates.groupBy`, `month:<date field>` or a field; measure: `count`,
+ * `sum:<field>` or `<field>` among `aggregates.measures`.
+ */
+export async function aggregate(
+  q: Queryable,
+  model: CompiledModel,
+  corpId: string,
+  query: QueryParams,
+  dicts: ReadonlyMap<string, DictDef>,
+): Promise<AggregateAnswer> {
+  const groupBy = first(query.groupBy) ?? 'status';
+  const measureParam = first(query.measure) ?? model.def.aggregates?.measures[0] ?? 'count';
+  const measureField = measureParam === 'count' ? null : measureParam.replace(/^sum:/, '');
+  if (measureField !== null && !(model.def.aggregates?.measures ?? []).includes(measureField)) {
+    throw new ApiError('AGGREGATE_INVALID', { what: `measure=${measureParam}` });
+  }
+  const where = buildWhere(model, corpId, query);
+  const params = [...where.params];
+  const g = grouping(model, groupBy, params, corpId, dicts);
+  const sumExpr = measureField ? `coalesce(sum(${model.fields.get(measureField)!.column}), 0)::text` : 'null';
+  const r = await q.query<{ key: string | null; label: string | null; count: number; sum: string | null }>(
+    `select ${g.key} as key, ${g.label ?? 'null'} as label, count(*)::int as count, ${sumExpr} as sum
+       from ${model.table} where ${where.sql} group by 1, 2 order by 1 nulls last`,
+    params,
+  );
+  const money = (text: string | null): string => fromCents(toCents(text ?? '0'));
+  const groups = r.rows.map((row) => {
+    const key = row.key ?? '';
+    return {
+      key,
+      label: row.label ?? g.labels?.get(key) ?? (key || '—'),
+      value: measureField ? money(row.sum) : row.count,
+      count: row.count,
+    };
+  });
+  const count = groups.reduce((n, x) => n + x.count, 0);
+  const total = measureField ? fromCents(groups.reduce((s, x) => s + toCents(x.value as string), 0n)) : count;
+  return { groupBy, measure: measureField ? `sum:${measureField}` : 'count', total, count, groups };
+}

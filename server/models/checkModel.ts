@@ -1,0 +1,222 @@
+import { isKnownFormat } from '@renderer/core/validators';
+import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
+import type { EffectRegistry } from './effects/effectRegistry';
+import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
+
+/** What a model may refer to. */
+export interface CheckContext {
+  models: ReadonlyMap<string, ModelDef>;
+  dicts: ReadonlyMap<string, DictDef>;
+  effects: EffectRegistry;
+  roles: ReadonlySet<string>;
+}
+
+const JSON_FORMATS = new Set(['date', 'date-time']);
+
+/** A field holding enterprise ids: `ref: 'corp'`, or an array of strings (e.g. receiverCorpIds). */
+function isCorpField(def: FieldDef | undefined): boolean {
+  if (!def) return false;
+  if (def.type === 'string') return def.ref === 'corp';
+  return def.type === 'array' && def.items?.type === 'string';
+}
+
+/**
+ * The checks beyond the meta-schema: every name a model uses must exist (fields, states, roles,
+ * effects, dictionaries, models) and fit its use. Returns `/json/pointer: problem` strings.
+ */
+export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
+  const problems: string[] = [];
+  const report = (pointer: string, message: string): void => void problems.push(`${pointer}: ${message}`);
+  const stateField = def.stateField ?? 'status';
+  const fields = def.fields;
+  const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(fields, name);
+  const needField = (pointer: string, name: string, allowState = false): FieldDef | undefined => {
+    if (allowState && name === stateField) return undefined;
+    if (!has(name)) report(pointer, `unknown field "${name}"`);
+    return fields[name];
+  };
+
+  const dict = ctx.dicts.get(def.states.$dict);
+  if (!dict)
+    report(
+      '/states/$dict',
+      `unknown dictionary "${def.states.$dict}" (expected schemas/_dicts/${def.states.$dict}.json)`,
+    );
+  const states = new Set(dict?.items.map((i) => i.value) ?? []);
+  const needState = (pointer: string, state: string): void => {
+    if (dict && !states.has(state))
+      report(pointer, `unknown state "${state}" (dictionary ${dict.name}: ${[...states].join(', ')})`);
+  };
+  needState('/initialState', def.initialState);
+  if (has(stateField))
+    report(`/fields/${stateField}`, `"${stateField}" is the state field; states come from the dictionary`);
+
+  const checkField = (
+    pointer: string,
+    name: string,
+    field: FieldDef,
+    siblings: Record<string, FieldDef>,
+  ): void => {
+    if (field.format && !JSON_FORMATS.has(field.format) && !isKnownFormat(field.format)) {
+      report(`${pointer}/format`, `unknown format "${field.format}"`);
+    }
+    if (field.ref && field.ref !== 'corp' && !ctx.models.has(field.ref))
+      report(`${pointer}/ref`, `unknown model "${field.ref}"`);
+    if (field.nameField && !Object.prototype.hasOwnProperty.call(siblings, field.nameField)) {
+      report(`${pointer}/nameField`, `unknown sibling field "${field.nameField}"`);
+    }
+    if ((field.corpTypes || field.nameField) && field.ref !== 'corp')
+      report(pointer, 'corpTypes and nameField need "ref": "corp"');
+    if (field.dict && !ctx.dicts.has(field.dict))
+      report(`${pointer}/dict`, `unknown dictionary "${field.dict}"`);
+    if ((field.amountMin || field.amountMax) && field.format !== 'money' && field.format !== 'amount') {
+      report(pointer, 'amountMin/amountMax need format money or amount');
+    }
+    for (const req of field.required ?? []) {
+      if (!field.properties?.[req]) report(`${pointer}/required`, `unknown property "${req}" of "${name}"`);
+    }
+    if (field.items) checkField(`${pointer}/items`, name, field.items, {});
+    for (const [child, def] of Object.entries(field.properties ?? {})) {
+      checkField(`${pointer}/properties/${child}`, child, def, field.properties ?? {});
+    }
+  };
+  for (const [name, field] of Object.entries(fields)) {
+    if (RESERVED_FIELDS.has(name)) report(`/fields/${name}`, `"${name}" is reserved for a system value`);
+    checkField(`/fields/${name}`, name, field, fields);
+  }
+  (def.required ?? []).forEach((name, i) => {
+    const field = needField(`/required/${i}`, name);
+    if (field?.readOnly) report(`/required/${i}`, `"${name}" is readOnly: a client cannot send it`);
+  });
+
+  if (def.numbering) {
+    const field = needField('/numbering/field', def.numbering.field);
+    if (field && (field.type !== 'string' || !field.readOnly))
+      report('/numbering/field', 'must be a readOnly string field');
+  }
+
+  const checkParty = (pointer: string, party: string | string[]): void => {
+    (Array.isArray(party) ? party : [party]).forEach((name, i) => {
+      const at = Array.isArray(party) ? `${pointer}/${i}` : pointer;
+      const field = needField(at, name);
+      if (field && !isCorpField(field))
+        report(at, `"${name}" does not hold enterprise ids (ref "corp" or an array of strings)`);
+    });
+  };
+  const checkEffects = (pointer: string, effects: EffectRef[] | undefined): void => {
+    (effects ?? []).forEach((effect, i) => {
+      const name = typeof effect === 'string' ? effect : effect.name;
+      if (!ctx.effects.has(name))
+        report(`${pointer}/${i}`, `unknown effect "${name}" (registered: ${ctx.effects.names().join(', ')})`);
+    });
+  };
+  const checkRoles = (pointer: string, roles: string[]): void => {
+    roles.forEach((role, i) => {
+      if (!ctx.roles.has(role)) report(`${pointer}/${i}`, `unknown role "${role}"`);
+    });
+  };
+
+  def.visibility.corpFields.forEach((name, i) => {
+    const field = needField(`/visibility/corpFields/${i}`, name);
+    if (field && !isCorpField(field))
+      report(`/visibility/corpFields/${i}`, `"${name}" does not hold enterprise ids`);
+  });
+  if (def.create) {
+    checkRoles('/create/roles', def.create.roles);
+    const field = needField('/create/corpField', def.create.corpField);
+    if (field && field.ref !== 'corp')
+      report('/create/corpField', `"${def.create.corpField}" must be a ref "corp" field`);
+    if (!def.visibility.corpFields.includes(def.create.corpField)) {
+      report('/create/corpField', 'must be one of visibility.corpFields (the creator must see the record)');
+    }
+    checkEffects('/create/effects', def.create.effects);
+  }
+  if (def.update) {
+    checkRoles('/update/roles', def.update.roles);
+    def.update.states.forEach((s, i) => needState(`/update/states/${i}`, s));
+    checkParty('/update/party', def.update.party);
+    checkEffects('/update/effects', def.update.effects);
+  }
+
+  const actions = new Set<string>();
+  def.transitions.forEach((t, i) => {
+    const at = `/transitions/${i}`;
+    if (actions.has(t.action)) report(`${at}/action`, `duplicate action "${t.action}"`);
+    actions.add(t.action);
+    t.from.forEach((s, j) => needState(`${at}/from/${j}`, s));
+    needState(`${at}/to`, t.to);
+    (t.outcomes ?? []).forEach((s, j) => needState(`${at}/outcomes/${j}`, s));
+    checkRoles(`${at}/roles`, t.roles);
+    checkParty(`${at}/party`, t.party);
+    if (t.reasonField) needField(`${at}/reasonField`, t.reasonField);
+    for (const name of Object.keys(t.set ?? {})) needField(`${at}/set/${name}`, name);
+    checkEffects(`${at}/effects`, t.effects);
+  });
+
+  for (const [name, kind] of Object.entries(def.query?.filters ?? {})) {
+    const at = `/query/filters/${name}`;
+    if (name === stateField) {
+      if (kind === 'range' || kind === 'contains') report(at, 'the state takes eq or in');
+      continue;
+    }
+    const field = needField(at, name);
+    if (!field) continue;
+    const k = kindOf(dbTypeOf(field));
+    if (kind === 'range' && !['money', 'decimal', 'integer', 'date', 'datetime'].includes(k))
+      report(at, 'range needs a money, number or date field');
+    if (kind === 'contains' && k !== 'text') report(at, 'contains needs a text field');
+    if ((kind === 'eq' || kind === 'in') && k === 'json') report(at, `${kind} needs a scalar field`);
+  }
+  (def.query?.sort ?? []).forEach((name, i) => {
+    const field = needField(`/query/sort/${i}`, name);
+    if (field && kindOf(dbTypeOf(field)) === 'json')
+      report(`/query/sort/${i}`, 'cannot sort on an array or object');
+  });
+  const defaultSort = def.query?.defaultSort?.split(',')[0];
+  if (defaultSort && defaultSort !== 'createdAt' && !def.query?.sort?.includes(defaultSort)) {
+    report('/query/defaultSort', `"${defaultSort}" is not in query.sort`);
+  }
+
+  for (const [name, group] of Object.entries(def.aggregates?.groupBy ?? {})) {
+    const at = `/aggregates/groupBy/${name}`;
+    if (group.kind === 'counterparty') {
+      if (!group.fields) report(at, 'counterparty needs "fields"');
+      (group.fields ?? []).forEach((f, i) => {
+        const field = needField(`${at}/fields/${i}`, f);
+        if (field && field.ref !== 'corp') report(`${at}/fields/${i}`, `"${f}" must be a ref "corp" field`);
+      });
+    } else if (!group.field) report(at, `${group.kind} needs "field"`);
+    else {
+      const field = needField(`${at}/field`, group.field, true);
+      if (group.kind === 'month' && field && kindOf(dbTypeOf(field)) !== 'date')
+        report(`${at}/field`, 'month needs a date field');
+    }
+    if (group.labelField) needField(`${at}/labelField`, group.labelField);
+  }
+  (def.aggregates?.measures ?? []).forEach((name, i) => {
+    const field = needField(`/aggregates/measures/${i}`, name);
+    if (field && kindOf(dbTypeOf(field)) !== 'money')
+      report(`/aggregates/measures/${i}`, 'must be a money field (sums are exact decimals)');
+  });
+
+  if (def.children) {
+    const child = ctx.models.get(def.children.model);
+    if (!child) report('/children/model', `unknown model "${def.children.model}"`);
+    else if (!Object.prototype.hasOwnProperty.call(child.fields, def.children.field)) {
+      report('/children/field', `model "${child.name}" has no field "${def.children.field}"`);
+    }
+  }
+  if (def.files) {
+    (def.files.states ?? []).forEach((s, i) => needState(`/files/states/${i}`, s));
+    const single = def.files.single;
+    if (single) {
+      for (const key of ['idField', 'nameField', 'sizeField', 'atField'] as const) {
+        if (single[key]) needField(`/files/single/${key}`, single[key]);
+      }
+    }
+  }
+  (def.indexes ?? []).forEach((index, i) =>
+    index.forEach((name, j) => needField(`/indexes/${i}/${j}`, name)),
+  );
+  return problems;
+}

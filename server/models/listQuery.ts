@@ -1,0 +1,122 @@
+import { isDecimal } from '@renderer/core/format';
+import { ApiError } from '../errors';
+import type { CompiledModel } from './compileModel';
+import type { ColumnKind, FilterKind } from './types';
+
+/** Query parameters as Fastify parses them: repeated names become arrays. */
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+/** A WHERE clause with its parameters. */
+export interface WhereClause {
+  sql: string;
+  params: unknown[];
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const INTEGER_RE = /^-?\d{1,15}$/;
+
+const values = (v: string | string[] | undefined): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => x !== '');
+
+/** Escapes LIKE wildcards so a searched '%' or '_' matches itself. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface FilterTarget {
+  column: string;
+  kind: ColumnKind;
+  title: string;
+}
+
+function target(model: CompiledModel, name: string): FilterTarget {
+  if (name === model.stateField) return { column: 'state', kind: 'text', title: '状态' };
+  const field = model.fields.get(name)!;
+  return { column: field.column, kind: field.kind, title: field.def.title };
+}
+
+function checkValue(t: FilterTarget, value: string): string {
+  const ok =
+    t.kind === 'money' || t.kind === 'decimal'
+      ? isDecimal(value) && value.length <= 20
+      : t.kind === 'date'
+        ? DATE_RE.test(value) && !Number.isNaN(Date.parse(value))
+        : t.kind === 'datetime'
+          ? !Number.isNaN(Date.parse(value))
+          : t.kind === 'integer'
+            ? INTEGER_RE.test(value)
+            : t.kind === 'boolean'
+              ? value === 'true' || value === 'false'
+              : value.length <= 200;
+  if (!ok) throw new ApiError('QUERY_INVALID', { title: t.title });
+  return value;
+}
+
+/**
+ * The WHERE clause of a list or aggregate: the enterprise's visibility first (`visible_corps @> {corp}`,
+ * served by a GIN index), then each filter the model declares, always parameterised. Parameters the model
+ * does not declare (the cache-busting `v`, paging) are ignored.
+ */
+export function buildWhere(model: CompiledModel, corpId: string, query: QueryParams): WhereClause {
+  const params: unknown[] = [[corpId]];
+  const conditions = ['visible_corps @> $1::text[]'];
+  const add = (sql: (n: number) => string, value: unknown): void => {
+    params.push(value);
+    conditions.push(sql(params.length));
+  };
+  const filters = Object.entries(model.def.query?.filters ?? {}) as Array<[string, FilterKind]>;
+  for (const [name, kind] of filters) {
+    const t = target(model, name);
+    const col = t.column;
+    if (kind === 'eq' || kind === 'in') {
+      const list = values(query[name]).map((v) => checkValue(t, v));
+      if (list.length === 1) add((n) => `${col} = $${n}`, list[0]);
+      else if (list.length > 1) add((n) => `${col} = any($${n})`, list);
+    } else if (kind === 'contains') {
+      const text = values(query[name])[0];
+      if (text !== undefined) add((n) => `${col} ilike $${n}`, likePattern(checkValue(t, text.trim())));
+    } else {
+      const dated = t.kind === 'date' || t.kind === 'datetime';
+      const low = values(query[`${name}${dated ? 'From' : 'Min'}`])[0];
+      const high = values(query[`${name}${dated ? 'To' : 'Max'}`])[0];
+      if (low !== undefined) add((n) => `${col} >= $${n}`, checkValue(t, low));
+      if (high !== undefined) {
+        // A date-time upper bound given as a day means the whole day.
+        const inclusive = t.kind === 'datetime' && DATE_RE.test(high) ? `${high} 23:59:59.999` : high;
+        add((n) => `${col} <= $${n}`, checkValue(t, inclusive));
+      }
+    }
+  }
+  return { sql: conditions.join(' and '), params };
+}
+
+/** Page and size from the query: page ≥ 1 (default 1), size 1..100 (default 10). */
+export function paging(query: QueryParams): { page: number; size: number } {
+  const int = (v: string | undefined, fallback: number): number => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 1 ? n : fallback;
+  };
+  return {
+    page: Math.min(int(values(query.page)[0], 1), 1_000_000),
+    size: Math.min(int(values(query.size)[0], DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE),
+  };
+}
+
+/**
+ * ORDER BY from `sort=field,asc|desc` on a whitelisted field (query.sort or createdAt); id breaks ties.
+ * Columns are qualified with the table alias `t`: a bare name would sort by the select list's text
+ * rendering of the same name (money as text sorts '107880.64' after '1067601.64').
+ */
+export function orderBy(model: CompiledModel, query: QueryParams): string {
+  const requested = values(query.sort)[0] ?? model.def.query?.defaultSort ?? 'createdAt,desc';
+  const [field = '', dir = 'asc'] = requested.split(',');
+  const direction = dir.toLowerCase() === 'desc' ? 'desc' : dir.toLowerCase() === 'asc' ? 'asc' : null;
+  if (!direction) throw new ApiError('SORT_INVALID', { field: requested });
+  if (field === 'createdAt') return `t.created_at ${direction}, t.id ${direction}`;
+  if (field === model.stateField) return `t.state ${direction}, t.created_at desc, t.id desc`;
+  if (!(model.def.query?.sort ?? []).includes(field)) throw new ApiError('SORT_INVALID', { field });
+  const column = model.fields.get(field)!.column;
+  // No NULLS LAST: the default null order lets an index on (column, id) serve both directions.
+  return `t.${column} ${direction}, t.id ${direction}`;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, ok } from '../errors';
+import type { QueryParams } from './listQuery';
+import type { ActionBody, ModelEngine } from './modelEngine';
+import type { Actor } from './recordJson';
+
+/** Base path of the generic business API under /api/web (ADR 0005 §3). */
+export const MODELS_BASE = '/biz/v1/models';
+
+/** The user, the session's current role (only if the user holds it) and the session, from a request. */
+export function actorOf(req: FastifyRequest): Actor {
+  const user = req.user!;
+  const role = req.session?.currentRole ?? null;
+  return {
+    user,
+    role: role && user.roles.includes(role) ? role : null,
+    sessionIdHash: req.session?.idHash ?? '',
+  };
+}
+
+type Params = { model: string; id: string; action: string };
+
+const bodyObject = (body: unknown): Record<string, unknown> => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_REQUEST');
+  return body as Record<string, unknown>;
+};
+
+/**
+ * The generic API over every model:
+ * GET  /biz/v1/models/{model}/records            list (filters, page, size, sort) → {list, pagecond}
+ * POST /biz/v1/models/{model}/records            create
+ * GET  /biz/v1/models/{model}/records/{id}       one record with audit, children, files
+ * PUT  /biz/v1/models/{model}/records/{id}       update ({version, ...fields})
+ * POST /biz/v1/models/{model}/records/{id}/actions/{action}   {version, reason?, signature?}
+ * GET  /biz/v1/models/{model}/aggregates          (also /aggregate) statistics
+ * GET  /biz/v1/models/{model}/meta               the model's fields, states and transitions
+ */
+export function registerModelRoutes(
+  app: FastifyInstance,
+  engine: ModelEngine,
+  filesOf: (model: string, id: string) => Promise<unknown[]>,
+): void {
+  app.get<{ Params: Params; Querystring: QueryParams }>(`${MODELS_BASE}/:model/records`, async (req) =>
+    ok(await engine.list(actorOf(req), req.params.model, req.query)),
+  );
+
+  app.get<{ Params: Params }>(`${MODELS_BASE}/:model/records/:id`, async (req) => {
+    const record = await engine.get(actorOf(req), req.params.model, req.params.id);
+    return ok({ ...record, files: await filesOf(req.params.model, req.params.id) });
+  });
+
+  app.post<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/records`, async (req) =>
+    ok(await engine.create(actorOf(req), req.params.model, bodyObject(req.body))),
+  );
+
+  app.put<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/records/:id`, async (req) =>
+    ok(await engine.update(actorOf(req), req.params.model, req.params.id, bodyObject(req.body))),
+  );
+
+  app.post<{ Params: Params; Body: unknown }>(
+    `${MODELS_BASE}/:model/records/:id/actions/:action`,
+    async (req) =>
+      ok(
+        await engine.act(
+          actorOf(req),
+          req.params.model,
+          req.params.id,
+          req.params.action,
+          bodyObject(req.body) as ActionBody,
+        ),
+      ),
+  );
+
+  for (const path of ['aggregates', 'aggregate']) {
+    app.get<{ Params: Params; Querystring: QueryParams }>(`${MODELS_BASE}/:model/${path}`, async (req) =>
+      ok(await engine.aggregate(actorOf(req), req.params.model, req.query)),
+    );
+  }
+
+  app.get<{ Params: Params }>(`${MODELS_BASE}/:model/meta`, async (req) => {
+    const model = engine.model(req.params.model);
+    const def = model.def;
+    return ok({
+      name: def.name,
+      title: def.title,
+      stateField: model.stateField,
+      fields: def.fields,
+      required: def.required ?? [],
+      states: [...model.states.values()],
+      initialState: def.initialState,
+      create: def.create ? { roles: def.create.roles } : null,
+      update: def.update ? { roles: def.update.roles, states: def.update.states } : null,
+      transitions: def.transitions.map((t) => ({
+        action: t.action,
+        title: t.title,
+        from: t.from,
+        to: t.to,
+        roles: t.roles,
+        sign: t.sign ?? false,
+        reason: t.reason ?? 'none',
+        reasonTitle: t.reasonTitle ?? null,
+      })),
+      query: def.query ?? {},
+      aggregates: def.aggregates ?? null,
+      files: def.files ? { categories: def.files.categories } : null,
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import type { CurrentUser } from '../context';
+import type { CompiledModel } from './compileModel';
+import type { BizRecord, TransitionDef } from './types';
+
+/** Who is asking: the user, the session's current role and the session (for signatures). */
+export interface Actor {
+  user: CurrentUser;
+  role: string | null;
+  sessionIdHash: string;
+}
+
+/** Whether the enterprise `corpId` is in one of the party fields of a record. */
+export function isParty(rec: BizRecord, party: string | string[], corpId: string): boolean {
+  return (Array.isArray(party) ? party : [party]).some((f) => {
+    const v = rec.data[f];
+    return v === corpId || (Array.isArray(v) && v.includes(corpId));
+  });
+}
+
+/** Whether the actor's role and enterprise may run `t` on `rec` in its current state. */
+export function canRun(t: TransitionDef, rec: BizRecord, actor: Actor): boolean {
+  return (
+    actor.role !== null &&
+    t.roles.includes(actor.role) &&
+    t.from.includes(rec.state) &&
+    isParty(rec, t.party, actor.user.corpId)
+  );
+}
+
+/** The actions the actor may run on the record now (for row buttons). */
+export function availableActions(model: CompiledModel, rec: BizRecord, actor: Actor): string[] {
+  return [...model.transitions.values()].filter((t) => canRun(t, rec, actor)).map((t) => t.action);
+}
+
+/** Whether the actor may edit the record now. */
+export function canUpdate(model: CompiledModel, rec: BizRecord, actor: Actor): boolean {
+  const u = model.def.update;
+  return Boolean(
+    u &&
+    actor.role &&
+    u.roles.includes(actor.role) &&
+    u.states.includes(rec.state) &&
+    isParty(rec, u.party, actor.user.corpId),
+  );
+}
+
+/**
+ * A record on the wire: system values (id, version, the state under the model's state field, who created
+ * it and when), the model's fields, and what the actor may do with it (`actions`, `editable`).
+ */
+export function recordJson(
+  model: CompiledModel,
+  rec: BizRecord,
+  actor: Actor | null,
+): Record<string, unknown> {
+  return {
+    id: rec.id,
+    version: rec.version,
+    [model.stateField]: rec.state,
+    createdAt: rec.createdAt,
+    updatedAt: rec.updatedAt,
+    createdBy: rec.createdBy,
+    createdByName: rec.createdByName,
+    corpId: rec.createdCorpId,
+    corpName: rec.createdCorpName,
+    ...rec.data,
+    ...(actor
+      ? { actions: availableActions(model, rec, actor), editable: canUpdate(model, rec, actor) }
+      : {}),
+  };
+}

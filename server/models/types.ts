@@ -1,0 +1,159 @@
+/**
+ * The model format (schemas/_models/<name>.json) as TypeScript sees it after the meta-schema
+ * (schemas/_meta/model.schema.json) accepted it. docs/decisions/0007-models-engine.md explains it.
+ */
+
+/** Enterprise kinds a corp-reference field may be restricted to. */
+export type CorpType = 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
+
+/** Column types a field may ask for explicitly (`dbType`); otherwise derived from type and format. */
+export type DbType =
+  | 'text'
+  | 'numeric(16,2)'
+  | 'numeric(10,6)'
+  | 'integer'
+  | 'bigint'
+  | 'date'
+  | 'timestamptz'
+  | 'boolean'
+  | 'jsonb';
+
+/** One field: JSON Schema for its value plus the engine's own keywords. */
+export interface FieldDef {
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  title: string;
+  description?: string;
+  format?: string;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  items?: FieldDef;
+  properties?: Record<string, FieldDef>;
+  required?: string[];
+  default?: unknown;
+  /** Set by the server only: ignored when a client sends it. */
+  readOnly?: boolean;
+  /** Smallest money value (inclusive), a decimal string. */
+  amountMin?: string;
+  /** Largest money value (inclusive), a decimal string. */
+  amountMax?: string;
+  /** 'corp' (an enterprise id) or the name of a model whose record id the field holds. */
+  ref?: string;
+  /** For `ref: 'corp'`: the enterprise kinds accepted. */
+  corpTypes?: CorpType[];
+  /** For `ref: 'corp'`: a sibling field the server fills with the enterprise's name. */
+  nameField?: string;
+  /** Dictionary of the allowed values (documentation for pages; `enum` does the checking). */
+  dict?: string;
+  dbType?: DbType;
+  /** Ask for a b-tree index on this field's column. */
+  index?: boolean;
+}
+
+/** An effect named in a model: its registered name and optional arguments. */
+export type EffectRef = string | { name: string; args?: Record<string, unknown> };
+
+export interface TransitionDef {
+  action: string;
+  title: string;
+  from: string[];
+  to: string;
+  /** Other states an effect may choose instead of `to` (e.g. a partial acceptance stays in TR1). */
+  outcomes?: string[];
+  roles: string[];
+  /** Field(s) holding the enterprise that acts: the user's enterprise must be (in) one of them. */
+  party: string | string[];
+  sign?: boolean;
+  reason?: 'none' | 'optional' | 'required';
+  /** What the reason is called in messages, e.g. '拒签原因'. */
+  reasonTitle?: string;
+  /** A field the reason is copied to, e.g. 'refuseReason'. */
+  reasonField?: string;
+  /** Constant field values set by the transition ('$today' and '$now' are replaced). */
+  set?: Record<string, unknown>;
+  effects?: EffectRef[];
+}
+
+export type FilterKind = 'eq' | 'in' | 'range' | 'contains';
+
+export interface GroupByDef {
+  kind: 'month' | 'field' | 'counterparty';
+  /** The grouped field (month, field) */
+  field?: string;
+  /** counterparty: corp fields in order; the first one not holding the user's enterprise is taken. */
+  fields?: string[];
+  /** A field holding the display label (e.g. a name field). */
+  labelField?: string;
+}
+
+export interface ModelDef {
+  name: string;
+  title: string;
+  description?: string;
+  table: string;
+  product?: string;
+  stateField?: string;
+  numbering?: { field: string; prefix: string };
+  fields: Record<string, FieldDef>;
+  required?: string[];
+  rules?: Record<string, unknown>[];
+  states: { $dict: string };
+  initialState: string;
+  create?: { roles: string[]; corpField: string; effects?: EffectRef[] };
+  update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
+  transitions: TransitionDef[];
+  visibility: { corpFields: string[] };
+  query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
+  aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
+  children?: { model: string; field: string; title?: string };
+  files?: {
+    categories: string[];
+    states?: string[];
+    single?: { idField: string; nameField?: string; sizeField?: string; atField?: string };
+  };
+  indexes?: string[][];
+}
+
+export interface DictItem {
+  value: string;
+  label: string;
+  color?: string;
+}
+
+export interface DictDef {
+  name: string;
+  title?: string;
+  items: DictItem[];
+}
+
+/** How a field is stored and read back. */
+export type ColumnKind = 'text' | 'money' | 'decimal' | 'integer' | 'date' | 'datetime' | 'boolean' | 'json';
+
+export interface CompiledField {
+  name: string;
+  column: string;
+  kind: ColumnKind;
+  dbType: DbType;
+  def: FieldDef;
+}
+
+/** A record as the engine handles it: system columns plus field values keyed by field name. */
+export interface BizRecord {
+  id: string;
+  version: number;
+  state: string;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdCorpId: string | null;
+  createdCorpName: string | null;
+  data: Record<string, unknown>;
+}

@@ -1,0 +1,278 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoErrors, loginAs, watchPage } from './fixtures';
+
+/**
+ * UKEY signing in Chromium through the reference signing agent (scripts/ukey-agent), started here with key
+ * files made by its --init from the running server. Keys are "inserted" by moving their files into the
+ * agent's folder; faults are injected through the agent's control endpoint.
+ */
+const AGENT_PORT = Number(process.env.UKEY_AGENT_PORT ?? 18180);
+const AGENT = `http://127.0.0.1:${AGENT_PORT}`;
+const LIST = '/cv3/my/enterprise-info/ukey/list';
+
+let agent: ChildProcess | null = null;
+let root = '';
+let inserted = '';
+let drawer = '';
+
+const tsx = (...args: string[]): string[] => ['--import', 'tsx', 'scripts/ukey-agent/main.ts', ...args];
+
+function insertOnly(...labels: string[]): void {
+  for (const f of readdirSync(inserted)) renameSync(join(inserted, f), join(drawer, f));
+  for (const label of labels)
+    renameSync(join(drawer, `${label}.ukey.json`), join(inserted, `${label}.ukey.json`));
+}
+
+async function setFaults(faults: string[]): Promise<void> {
+  const res = await fetch(`${AGENT}/control/faults`, { method: 'PUT', body: JSON.stringify({ faults }) });
+  expect(res.status).toBe(200);
+}
+
+async function startAgent(origin: string): Promise<void> {
+  agent = spawn(process.execPath, tsx('--keys', inserted, '--port', String(AGENT_PORT), '--origin', origin), {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${AGENT}/control/status`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the reference agent did not start');
+}
+
+function stopAgent(): void {
+  if (agent?.pid && agent.exitCode === null) agent.kill('SIGTERM');
+  agent = null;
+}
+
+/** Picks a bank in the antd select of the test-signature panel. */
+async function chooseBank(page: Page, name: string): Promise<void> {
+  await page.getByTestId('ukey-bank-select').click();
+  await page.locator(`.ant-select-item-option[title="${name}"]`).click();
+  await expect(page.getByTestId('ukey-bank-select')).toContainText(name);
+}
+
+async function testSign(page: Page): Promise<string> {
+  await page.getByTestId('ukey-test-sign').click();
+  const result = page.getByTestId('ukey-sign-result');
+  await expect(result).toBeVisible();
+  return (await result.innerText()).replace(/\s+/g, ' ');
+}
+
+test.beforeAll(async () => {
+  const baseURL = test.info().project.use.baseURL!;
+  root = mkdtempSync(join(tmpdir(), 'ukey-e2e-'));
+  inserted = join(root, 'inserted');
+  drawer = join(root, 'drawer');
+  mkdirSync(inserted);
+  const init = spawnSync(process.execPath, tsx('--init', drawer, '--server', baseURL), {
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+  expect(init.status, `${init.stdout}${init.stderr}`).toBe(0);
+  expect(readdirSync(drawer).sort()).toEqual([
+    'chain_director-sm2.ukey.json',
+    'core_director-old.ukey.json',
+    'core_director-rsa.ukey.json',
+    'core_director-sm2.ukey.json',
+    'unit_director-rsa.ukey.json',
+  ]);
+  await startAgent(new URL(baseURL).origin);
+});
+
+test.afterAll(() => {
+  stopAgent();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), AGENT);
+  await setFaults([]);
+});
+
+test('the ukey list shows the enterprise keys with their columns', async ({ page }) => {
+  const watch = watchPage(page);
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto(LIST);
+  const table = page.getByTestId('ukey-table');
+  for (const header of ['介质编号', '证书序列号', '颁发机构', '算法', '有效期', '状态', '持有人']) {
+    await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  await expect(table.locator('tr', { hasText: 'CBJ2026000000101' })).toContainText('正常');
+  await expect(table.locator('tr', { hasText: 'CBG260000102' })).toContainText('SM2（国密）');
+  await expect(table.locator('tr', { hasText: 'CBJ2024000000099' })).toContainText('已吊销');
+  await expect(table.locator('tr.ant-table-row')).toHaveCount(3);
+  await expectNoErrors(watch);
+});
+
+test('signs with the RSA key and then the SM2 key; the server verifies both', async ({ page }) => {
+  const watch = watchPage(page);
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto(LIST);
+  await expect(page.getByTestId('ukey-bank-select')).toContainText('中国建设银行');
+
+  insertOnly('core_director-rsa');
+  const rsa = await testSign(page);
+  expect(rsa).toContain('签名验证通过');
+  await expect(page.getByTestId('ukey-sign-algorithm')).toHaveText('RSA-2048');
+  expect(rsa).toContain('CBJ2026000000101');
+
+  insertOnly('core_director-sm2');
+  const sm2 = await testSign(page);
+  expect(sm2).toContain('签名验证通过');
+  await expect(page.getByTestId('ukey-sign-algorithm')).toHaveText('SM2（国密）');
+  expect(sm2).toContain('CBG260000102');
+  await expectNoErrors(watch);
+});
+
+test('each injected fault shows its message', async ({ page }) => {
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto(LIST);
+  insertOnly('core_director-rsa');
+  const cases: Array<[string, string, string?]> = [
+    ['driver-too-old', 'UKEY驱动不是最新版本', '最低版本2.3.0'],
+    ['no-key', '请检查Ukey是否正确插入。'],
+    ['two-keys', '请勿插入多个UKEY'],
+    ['print-number', '获取UKEY印刷编号失败', '0x80100066'],
+    ['unknown-issuer', 'Ukey颁发机构不存在。'],
+    ['issuer-mismatch', '您选择的UKEY颁发机构与UKEY信息不匹配'],
+    ['select-cert', '选择证书失败', '用户取消了操作（错误码：0x800704C7）'],
+    ['serial', '获取序列号失败。', '密钥容器不存在'],
+    ['algorithm', '提取ukey签名算法类型失败', '0x80090008'],
+    ['issuer-dn', '获取证书颁发者信息失败', '0x80092002'],
+    ['subject-dn', '获取证书主题信息失败', '0x80092004'],
+    ['sign', '签名失败。', 'UKEY密码（PIN码）错误（错误码：0x8010006B）'],
+  ];
+  const seen: string[] = [];
+  for (const [fault, message, detail] of cases) {
+    await setFaults([fault]);
+    const text = await testSign(page);
+    seen.push(`${fault} → ${text}`);
+    expect(text, fault).toContain(message);
+    if (detail) expect(text, fault).toContain(detail);
+    expect(text, fault).not.toContain('签名验证通过');
+  }
+  await setFaults([]);
+  expect(await testSign(page)).toContain('签名验证通过');
+  test.info().annotations.push({ type: 'faults', description: seen.join('\n') });
+  console.log(`faults tried and what the user saw:\n${seen.join('\n')}`);
+});
+
+test('keys are inserted and removed as files; a wrong bank or a foreign key is refused', async ({ page }) => {
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto(LIST);
+  insertOnly();
+  expect(await testSign(page)).toContain('请检查Ukey是否正确插入。');
+  insertOnly('core_director-rsa', 'core_director-sm2');
+  expect(await testSign(page)).toContain('请勿插入多个UKEY');
+
+  insertOnly('core_director-rsa');
+  await chooseBank(page, '中国工商银行');
+  expect(await testSign(page)).toContain('您选择的UKEY颁发机构与UKEY信息不匹配');
+
+  // A key of another enterprise signs, but the server refuses it.
+  insertOnly('chain_director-sm2');
+  const foreign = await testSign(page);
+  expect(foreign).toContain('该UKEY未绑定到贵企业，不能用于签名');
+  await expect(page.getByTestId('ukey-sign-result')).toHaveAttribute(
+    'data-server-code',
+    'SCF.UKEY_NOT_BOUND',
+  );
+
+  // The revoked key is refused by the server too.
+  insertOnly('core_director-old');
+  await chooseBank(page, '中国建设银行');
+  expect(await testSign(page)).toContain('UKEY证书已被吊销');
+});
+
+test('ukey identification: card-number entry, then a signature with the key', async ({ page }) => {
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto('/cv3/register/abs/identify/ukey');
+  // The enterprise holds a CCB key: the binding check answers true, so the card number is asked for.
+  await expect(page.getByTestId('ccb-number')).toBeVisible();
+  await expect(page.getByTestId('ukey-test-sign')).toHaveCount(0);
+  await page.getByTestId('ccb-number').fill('6227000000000012345');
+  await expect(page.getByText('请输入正确的银行卡号')).toBeVisible();
+  await page.getByTestId('ccb-number').fill('6227000000000012347');
+  insertOnly('core_director-sm2');
+  await chooseBank(page, '中国建设银行');
+  await page.getByTestId('ukey-test-sign').click();
+  await expect(page.getByTestId('identify-success')).toContainText('UKEY认证成功');
+});
+
+test('soft key: identify/index goes to soft-key; an SM2 and an RSA soft key are made, kept and verified', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await loginAs(page, 'chain_director');
+  await expect(page.getByTestId('current-user')).toHaveText('刘海峰');
+  await page.goto('/cv3/register/abs/identify/index');
+  await expect(page).toHaveURL(/\/cv3\/register\/abs\/identify\/soft-key$/);
+  await page.getByTestId('soft-key-create').click();
+  await expect(page.getByTestId('soft-key-info')).toContainText(/SKG\d{9}/);
+  await expect(page.getByTestId('soft-key-info')).toContainText('SM2（国密）');
+  await page.getByTestId('soft-key-verify').click();
+  await expect(page.getByTestId('identify-success')).toContainText('身份认证成功');
+  await expect(page.getByTestId('identify-success')).toContainText('SM2（国密）');
+
+  // Kept in IndexedDB across a reload; replaced by an RSA key (non-extractable WebCrypto key).
+  await page.reload();
+  await expect(page.getByTestId('soft-key-info')).toContainText(/SKG\d{9}/);
+  await page.getByRole('radio', { name: 'RSA-2048' }).check();
+  await page.getByTestId('soft-key-create').click();
+  await expect(page.getByTestId('soft-key-info')).toContainText(/SKJ\d{13}/);
+  await page.getByTestId('soft-key-verify').click();
+  await expect(page.getByTestId('identify-success')).toContainText('RSA-2048');
+  await expectNoErrors(watch);
+
+  // The soft key shows in the enterprise's key list.
+  await page.goto(LIST);
+  await expect(page.getByTestId('ukey-table').locator('tr', { hasText: /SKJ\d{13}/ })).toContainText(
+    '平台软证书',
+  );
+  await expect(page.getByTestId('ukey-table').locator('tr', { hasText: /SKG\d{9}/ })).toContainText('已解绑');
+});
+
+test('an operator applies for a key and sees the application', async ({ page }) => {
+  await loginAs(page, 'core_operator');
+  await expect(page.getByTestId('current-user')).toHaveText('张建国');
+  await page.goto('/cv3/my/enterprise-info/ukey/apply');
+  await page.getByTestId('apply-submit').click();
+  const errors = page.locator('.ant-form-item-explain-error');
+  await expect(errors.filter({ hasText: '请选择颁发银行' })).toBeVisible();
+  await expect(errors.filter({ hasText: '请输入联系手机' })).toBeVisible();
+  await page.getByTestId('apply-bank').click();
+  await page.locator('.ant-select-item-option[title="中国建设银行"]').click();
+  await page.getByTestId('apply-holder').click();
+  await page.locator('.ant-select-item-option[title="李志强"]').click();
+  await page.getByTestId('apply-mobile').fill('12345678901');
+  await expect(errors.filter({ hasText: '请输入正确的手机号码' })).toBeVisible();
+  await page.getByTestId('apply-mobile').fill('13800000002');
+  await page.getByTestId('apply-reason').fill('主管岗签名用UKEY');
+  await page.getByTestId('apply-submit').click();
+  await expect(page).toHaveURL(/\/cv3\/my\/enterprise-info\/ukey\/apply-detail\?id=\d+$/);
+  await expect(page.getByTestId('apply-detail')).toContainText('已提交');
+  await expect(page.getByTestId('apply-detail')).toContainText('李志强');
+  await expect(page.getByTestId('apply-detail')).toContainText('1380****0002');
+});
+
+test('with the agent stopped the driver version cannot be read', async ({ page }) => {
+  await loginAs(page, 'core_director');
+  await expect(page.getByTestId('current-user')).toHaveText('李志强');
+  await page.goto(LIST);
+  stopAgent();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await testSign(page)).toContain('获取驱动版本号失败');
+});

@@ -1,0 +1,402 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { signRequest } from '@/api/signature';
+import { clock, type Browser } from './helpers';
+import {
+  as,
+  body,
+  count,
+  create,
+  getRecord,
+  modelsServer,
+  step,
+  type ModelsTestServer,
+} from './modelsHelpers';
+
+let s: ModelsTestServer;
+const startClock = clock.now;
+beforeAll(async () => {
+  s = await modelsServer();
+});
+afterAll(async () => {
+  clock.now = startClock;
+  await s.close();
+});
+
+const bytes = (...parts: Array<number[] | string>): Buffer =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+
+/** Smallest real-looking file of each allowed type (magic bytes plus some body). */
+const SAMPLES: Record<string, Buffer> = {
+  'contract.pdf': bytes('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'),
+  'scan.png': bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'IHDR....'),
+  'photo.jpg': bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF....'),
+  'photo.JPEG': bytes([0xff, 0xd8, 0xff, 0xe1], 'Exif....'),
+  '合同.docx': bytes([0x50, 0x4b, 0x03, 0x04], '....[Content_Types].xml....word/document.xml'),
+  'ledger.xlsx': bytes([0x50, 0x4b, 0x03, 0x04], '....xl/workbook.xml'),
+  'bundle.zip': bytes([0x50, 0x4b, 0x03, 0x04], '....readme.txt'),
+  'old.doc': bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], '....'),
+  'old.xls': bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], '....'),
+  'archive.rar': bytes([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00], '....'),
+};
+
+/** A multipart upload as the portal sends it: signed without a body, with the CSRF header. */
+async function upload(
+  b: Browser,
+  query: Record<string, string>,
+  file: { name: string; data: Buffer } | null,
+  opts: { noCsrf?: boolean; asFields?: boolean; url?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const url = opts.url ?? '/api/web/v1/files/upload';
+  const rawQuery = opts.asFields ? '' : new URLSearchParams(query).toString();
+  const boundary = `----scf${Math.random().toString(16).slice(2)}`;
+  // The renderer's FormData sends its fields before the file.
+  const fields = opts.asFields
+    ? Object.entries(query).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      )
+    : [];
+  const payload = file
+    ? Buffer.concat([
+        Buffer.from(fields.join('')),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+    : Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      );
+  return s.app.inject({
+    method: 'POST',
+    url: rawQuery ? `${url}?${rawQuery}` : url,
+    headers: {
+      cookie: b.cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-vrandom': signRequest({
+        method: 'POST',
+        path: url,
+        rawQuery,
+        body: '',
+        csrfToken: b.csrf,
+        timestamp: clock.now.getTime(),
+      }),
+      ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
+    },
+    payload,
+  });
+}
+
+async function newDocument(b: Browser, category = 'contract'): Promise<{ id: string }> {
+  const res = body(await create(b, 'financeDocument', { category, title: '贸易合同', finCorpId: 'FIN001' }));
+  expect(res.code).toBe('0');
+  return res.data;
+}
+
+const storedFiles = (): number => {
+  const walk = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (n, e) => n + (e.isDirectory() ? walk(join(dir, e.name)) : 1),
+      0,
+    );
+  return walk(s.filesDir);
+};
+
+describe('file upload', () => {
+  it('accepts each allowed type, checked by extension and content, and links it to the record', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain);
+    for (const [name, data] of Object.entries(SAMPLES)) {
+      const res = await upload(
+        chain,
+        { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+        { name, data },
+      );
+      expect(body(res).code, `${name}: ${res.body}`).toBe('0');
+      expect(body(res).data).toMatchObject({
+        name,
+        size: data.length,
+        category: 'contract',
+        recordId: doc.id,
+      });
+      const record = body(await getRecord(chain, 'financeDocument', doc.id)).data;
+      expect(record).toMatchObject({ fileId: body(res).data.id, fileName: name, fileSize: data.length });
+    }
+    const record = body(await getRecord(chain, 'financeDocument', doc.id)).data;
+    expect(record.files.map((f: { name: string }) => f.name).sort()).toEqual(Object.keys(SAMPLES).sort());
+    expect(record.audit.filter((a: { action: string }) => a.action === 'upload')).toHaveLength(
+      Object.keys(SAMPLES).length,
+    );
+  });
+
+  it('takes model, record and category as multipart fields too (the renderer posts to /v1/files)', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain, 'auth');
+    const res = await upload(
+      chain,
+      { model: 'financeDocument', recordId: doc.id, category: 'auth' },
+      { name: '授权书.pdf', data: SAMPLES['contract.pdf']! },
+      { asFields: true, url: '/api/web/v1/files' },
+    );
+    expect(body(res)).toMatchObject({
+      code: '0',
+      data: { name: '授权书.pdf', category: 'auth', recordId: doc.id },
+    });
+  });
+
+  it.each([
+    [
+      'an .exe renamed to .pdf',
+      'invoice.pdf',
+      bytes('MZ\x90\x00\x03\x00\x00\x00'),
+      'SCF.FILE_CONTENT_MISMATCH',
+      '文件内容与扩展名“pdf”不符，请上传真实的pdf文件',
+    ],
+    [
+      'an .exe',
+      'setup.exe',
+      bytes('MZ\x90\x00'),
+      'SCF.FILE_TYPE_INVALID',
+      '不支持的文件类型，仅支持doc、docx、xls、xlsx、pdf、jpeg、jpg、png、zip、rar',
+    ],
+    [
+      'a PNG named .jpg',
+      'photo.jpg',
+      SAMPLES['scan.png']!,
+      'SCF.FILE_CONTENT_MISMATCH',
+      '文件内容与扩展名“jpg”不符，请上传真实的jpg文件',
+    ],
+    [
+      'a plain zip named .docx',
+      'report.docx',
+      SAMPLES['bundle.zip']!,
+      'SCF.FILE_CONTENT_MISMATCH',
+      '文件内容与扩展名“docx”不符，请上传真实的docx文件',
+    ],
+    ['an empty file', 'empty.pdf', Buffer.alloc(0), 'SCF.FILE_EMPTY', '文件内容为空，请重新选择'],
+    [
+      'a file over 20 MB',
+      'big.pdf',
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024)]),
+      'SCF.FILE_TOO_LARGE',
+      '文件大小不能超过20MB',
+    ],
+    [
+      'a too-long name',
+      `${'长'.repeat(100)}.pdf`,
+      SAMPLES['contract.pdf']!,
+      'SCF.FILE_NAME_INVALID',
+      '文件名不能超过100个字符',
+    ],
+  ])('refuses %s and stores nothing', async (_what, name, data, code, message) => {
+    const chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain);
+    const [rows, stored] = [await count(s, 'biz_files'), storedFiles()];
+    const res = await upload(
+      chain,
+      { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+      { name, data },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code, message });
+    expect([await count(s, 'biz_files'), storedFiles()]).toEqual([rows, stored]);
+    expect(body(await getRecord(chain, 'financeDocument', doc.id)).data).toMatchObject({
+      fileId: null,
+      version: 1,
+    });
+  });
+
+  it('lets only the owning enterprise upload, in an open state, to a declared category', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain);
+    const file = { name: 'a.pdf', data: SAMPLES['contract.pdf']! };
+    const unit = await upload(
+      await as(s.app, 'unit_operator'),
+      { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+      file,
+    );
+    expect([unit.statusCode, body(unit).code]).toEqual([403, 'SCF.RECORD_FORBIDDEN']);
+    const fin = await upload(
+      await as(s.app, 'fin_client_manager'),
+      { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+      file,
+    );
+    expect([fin.statusCode, body(fin).code]).toEqual([403, 'SCF.ACTION_ROLE_FORBIDDEN']);
+    expect(
+      body(await upload(chain, { model: 'financeDocument', recordId: doc.id, category: 'selfie' }, file))
+        .code,
+    ).toBe('SCF.FILE_CATEGORY_INVALID');
+    const voucher = (
+      await s.db.query<{ id: string }>(
+        "select id from credit_voucher where holder_corp_id = 'SUP001' limit 1",
+      )
+    ).rows[0]!;
+    expect(
+      body(await upload(chain, { model: 'creditVoucher', recordId: voucher.id, category: 'other' }, file))
+        .code,
+    ).toBe('SCF.FILE_CATEGORY_INVALID');
+    const noCsrf = await upload(
+      chain,
+      { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+      file,
+      { noCsrf: true },
+    );
+    expect([noCsrf.statusCode, body(noCsrf).code]).toEqual([403, 'SCF.CSRF_INVALID']);
+    expect(
+      body(await upload(chain, { model: 'financeDocument', recordId: doc.id, category: 'contract' }, null))
+        .code,
+    ).toBe('SCF.FILE_MISSING');
+
+    // Submitting needs the file; once under review, uploads are closed.
+    expect(
+      body(
+        await chain.call('POST', `/biz/v1/models/financeDocument/records/${doc.id}/actions/submit`, {
+          body: { version: 1 },
+        }),
+      ).code,
+    ).toBe('SCF.FILE_REQUIRED');
+    expect(
+      body(await upload(chain, { model: 'financeDocument', recordId: doc.id, category: 'contract' }, file))
+        .code,
+    ).toBe('0');
+    expect((await step(chain, 'financeDocument', doc.id, 'submit')).status).toBe('DS1');
+    const closed = body(
+      await upload(chain, { model: 'financeDocument', recordId: doc.id, category: 'contract' }, file),
+    );
+    expect(closed).toMatchObject({
+      code: 'SCF.FILE_UPLOAD_CLOSED',
+      message: '当前状态为“初审中”，不能上传或删除文件',
+    });
+  });
+});
+
+describe('file download', () => {
+  let fileId = '';
+  let chain: Browser;
+  const data = SAMPLES['合同.docx']!;
+
+  beforeAll(async () => {
+    chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain);
+    fileId = body(
+      await upload(
+        chain,
+        { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+        { name: '合同.docx', data },
+      ),
+    ).data.id;
+  });
+
+  it('serves the file to enterprises that see its record, by every download path', async () => {
+    const res = await chain.call('GET', `/v1/files/download/${fileId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(data)).toBe(true);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(res.headers['content-disposition']).toContain(
+      `attachment; filename="__.docx"; filename*=UTF-8''${encodeURIComponent('合同.docx')}`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const named = await chain.call(
+      'GET',
+      `/v1/files/${encodeURIComponent('采购合同.docx')}/download/${fileId}`,
+    );
+    expect(named.headers['content-disposition']).toContain(encodeURIComponent('采购合同.docx'));
+    const snapshot = await chain.call('GET', `/v1/files/${fileId}/snapshot/SMALL/show`);
+    expect([snapshot.statusCode, snapshot.rawPayload.equals(data)]).toEqual([200, true]);
+    expect(snapshot.headers['content-disposition']).toMatch(/^inline;/);
+    expect(body(await chain.call('GET', `/v1/files/${fileId}/snapshot/HUGE/show`)).code).toBe(
+      'SCF.BAD_REQUEST',
+    );
+    // The finance institution reviews the document, so it may read it.
+    expect(
+      (await (await as(s.app, 'fin_client_manager')).call('GET', `/v1/files/download/${fileId}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a download to another enterprise', async () => {
+    const unit = await as(s.app, 'unit_operator');
+    for (const path of [
+      `/v1/files/download/${fileId}`,
+      `/v1/files/x.docx/download/${fileId}`,
+      `/v1/files/${fileId}/snapshot/ORIGINAL/show`,
+    ]) {
+      const res = await unit.call('GET', path);
+      expect([res.statusCode, body(res).code]).toEqual([403, 'SCF.RECORD_FORBIDDEN']);
+    }
+    const presign = await unit.call('GET', '/v1/files/oss/sts/download/presigned-url', {
+      query: { pkFile: fileId },
+    });
+    expect(presign.statusCode).toBe(403);
+  });
+
+  it('hands out a presigned link that works without session or CSRF header, then expires', async () => {
+    const res = body(
+      await chain.call('GET', '/v1/files/oss/sts/download/presigned-url', {
+        query: {
+          pkFile: fileId,
+          thumbnailType: 'ORIGINAL',
+          isAttachment: 'true',
+          localFileName: '采购合同.docx',
+          xOssProcess: '',
+        },
+      }),
+    );
+    expect(res.code).toBe('0');
+    expect(res.data.useOss).toBe(false);
+    expect(res.data.url).toMatch(new RegExp(`^/api/web/v1/files/signed/${fileId}\\?`));
+    const fetched = await s.app.inject({ method: 'GET', url: res.data.url });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.equals(data)).toBe(true);
+    expect(fetched.headers['content-disposition']).toContain(encodeURIComponent('采购合同.docx'));
+
+    const tampered = await s.app.inject({
+      method: 'GET',
+      url: res.data.url.replace(/name=[^&]+/, 'name=evil.docx'),
+    });
+    expect([tampered.statusCode, tampered.json().code]).toEqual([403, 'SCF.FILE_LINK_INVALID']);
+    clock.now = new Date(startClock.getTime() + 5 * 60 * 1000 + 1000);
+    const expired = await s.app.inject({ method: 'GET', url: res.data.url });
+    expect([expired.statusCode, expired.json().code, expired.json().message]).toEqual([
+      403,
+      'SCF.FILE_LINK_INVALID',
+      '下载链接无效或已过期，请重新获取',
+    ]);
+    clock.now = startClock;
+  });
+
+  it('serves seeded demo documents and deletes a file while the record is open', async () => {
+    const seeded = (
+      await s.db.query<{ id: string }>(
+        "select id from biz_files where storage_key like 'seed/%' and corp_id = 'SUP001' limit 1",
+      )
+    ).rows[0]!;
+    const demo = await chain.call('GET', `/v1/files/download/${seeded.id}`);
+    expect([demo.statusCode, demo.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
+
+    const doc = await newDocument(chain);
+    const id = body(
+      await upload(
+        chain,
+        { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+        { name: 'x.pdf', data: SAMPLES['contract.pdf']! },
+      ),
+    ).data.id;
+    const stored = storedFiles();
+    const del = await chain.call('DELETE', `/v1/files/${id}`, {
+      headers: { 'x-scf-real-http-method': 'DELETE' },
+    });
+    expect(body(del).code).toBe('0');
+    expect(storedFiles()).toBe(stored - 1);
+    expect(body(await getRecord(chain, 'financeDocument', doc.id)).data).toMatchObject({
+      fileId: null,
+      fileName: null,
+      files: [],
+    });
+    expect(body(await chain.call('GET', `/v1/files/download/${id}`)).code).toBe('SCF.FILE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,108 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumMoney } from '@renderer/core/format';
+import { buildApp } from '@server/app';
+import { defaultEffects, loadModels, ModelLoadError } from '@server/models';
+import { API, as, body, type Json, modelsServer, type ModelsTestServer } from './modelsHelpers';
+
+let s: ModelsTestServer;
+beforeAll(async () => {
+  s = await modelsServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe('aggregates', () => {
+  it('sums real amounts per month and per counterparty', async () => {
+    const core = await as(s.app, 'core_query');
+    const res = body(
+      await core.call('GET', `${API}/creditVoucher/aggregates`, {
+        query: { groupBy: 'month', measure: 'amount' },
+      }),
+    );
+    expect(res.code).toBe('0');
+    const rows = (
+      await s.db.query<{ amount: string }>(
+        "select amount::text as amount from credit_voucher where visible_corps @> array['CORE001']",
+      )
+    ).rows;
+    expect(res.data.total).toBe(sumMoney(rows.map((r) => r.amount)));
+    expect(sumMoney(res.data.groups.map((g: { value: string }) => g.value))).toBe(res.data.total);
+    for (const g of res.data.groups) expect(g.key).toMatch(/^\d{4}-\d{2}$/);
+
+    const chain = await as(s.app, 'chain_query');
+    const cp = body(
+      await chain.call('GET', `${API}/creditVoucher/aggregate`, {
+        query: { groupBy: 'counterparty', measure: 'sum:amount', status: 'ISD' },
+      }),
+    ).data;
+    expect(cp.groups.map((g: { label: string }) => g.label)).toContain('华建集团第一工程局有限公司');
+    const counted = body(
+      await chain.call('GET', `${API}/creditIssue/aggregates`, {
+        query: { groupBy: 'status', measure: 'count' },
+      }),
+    ).data;
+    expect(counted.groups.find((g: { key: string }) => g.key === 'IS2')).toMatchObject({
+      label: '供应商待签收',
+    });
+    expect(
+      body(await chain.call('GET', `${API}/creditVoucher/aggregates`, { query: { measure: 'remark' } })).code,
+    ).toBe('SCF.AGGREGATE_INVALID');
+  });
+});
+
+describe('model files are checked at start', () => {
+  function brokenSchemas(edit: (model: Record<string, Json>) => void): string {
+    const dir = mkdtempSync(join(tmpdir(), 'scf-schemas-'));
+    cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+    const file = join(dir, '_models', 'creditIssue.json');
+    const model = JSON.parse(readFileSync(file, 'utf8'));
+    edit(model);
+    writeFileSync(file, JSON.stringify(model));
+    return dir;
+  }
+
+  it.each([
+    [
+      'an unknown effect',
+      (m: Json) => (m.transitions[1].effects = ['limit.explode']),
+      'schemas/_models/creditIssue.json: /transitions/1/effects/0: unknown effect "limit.explode"',
+    ],
+    [
+      'an unknown state',
+      (m: Json) => (m.transitions[0].to = 'XX9'),
+      'schemas/_models/creditIssue.json: /transitions/0/to: unknown state "XX9"',
+    ],
+    [
+      'an unknown role',
+      (m: Json) => (m.create.roles = ['ROLE_NOBODY']),
+      'schemas/_models/creditIssue.json: /create/roles/0: unknown role "ROLE_NOBODY"',
+    ],
+    [
+      'a keyword typo',
+      (m: Json) => (m.fields.amount.formt = 'money'),
+      'schemas/_models/creditIssue.json: /fields/amount: must NOT have additional properties ("formt")',
+    ],
+    [
+      'an unknown party field',
+      (m: Json) => (m.transitions[0].party = 'nobody'),
+      'schemas/_models/creditIssue.json: /transitions/0/party: unknown field "nobody"',
+    ],
+  ])('stops on %s with a located message', async (_name, edit, message) => {
+    const dir = brokenSchemas(edit);
+    try {
+      expect(() => loadModels(dir, defaultEffects())).toThrow(ModelLoadError);
+      try {
+        loadModels(dir, defaultEffects());
+      } catch (error) {
+        expect((error as Error).message).toContain(message);
+      }
+      await expect(buildApp({ db: s.db, schemasDir: dir })).rejects.toThrow(message);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
