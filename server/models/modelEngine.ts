@@ -245,6 +245,8 @@ export class ModelEngine {
           body.signature,
           actor.user,
           actor.sessionIdHash,
+          // The original must have been issued for this record and action (renderer: model/id/action).
+          `${model.name}/${id}/${action}`,
         );
 
       const from = rec.state;

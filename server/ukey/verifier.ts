@@ -117,13 +117,13 @@ export async function verifyUkeySignature(
 }
 
 /**
- * The server's signature verifier (ServerContext.signatureVerifier): `verifyUkeySignature` without a scope,
+ * The server's signature verifier (ServerContext.signatureVerifier): `verifyUkeySignature` with the action's scope,
  * on the app's clock.
  */
 export function createUkeySignatureVerifier(now: () => Date = () => new Date()): SignatureVerifier {
   return {
-    async verify(tx, record, user, sessionIdHash) {
-      return (await verifyUkeySignature(tx, record, user, sessionIdHash, { now: now() })).record;
+    async verify(tx, record, user, sessionIdHash, scope) {
+      return (await verifyUkeySignature(tx, record, user, sessionIdHash, { now: now(), ...(scope ? { scope } : {}) })).record;
     },
   };
 }
