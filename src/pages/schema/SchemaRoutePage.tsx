@@ -1,10 +1,78 @@
-import { Empty } from 'antd';
-import { useLocation } from 'react-router-dom';
+import { Alert, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
+import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
+import { useSession } from '@/session/SessionContext';
+import { openDownload, portalSigner, rendererRequest } from './rendererServices';
 
-/** A page described by a JSON page schema (mounted through the renderer). */
+// Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
+const PAGES = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], { import: 'default' });
+const SHARED = import.meta.glob(['/schemas/_fragments/**/*.json', '/schemas/_dicts/*.json'], {
+  eager: true,
+  import: 'default',
+});
+const source = createModuleSource({ modules: SHARED });
+
+type Loaded = { schema: PageSchema } | { error: string };
+
+/** A route whose screen is a JSON page schema, rendered by the renderer with the portal's services. */
 export function SchemaRoutePage(): React.JSX.Element {
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { security, permitted } = useSession();
   const route = routeByPath(pathname);
-  return <Empty description={`${route?.title ?? pathname}：页面加载中`} />;
+  const file = route?.source.kind === 'schema' ? route.source.file : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setLoaded(null);
+    const load = file ? PAGES[file] : undefined;
+    if (!file || !load) {
+      setLoaded({ error: `页面定义不存在：${pathname}` });
+      return undefined;
+    }
+    load()
+      .then((raw) => {
+        if (alive) setLoaded({ schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema });
+      })
+      .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      alive = false;
+    };
+  }, [file, pathname]);
+
+  const query = useMemo(() => Object.fromEntries(params.entries()), [params]);
+  const user = useMemo(() => ({ ...security.user3 }), [security.user3]);
+  const canOpen = useMemo(
+    () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',
+    [permitted],
+  );
+  const go = useMemo(
+    () => (to: string, options?: { replace?: boolean; blank?: boolean }) => {
+      if (options?.blank) window.open(`/cv3${to}`, '_blank', 'noopener');
+      else navigate(to, options?.replace ? { replace: true } : undefined);
+    },
+    [navigate],
+  );
+
+  if (!loaded) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if ('error' in loaded) return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
+  return (
+    <RendererProvider
+      request={rendererRequest}
+      navigate={go}
+      currentRole={security.currentRole3?.roleCode ?? null}
+      canOpen={canOpen}
+      signer={portalSigner}
+      user={user}
+      download={openDownload}
+      pageTitles={false}
+    >
+      <SchemaPage key={pathname} schema={loaded.schema} query={query} />
+    </RendererProvider>
+  );
 }
