@@ -28,6 +28,8 @@ interface BindingRow {
   corp_id: string;
   holder_user_id: string | null;
   kind: 'HARDWARE' | 'SOFT';
+  print_number: string;
+  ukey_bank: string;
   certificate: string;
   revoked_at: Date | string | null;
 }
@@ -72,7 +74,7 @@ export async function verifyUkeySignature(
 
   const binding = (
     await tx.query<BindingRow>(
-      `select b.ukey_no, b.corp_id, b.holder_user_id, b.kind, c.certificate, c.revoked_at
+      `select b.ukey_no, b.corp_id, b.holder_user_id, b.kind, b.print_number, b.ukey_bank, c.certificate, c.revoked_at
          from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial
         where b.cert_serial = $1 and b.status = 'ACTIVE'`,
       [presented.serialHex],
@@ -94,8 +96,12 @@ export async function verifyUkeySignature(
   if (binding.revoked_at) throw new ApiError('UKEY_CERT_REVOKED');
 
   const expectedAlgorithm = algorithmOfSerial(record.ukeyNo, ukeyRules());
+  // The key's print number and issuing bank are part of its binding: a record naming another issuer (the
+  // spec's issuer/bank check, flow code 12) is refused here too, whatever the browser checked.
   if (
     record.ukeyNo !== binding.ukey_no ||
+    record.ukeyCode !== binding.print_number ||
+    record.ukeyBank !== binding.ukey_bank ||
     record.algorithmType !== cert.algorithm ||
     expectedAlgorithm !== cert.algorithm ||
     record.issuerDN !== cert.issuerDN ||

@@ -42,6 +42,18 @@ describe('a director approving with the UKEY (real verifier)', () => {
     expect([after.status, after.version]).toEqual(['IS0', version]);
   });
 
+  it('refuses a record naming another issuer than the key is bound to (print number or bank)', async () => {
+    const director = await as(s.app, 'core_director');
+    const { id, version } = await pendingIssue();
+    const key = await demoSigner(s.db, 'core_director-rsa');
+    for (const change of [{ ukeyBank: 'ICBC' }, { ukeyCode: `102${key.printNumber.slice(3)}` }]) {
+      const original = await fetchOriginal(director, { scope: `creditIssue/${id}/approve` });
+      const res = body(await act(director, 'creditIssue', id, 'approve', { version, signature: { ...signRecord(key, original), ...change } }));
+      expect(res).toMatchObject({ code: 'SCF.UKEY_RECORD_MISMATCH', message: '签名信息与UKEY证书不一致' });
+    }
+    expect(body(await getRecord(director, 'creditIssue', id)).data.status).toBe('IS0');
+  });
+
   it('refuses a tampered signature', async () => {
     const director = await as(s.app, 'core_director');
     const { id, version } = await pendingIssue();
