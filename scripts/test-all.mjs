@@ -42,11 +42,9 @@ if (VITEST_SUITES.some(want)) {
       if (file.status === 'failed' && file.assertionResults.length === 0) counts[suite].failed++;
     }
   }
-  for (const suite of VITEST_SUITES.filter(want)) {
-    const c = counts[suite];
-    if (status !== 0 && c.failed === 0) c.failed = 1; // the runner failed without a failing test: count it
-    totals.push({ suite, ...c });
-  }
+  for (const suite of VITEST_SUITES.filter(want)) totals.push({ suite, ...counts[suite] });
+  // The runner failed without any failing test (a crash, an unhandled error): that is a failure too.
+  if (status !== 0 && totals.every((t) => t.failed === 0)) totals.push({ suite: 'vitest', passed: 0, failed: 1 });
 }
 
 if (want('e2e')) {
