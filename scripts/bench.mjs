@@ -5,6 +5,7 @@ import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
 import { httpBench } from './bench/http.mjs';
 import { modelsBench } from './bench/models.mjs';
+import { renderBench } from './bench/render.mjs';
 import { startServer } from './bench/server.mjs';
 
 const executablePath = findChromium();
@@ -24,6 +25,7 @@ try {
   row('login page first-load JS (raw)', kB(login.raw), '', '');
   row('login page scripts requested', String(login.files.length), '', '');
   if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
+  rows.push(...(await renderBench(browser, server.url)));
   rows.push(...(await httpBench(server.url)));
   rows.push(...(await modelsBench()));
 } finally {

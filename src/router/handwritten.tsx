@@ -39,4 +39,5 @@ export const HANDWRITTEN_ROUTES: HandwrittenRoute[] = [
   { path: '/register/abs/identify/index', title: '企业身份认证', lazy: page(() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage') },
   { path: '/register/abs/identify/ukey', title: 'UKEY认证', lazy: page(() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage') },
   { path: '/register/abs/identify/soft-key', title: '软证书认证', lazy: page(() => import('@/pages/register/IdentifySoftKeyPage'), 'IdentifySoftKeyPage') },
+  ...(import.meta.env.VITE_BENCH === '1' ? [{ path: '/bench/render', title: '渲染性能', public: true, lazy: page(() => import('@/pages/bench/RenderBenchPage'), 'RenderBenchPage') }] : []), // bench builds only (scripts/bench/render.mjs)
 ];

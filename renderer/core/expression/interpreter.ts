@@ -302,7 +302,6 @@ class Interpreter {
 /** JavaScript `==` for primitives; objects compare by identity (never coerced). */
 function looseEquals(left: unknown, right: unknown): boolean {
   if (isPrimitive(left) && isPrimitive(right)) {
-     
     return left == right;
   }
   return left === right;

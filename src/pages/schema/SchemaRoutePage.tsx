@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
@@ -19,8 +19,12 @@ type Loaded = { schema: PageSchema } | { error: string };
 
 /** A route whose screen is a JSON page schema, rendered by the renderer with the portal's services. */
 export function SchemaRoutePage(): React.JSX.Element {
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  // A keepAlive page stays mounted while hidden: it must keep showing its own route, not the current one.
+  const pathname = useResolvedPath('.').pathname;
+  const location = useLocation();
+  const active = location.pathname === pathname;
+  const search = useRef(location.search);
+  if (active) search.current = location.search;
   const navigate = useNavigate();
   const { security, permitted } = useSession();
   const route = routeByPath(pathname);
@@ -45,7 +49,8 @@ export function SchemaRoutePage(): React.JSX.Element {
     };
   }, [file, pathname]);
 
-  const query = useMemo(() => Object.fromEntries(params.entries()), [params]);
+  const currentSearch = search.current;
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(currentSearch).entries()), [currentSearch]);
   const user = useMemo(() => ({ ...security.user3 }), [security.user3]);
   const canOpen = useMemo(
     () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',

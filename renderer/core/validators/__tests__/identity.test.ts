@@ -101,7 +101,7 @@ describe('validateCreditCode', () => {
     expect(validateCreditCode('91350100m000100y43')).toBe(VALIDATION_MESSAGES.creditCode);
     expect(validateCreditCode('91350100M000100Y4')).toBe(VALIDATION_MESSAGES.creditCode);
     // A number (not a string) is refused even when its digits would form a valid code.
-    expect(validateCreditCode(Number("911100001000044477"))).toBe(VALIDATION_MESSAGES.creditCode);
+    expect(validateCreditCode(Number('911100001000044477'))).toBe(VALIDATION_MESSAGES.creditCode);
   });
 
   it('accepts generated codes and rejects any single-character change', () => {

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchemas, formatIssue } from '@renderer/core/checker';
+import type { CheckContext, PageFile } from '@renderer/core/checker';
+import type { ModelDefinition } from '@renderer/core/model';
+import type { Dictionary } from '@renderer/core/schema';
+
+const statusDict: Dictionary = {
+  name: 'issueStatus',
+  items: [
+    { value: 'IS0', label: '待签发' },
+    { value: 'IS1', label: '签发审核中' },
+  ],
+};
+const issue: ModelDefinition = {
+  name: 'creditIssue',
+  fields: {
+    issueNo: { type: 'string' },
+    amount: { type: 'string', format: 'amount' },
+    rate: { type: 'string' },
+    supplierName: { type: 'string' },
+  },
+  states: { $dict: 'issueStatus' },
+  transitions: [
+    { action: 'approve', from: ['IS0'], to: 'IS1', roles: ['ROLE_CORE_DIRECTOR'], sign: true },
+    { action: 'reject', from: ['IS0'], to: 'DIS', roles: ['ROLE_CORE_DIRECTOR'], reason: 'required' },
+  ],
+  query: { filters: { issueNo: 'contains', amount: 'range', status: 'in' }, sort: ['issueNo', 'amount'] },
+};
+
+const fragments: Record<string, unknown> = {
+  '_fragments/cols.json': [
+    { field: 'issueNo', title: '申请编号', sortable: true },
+    { field: 'amount', title: '金额', format: 'money' },
+  ],
+};
+
+function context(models: Record<string, ModelDefinition> | null = { creditIssue: issue }): CheckContext {
+  return {
+    source: {
+      fragment: (path) => fragments[path],
+      dict: (name) => (name === 'issueStatus' ? statusDict : undefined),
+    },
+    models,
+    roles: ['ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR'],
+    extraRoutes: ['/error-page/403'],
+  };
+}
+
+const listPage = (patch: Record<string, unknown> = {}): Record<string, unknown> => ({
+  schemaVersion: 2,
+  route: { path: '/credit/issues', title: '签发申请列表', roles: ['ROLE_CORE_DIRECTOR'] },
+  page: 'list',
+  model: 'creditIssue',
+  list: {
+    query: {
+      issueNo: { type: 'string', title: '申请编号', 'x-decorator': 'FormItem', 'x-component': 'Input' },
+    },
+    columns: [
+      { $ref: '_fragments/cols.json' },
+      { field: 'status', title: '状态', enum: { $dict: 'issueStatus' } },
+    ],
+    rowActions: [
+      {
+        key: 'approve',
+        label: '通过',
+        type: 'action',
+        action: 'approve',
+        sign: true,
+        visible: "$record.status === 'IS0'",
+      },
+      { key: 'detail', label: '详情', type: 'navigate', to: '/credit/issues?id={id}' },
+    ],
+    ...patch,
+  },
+});
+
+const check = (pages: PageFile[], ctx: CheckContext = context()): string[] =>
+  checkSchemas(pages, ctx).issues.map(formatIssue);
+
+describe('checkSchemas', () => {
+  it('accepts a correct page', () => {
+    expect(check([{ file: 'credit/issues.json', raw: listPage() }])).toEqual([]);
+  });
+
+  it('reports meta-schema problems with the pointer and what was expected', () => {
+    const raw = listPage({ pageSize: 'ten', columns: [{ field: 'issueNo', titel: '编号' }] });
+    (raw.route as Record<string, unknown>).product = 'loans';
+    expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
+      'schemas/credit/issues.json#/list/columns/0: 缺少必填的键 "title"',
+      'schemas/credit/issues.json#/list/columns/0/titel: 未知的键 "titel"，是否应为 "title"？',
+      'schemas/credit/issues.json#/list/pageSize: 应为整数',
+      'schemas/credit/issues.json#/route/product: 值 "loans" 不在允许范围内，应为以下之一："credit", "abs", "abcp", "factoring-forward", "factoring-delivery", "factoring-reverse", "factoring-joint", "assets-pool", "account"',
+    ]);
+  });
+
+  it('reports unknown components, dictionaries, models, fields, actions, roles, routes and functions', () => {
+    const raw = listPage({
+      query: { issueNo: { type: 'string', 'x-decorator': 'FormItem', 'x-component': 'Inptu' } },
+      columns: [
+        { field: 'amountt', title: '金额' },
+        { field: 'status', title: '状态', enum: { $dict: 'issueStatus' } },
+      ],
+      rowActions: [
+        { key: 'sign', label: '签收', type: 'action', action: 'accept', roles: ['ROLE_CORE_BOSS'] },
+        {
+          key: 'ok',
+          label: '通过',
+          type: 'action',
+          action: 'approve',
+          roles: ['ROLE_CORE_OPERATOR'],
+          visible: 'isBlank($record.x)',
+        },
+        { key: 'go', label: '去', type: 'navigate', to: '/credit/nowhere?id={id}' },
+      ],
+    });
+    expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
+      'schemas/credit/issues.json#/list/columns/0/field: 模型 "creditIssue" 中没有字段 "amountt"',
+      'schemas/credit/issues.json#/list/query/issueNo/x-component: 未知组件 "Inptu"（可用：FormItem, FormGrid, FormLayout, Space, Text, Input, Input.TextArea, Select, DatePicker, DatePicker.RangePicker, NumberPicker, Radio.Group, Checkbox, Checkbox.Group, Switch, ArrayTable, ArrayTable.Column, ArrayTable.Index, ArrayTable.Remove, ArrayTable.Addition, AmountInput, AmountRange, CapitalAmount, UkeySignButton, FileUpload, RemoteSelect）',
+      'schemas/credit/issues.json#/list/rowActions/0/action: 模型 "creditIssue" 中没有操作 "accept"（已有：approve, reject）',
+      'schemas/credit/issues.json#/list/rowActions/0/roles/0: 未知角色 "ROLE_CORE_BOSS"',
+      'schemas/credit/issues.json#/list/rowActions/1/roles/0: 角色 "ROLE_CORE_OPERATOR" 不能执行模型 "creditIssue" 的操作 "approve"（允许：ROLE_CORE_DIRECTOR）',
+      expect.stringMatching(
+        /^schemas\/credit\/issues\.json#\/list\/rowActions\/1\/visible: 表达式调用了未知函数 "isBlank"/,
+      ),
+      'schemas/credit/issues.json#/list/rowActions/2/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）',
+    ]);
+    const unknownDict = listPage({ columns: [{ field: 'status', title: '状态', enum: { $dict: 'nope' } }] });
+    expect(check([{ file: 'credit/issues.json', raw: unknownDict }])).toEqual([
+      'schemas/credit/issues.json#/list/columns/0/enum: 未知字典 "nope"（应为 schemas/_dicts/nope.json）',
+    ]);
+    expect(check([{ file: 'credit/issues.json', raw: { ...listPage(), model: 'creditIsue' } }])).toEqual([
+      'schemas/credit/issues.json#/model: 未知模型 "creditIsue"（应为 schemas/_models/creditIsue.json）',
+    ]);
+  });
+
+  it('checks model names only once the models folder exists', () => {
+    expect(
+      check([{ file: 'credit/issues.json', raw: { ...listPage(), model: 'notYetWritten' } }], context(null)),
+    ).toEqual([]);
+  });
+
+  it('reports a problem inside a fragment at the fragment, naming the page that uses it', () => {
+    fragments['_fragments/bad.json'] = [{ field: 'issueNo', title: '编号', sortable: 'yes' }];
+    const raw = listPage({ columns: [{ $ref: '_fragments/bad.json' }] });
+    expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
+      'schemas/_fragments/bad.json#/0/sortable: 应为布尔值（true/false）（由 credit/issues.json 引用）',
+    ]);
+  });
+
+  it('finds circular linkage between fields, and syntax errors in expressions', () => {
+    const raw = {
+      schemaVersion: 2,
+      route: { path: '/credit/apply', title: '申请', roles: ['ROLE_CORE_OPERATOR'] },
+      page: 'form',
+      model: 'creditIssue',
+      form: {
+        properties: {
+          amount: {
+            type: 'string',
+            'x-component': 'AmountInput',
+            'x-reactions': { dependencies: ['rate'], fulfill: { state: { value: '{{$deps[0]}}' } } },
+          },
+          rate: { type: 'string', 'x-component': 'Input', 'x-visible': '{{notEmpty($values.supplierName)}}' },
+          supplierName: {
+            type: 'string',
+            'x-component': 'Input',
+            'x-reactions': { fulfill: { state: { value: '{{$values.amount}}' } } },
+          },
+          issueNo: { type: 'string', 'x-component': 'Input', 'x-disabled': '{{$values.amount >}}' },
+        },
+        actions: [{ key: 'submit', label: '提交', type: 'submit' }],
+      },
+    };
+    const issues = check([{ file: 'credit/apply.json', raw }]);
+    expect(issues).toContain(
+      'schemas/credit/apply.json#/form/properties/amount: 循环联动：amount → rate → supplierName → amount',
+    );
+    expect(issues).toContainEqual(
+      expect.stringMatching(
+        /^schemas\/credit\/apply\.json#\/form\/properties\/issueNo\/x-disabled: 表达式错误：表达式语法错误/,
+      ),
+    );
+    expect(issues).toHaveLength(2);
+  });
+
+  it('checks statistics against the model aggregates', () => {
+    const model: ModelDefinition = {
+      ...issue,
+      aggregates: { groupBy: { month: {}, status: {} }, measures: ['amount'] },
+    };
+    const raw = {
+      schemaVersion: 2,
+      route: { path: '/credit/stats', title: '统计', roles: ['ROLE_CORE_OPERATOR'] },
+      page: 'statistics',
+      model: 'creditIssue',
+      statistics: {
+        figures: [
+          { key: 'total', title: '金额', measure: 'amount', groupBy: 'status' },
+          { key: 'n', title: '笔数', measure: 'count' },
+        ],
+        charts: [
+          { key: 'byMonth', title: '按月', type: 'bar', groupBy: 'week', measure: 'amount' },
+          { key: 'n', title: '按状态', type: 'pie', groupBy: 'status', measure: 'rate' },
+        ],
+      },
+    };
+    expect(check([{ file: 'credit/stats.json', raw }], context({ creditIssue: model }))).toEqual([
+      'schemas/credit/stats.json#/statistics/charts/0/groupBy: 模型 "creditIssue" 中没有分组 "week"（可用：month, status）',
+      'schemas/credit/stats.json#/statistics/charts/1/key: 名称 "n" 重复',
+      'schemas/credit/stats.json#/statistics/charts/1/measure: 模型 "creditIssue" 不能对 "rate" 求和（可用：count, amount）',
+    ]);
+  });
+
+  it('reports duplicate routes across files and a route that does not match its file', () => {
+    const one = listPage();
+    const two = listPage();
+    expect(
+      check([
+        { file: 'credit/issues.json', raw: one },
+        { file: 'credit/other.json', raw: two },
+      ]),
+    ).toEqual([
+      'schemas/credit/other.json#/route/path: route.path "/credit/issues" 与文件路径不符（应为 /credit/other）',
+      'schemas/credit/other.json#/route/path: route.path "/credit/issues" 与 credit/issues.json 重复',
+    ]);
+  });
+});

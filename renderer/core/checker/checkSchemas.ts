@@ -1,0 +1,124 @@
+/**
+ * The schema checker behind `npm run schemas:check` and the schema test suite: loads every page
+ * schema, validates it against the meta-schema, checks every name it uses against the models,
+ * dictionaries, components, roles, routes and functions that exist, and reports each problem with
+ * the file and JSON pointer to fix.
+ */
+import { collectRouteProblems } from '@renderer/core/routes';
+import { isSchemaError, loadPageSchema } from '@renderer/core/schema';
+import type { LoadedSchema } from '@renderer/core/schema';
+import { validateAgainstMetaSchema } from './metaValidate';
+import { checkPage } from './pageChecks';
+import type { CheckContext, CheckIssue, PageFile } from './types';
+
+/** Formats an issue as analysts read it: `schemas/<file>#<pointer>: <message>`. */
+export function formatIssue(issue: CheckIssue): string {
+  const via = issue.via && issue.via !== issue.file ? `（由 ${issue.via} 引用）` : '';
+  return `schemas/${issue.file}#${issue.pointer}: ${issue.message}${via}`;
+}
+
+/** Checks the dictionary files: `{ name, items: [{ value, label, color? }] }`, name = file name. */
+export function checkDictionaries(files: Readonly<Record<string, unknown>>): CheckIssue[] {
+  const issues: CheckIssue[] = [];
+  for (const [file, dict] of Object.entries(files)) {
+    const issue = (pointer: string, message: string): void => {
+      issues.push({ file, pointer, message });
+    };
+    const expected = file.replace(/^.*\//, '').replace(/\.json$/, '');
+    if (!dict || typeof dict !== 'object' || Array.isArray(dict)) {
+      issue('', '字典应为对象 {"name": …, "items": […]}');
+      continue;
+    }
+    const { name, items } = dict as { name?: unknown; items?: unknown };
+    if (name !== expected) issue('/name', `字典名应与文件名一致："${expected}"`);
+    if (!Array.isArray(items)) {
+      issue('/items', '应为数组');
+      continue;
+    }
+    const values = new Set<unknown>();
+    items.forEach((item: unknown, i) => {
+      const it = item as { value?: unknown; label?: unknown } | null;
+      if (!it || typeof it !== 'object') return issue(`/items/${i}`, '应为 {"value", "label"} 对象');
+      if (!['string', 'number', 'boolean'].includes(typeof it.value))
+        issue(`/items/${i}/value`, '应为字符串、数字或布尔值');
+      if (typeof it.label !== 'string' || it.label === '') issue(`/items/${i}/label`, '应为非空字符串');
+      if (values.has(it.value)) issue(`/items/${i}/value`, `值 ${JSON.stringify(it.value)} 重复`);
+      values.add(it.value);
+    });
+  }
+  return issues;
+}
+
+/** Result of {@link checkSchemas}. */
+export interface CheckResult {
+  issues: CheckIssue[];
+  /** Page files that loaded (possibly with issues), by file. */
+  loaded: Map<string, LoadedSchema>;
+}
+
+/**
+ * Checks a set of page files together (routes must be unique across them, and navigation targets
+ * must exist among them or in `context.extraRoutes`).
+ */
+export function checkSchemas(pages: readonly PageFile[], context: CheckContext): CheckResult {
+  const issues: CheckIssue[] = [];
+  const loaded = new Map<string, LoadedSchema>();
+  for (const page of pages) {
+    if (page.parseError !== undefined) {
+      issues.push({ file: page.file, pointer: '', message: `不是合法的 JSON：${page.parseError}` });
+      continue;
+    }
+    try {
+      loaded.set(page.file, loadPageSchema(page.raw, { file: page.file, source: context.source }));
+    } catch (error) {
+      if (!isSchemaError(error)) throw error;
+      issues.push({
+        file: error.file ?? page.file,
+        pointer: error.pointer,
+        message: error.detail,
+        via: page.file,
+      });
+    }
+  }
+
+  const entries = [...loaded].map(([file, l]) => ({ file, route: (l.schema as { route?: unknown }).route }));
+  for (const problem of collectRouteProblems(entries)) issues.push({ ...problem });
+  const routes = new Set<string>(context.extraRoutes ?? []);
+  for (const { schema } of loaded.values()) {
+    const path = (schema as { route?: { path?: unknown } }).route?.path;
+    if (typeof path === 'string') routes.add(path);
+  }
+
+  for (const [file, l] of loaded) {
+    const locate = (pointer: string, message: string): void => {
+      const origin = l.locate(pointer);
+      issues.push({
+        file: origin.file,
+        pointer: origin.pointer,
+        message,
+        ...(origin.file !== file ? { via: file } : {}),
+      });
+    };
+    const meta = validateAgainstMetaSchema(l.schema);
+    for (const problem of meta) locate(problem.pointer, problem.message);
+    try {
+      for (const problem of checkPage(l.schema, routes, context)) locate(problem.pointer, problem.message);
+    } catch (error) {
+      // The cross-reference checks read the shape the meta-schema describes; on a broken shape
+      // they may stop early, and the shape problems above say what to fix first.
+      if (meta.length === 0) throw error;
+    }
+  }
+
+  const seen = new Set<string>();
+  const unique = issues.filter((issue) => {
+    const key = formatIssue(issue);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  unique.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.pointer.localeCompare(b.pointer, 'en', { numeric: true }),
+  );
+  return { issues: unique, loaded };
+}

@@ -1,0 +1,376 @@
+/**
+ * The checks beyond the meta-schema: names that must exist somewhere else (components, models,
+ * fields, actions, roles, routes, functions, formats) and circular linkage. Each problem is
+ * reported at the JSON pointer of the loaded schema; the caller maps it to the file it came from.
+ */
+import { collectFunctionNames, compileExpression, isExpressionError } from '@renderer/core/expression';
+import type { FunctionRegistry } from '@renderer/core/expression';
+import { RECORD_META_FIELDS } from '@renderer/core/model';
+import type { ModelDefinition } from '@renderer/core/model';
+import { BUILTIN_COMPONENT_NAMES, escapePointerSegment, rendererFunctions } from '@renderer/core/schema';
+import type {
+  ActionSchema,
+  ColumnSchema,
+  DetailField,
+  FormilyProperties,
+  PageSchema,
+  SectionSchema,
+} from '@renderer/core/schema';
+import { FORMATS, isKnownFormat } from '@renderer/core/validators';
+import type { FormatRegistry } from '@renderer/core/validators';
+import { collectExpressions, findLinkageCycles, walkFormily } from './formilyTree';
+import type { FormilyVisit } from './formilyTree';
+import { checkStatistics } from './statisticsChecks';
+import type { CheckContext } from './types';
+
+/** A problem at a pointer of the loaded schema. */
+export interface PageProblem {
+  pointer: string;
+  message: string;
+}
+
+const PAGE_BODIES = ['list', 'form', 'approve', 'upload', 'detail', 'statistics'] as const;
+
+/** Formily's own rule names, allowed as `x-validator` strings besides the formats. */
+const FORMILY_RULES = new Set([
+  'required',
+  'url',
+  'email',
+  'ipv6',
+  'ipv4',
+  'number',
+  'integer',
+  'idcard',
+  'qq',
+  'phone',
+  'money',
+  'zh',
+  'date',
+  'zip',
+]);
+
+/** Runs every cross-reference check on one loaded page schema. */
+export function checkPage(
+  schema: PageSchema,
+  routes: ReadonlySet<string>,
+  context: CheckContext,
+): PageProblem[] {
+  const problems: PageProblem[] = [];
+  const report = (pointer: string, message: string): void => {
+    problems.push({ pointer, message });
+  };
+  const functions: FunctionRegistry = context.functions ?? rendererFunctions;
+  const formats: FormatRegistry = context.formats ?? FORMATS;
+  const components = new Set<string>(context.components ?? BUILTIN_COMPONENT_NAMES);
+  const roles = new Set(context.roles);
+  const raw = schema as unknown as Record<string, unknown>;
+
+  for (const body of PAGE_BODIES) {
+    if (body !== schema.page && raw[body] !== undefined) {
+      report(`/${body}`, `页面类型为 "${schema.page}"，不应有 "${body}" 块（应写在 "${schema.page}" 中）`);
+    }
+  }
+
+  (schema.route.roles ?? []).forEach((role, i) => {
+    if (!roles.has(role)) report(`/route/roles/${i}`, `未知角色 "${role}"`);
+  });
+
+  // Models: unknown names are errors only once the models folder exists.
+  let model: ModelDefinition | undefined;
+  if (schema.model === undefined) {
+    report('', '缺少 "model"：页面读取和操作的业务对象');
+  } else if (context.models) {
+    model = context.models[schema.model];
+    if (!model) report('/model', `未知模型 "${schema.model}"（应为 schemas/_models/${schema.model}.json）`);
+  }
+  const modelOf = (name: string | undefined): ModelDefinition | undefined =>
+    name === undefined || !context.models ? undefined : context.models[name];
+
+  const checkField = (pointer: string, field: string, of: ModelDefinition | undefined = model): void => {
+    if (!of) return;
+    const head = field.split('.')[0] ?? field;
+    if (!Object.prototype.hasOwnProperty.call(of.fields, head) && !RECORD_META_FIELDS.includes(head)) {
+      report(pointer, `模型 "${of.name}" 中没有字段 "${head}"`);
+    }
+  };
+
+  const checkExpression = (pointer: string, source: string): void => {
+    try {
+      const compiled = compileExpression(source);
+      for (const name of collectFunctionNames(compiled.ast)) {
+        if (!functions.has(name) && !name.startsWith('$'))
+          report(pointer, `表达式调用了未知函数 "${name}"（可用：${functions.names().join(', ')}）`);
+      }
+    } catch (error) {
+      if (isExpressionError(error)) report(pointer, `表达式错误：${error.message}（${source}）`);
+      else throw error;
+    }
+  };
+
+  const checkRoute = (pointer: string, to: string): void => {
+    const path = to.split(/[?#]/)[0] ?? to;
+    if (!routes.has(path))
+      report(pointer, `未知页面 "${path}"（没有对应的 schemas${path}.json，也不是手写页面）`);
+  };
+
+  const actionKeys = new Map<string, string>();
+  const checkActions = (pointer: string, actions: ActionSchema[] | undefined, area: string): void => {
+    (actions ?? []).forEach((action, i) => {
+      const at = `${pointer}/${i}`;
+      const key = `${area}.${action.key}`;
+      if (actionKeys.has(key))
+        report(`${at}/key`, `按钮名 "${action.key}" 重复（与 ${actionKeys.get(key)} 相同）`);
+      actionKeys.set(key, at);
+      if (action.visible) checkExpression(`${at}/visible`, action.visible);
+      if (action.disabled) checkExpression(`${at}/disabled`, action.disabled);
+      (action.roles ?? []).forEach((role, j) => {
+        if (!roles.has(role)) report(`${at}/roles/${j}`, `未知角色 "${role}"`);
+      });
+      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to);
+      if ((action.type === 'action' || action.type === 'submit') && action.redirect)
+        checkRoute(`${at}/redirect`, action.redirect);
+      const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
+        if (!of) return;
+        const found = (of.transitions ?? []).find((t) => t.action === name);
+        if (!found) {
+          const known = (of.transitions ?? []).map((t) => t.action);
+          report(
+            where,
+            `模型 "${of.name}" 中没有操作 "${name}"${known.length ? `（已有：${[...new Set(known)].join(', ')}）` : ''}`,
+          );
+          return;
+        }
+        (action.roles ?? []).forEach((role, j) => {
+          const allowed = (of.transitions ?? [])
+            .filter((t) => t.action === name)
+            .flatMap((t) => t.roles ?? []);
+          if (allowed.length > 0 && !allowed.includes(role)) {
+            report(
+              `${at}/roles/${j}`,
+              `角色 "${role}" 不能执行模型 "${of.name}" 的操作 "${name}"（允许：${allowed.join(', ')}）`,
+            );
+          }
+        });
+      };
+      if (action.type === 'action') {
+        if (action.model !== undefined && context.models && !modelOf(action.model))
+          report(`${at}/model`, `未知模型 "${action.model}"`);
+        transition(action.action, action.model !== undefined ? modelOf(action.model) : model, `${at}/action`);
+      }
+      if (action.type === 'submit' && action.then) transition(action.then, model, `${at}/then`);
+      if (action.type === 'submit' && action.sign && !action.then)
+        report(`${at}/sign`, 'submit 的 sign 需要 then：签名随保存后执行的模型操作发送');
+    });
+  };
+
+  const checkDisplays = (
+    pointer: string,
+    items: Array<ColumnSchema | DetailField> | undefined,
+    checkFields: boolean,
+  ): void => {
+    const seen = new Set<string>();
+    (items ?? []).forEach((item, i) => {
+      const at = `${pointer}/${i}`;
+      // The same field may show twice in different formats (amount and its capital text).
+      const key = `${item.field}|${item.format ?? ''}`;
+      if (seen.has(key)) report(`${at}/field`, `字段 "${item.field}" 重复（同一字段以同一格式出现两次）`);
+      seen.add(key);
+      if (checkFields) checkField(`${at}/field`, item.field);
+      if (item.visible) checkExpression(`${at}/visible`, item.visible);
+      if (item.format === 'dict' && !item.enum)
+        report(`${at}/enum`, '格式为 dict 时需要 enum（通常为 {"$dict": "…"}）');
+      const link = 'link' in item ? item.link : undefined;
+      if (link?.type === 'navigate') checkRoute(`${at}/link/to`, link.to);
+      if (link?.visible) checkExpression(`${at}/link/visible`, link.visible);
+    });
+  };
+
+  const checkSections = (pointer: string, sections: SectionSchema[]): void => {
+    const keys = new Set<string>();
+    sections.forEach((section, i) => {
+      const at = `${pointer}/${i}`;
+      if (keys.has(section.key)) report(`${at}/key`, `分区名 "${section.key}" 重复`);
+      keys.add(section.key);
+      if (section.visible) checkExpression(`${at}/visible`, section.visible);
+      if (!section.fields && !section.table) report(at, '分区应有 fields（字段）或 table（子表）');
+      checkDisplays(`${at}/fields`, section.fields, true);
+      if (section.table) {
+        if (!section.table.source.startsWith('children.'))
+          checkField(`${at}/table/source`, section.table.source);
+        checkDisplays(`${at}/table/columns`, section.table.columns, false);
+      }
+    });
+  };
+
+  const checkForm = (
+    pointer: string,
+    properties: FormilyProperties | undefined,
+    fieldsOfModel: boolean,
+    visits: FormilyVisit[],
+  ): void => {
+    walkFormily(properties, pointer, (visit) => {
+      visits.push(visit);
+      const { node } = visit;
+      for (const key of ['x-component', 'x-decorator'] as const) {
+        const name = node[key];
+        if (typeof name === 'string' && !components.has(name)) {
+          report(`${visit.pointer}/${key}`, `未知组件 "${name}"（可用：${[...components].join(', ')}）`);
+        }
+      }
+      if (fieldsOfModel && !visit.isVoid && visit.parentPath === '') checkField(visit.pointer, visit.name);
+      if (typeof node.format === 'string' && !isKnownFormat(node.format, formats)) {
+        report(
+          `${visit.pointer}/format`,
+          `未知校验格式 "${node.format}"（可用：${Object.keys(formats).join(', ')}）`,
+        );
+      }
+      const validators = Array.isArray(node['x-validator'])
+        ? node['x-validator']
+        : node['x-validator'] === undefined
+          ? []
+          : [node['x-validator']];
+      validators.forEach((rule: unknown, i) => {
+        const at = `${visit.pointer}/x-validator${Array.isArray(node['x-validator']) ? `/${i}` : ''}`;
+        const name =
+          typeof rule === 'string'
+            ? rule
+            : rule && typeof rule === 'object'
+              ? (rule as { format?: unknown }).format
+              : undefined;
+        if (
+          typeof name === 'string' &&
+          !isKnownFormat(name, formats) &&
+          !FORMILY_RULES.has(name) &&
+          !name.startsWith('{{')
+        ) {
+          report(at, `未知校验格式 "${name}"（可用：${Object.keys(formats).join(', ')}）`);
+        }
+      });
+      for (const { source, pointer: at } of collectExpressions(node, visit.pointer)) {
+        // Children are visited on their own; only this node's expressions are checked here.
+        if (at.startsWith(`${visit.pointer}/properties/`) || at.startsWith(`${visit.pointer}/items/`))
+          continue;
+        checkExpression(at, source);
+      }
+      const of = node['x-component-props']?.of;
+      if (node['x-component'] === 'CapitalAmount' && typeof of !== 'string') {
+        report(`${visit.pointer}/x-component-props`, 'CapitalAmount 需要 "of"：显示哪个金额字段的大写');
+      }
+    });
+  };
+
+  const checkCycles = (pointer: string, visits: FormilyVisit[]): void => {
+    for (const cycle of findLinkageCycles(visits)) {
+      const first = visits.find((v) => v.path === cycle[0]);
+      report(first?.pointer ?? pointer, `循环联动：${cycle.join(' → ')}`);
+    }
+  };
+
+  switch (schema.page) {
+    case 'list': {
+      const { list } = schema;
+      const visits: FormilyVisit[] = [];
+      checkForm('/list/query', list.query, !model?.query?.filters, visits);
+      checkCycles('/list/query', visits);
+      checkDisplays('/list/columns', list.columns, true);
+      const sortable = model?.query?.sort;
+      list.columns.forEach((column, i) => {
+        if (
+          column.sortable &&
+          model &&
+          sortable &&
+          column.field !== 'createdAt' &&
+          !sortable.includes(column.field)
+        ) {
+          report(
+            `/list/columns/${i}/sortable`,
+            `模型 "${model.name}" 不支持按 "${column.field}" 排序（可排序：${sortable.join(', ')}）`,
+          );
+        }
+      });
+      const filters = model?.query?.filters;
+      for (const visit of visits) {
+        if (visit.isVoid || visit.parentPath !== '' || !model || !filters) continue;
+        if (!Object.prototype.hasOwnProperty.call(filters, visit.name)) {
+          report(
+            visit.pointer,
+            `模型 "${model.name}" 不支持按 "${visit.name}" 查询（可查询：${Object.keys(filters).join(', ')}）`,
+          );
+        }
+      }
+      checkActions('/list/toolbar', list.toolbar, 'toolbar');
+      checkActions('/list/rowActions', list.rowActions, 'row');
+      if (list.defaultSort) checkField('/list/defaultSort/field', list.defaultSort.field);
+      for (const [name] of Object.entries(list.params ?? {}))
+        checkField(`/list/params/${escapePointerSegment(name)}`, name);
+      break;
+    }
+    case 'form': {
+      const { form } = schema;
+      const visits: FormilyVisit[] = [];
+      if (form.properties && form.steps) report('/form', 'properties 和 steps 只能写一个');
+      if (!form.properties && !form.steps) report('/form', '缺少 properties（字段）或 steps（分步）');
+      checkForm('/form/properties', form.properties, true, visits);
+      (form.steps ?? []).forEach((step, i) =>
+        checkForm(`/form/steps/${i}/properties`, step.properties, true, visits),
+      );
+      const paths = new Map<string, string>();
+      for (const visit of visits) {
+        if (visit.isVoid) continue;
+        const other = paths.get(visit.path);
+        if (other !== undefined) report(visit.pointer, `字段 "${visit.path}" 重复（与 ${other} 相同）`);
+        paths.set(visit.path, visit.pointer);
+      }
+      checkCycles('/form', visits);
+      checkActions('/form/actions', form.actions, 'form');
+      if (!form.actions.some((a) => a.type === 'submit'))
+        report('/form/actions', '至少应有一个 type 为 "submit" 的按钮');
+      break;
+    }
+    case 'approve':
+      checkSections('/approve/sections', schema.approve.sections);
+      checkActions('/approve/actions', schema.approve.actions, 'approve');
+      break;
+    case 'detail':
+      checkSections('/detail/sections', schema.detail.sections);
+      checkActions('/detail/actions', schema.detail.actions, 'detail');
+      break;
+    case 'upload': {
+      const { upload } = schema;
+      const keys = new Set<string>();
+      upload.slots.forEach((slot, i) => {
+        if (keys.has(slot.key)) report(`/upload/slots/${i}/key`, `资料类别 "${slot.key}" 重复`);
+        keys.add(slot.key);
+      });
+      checkField('/upload/categoryField', upload.categoryField ?? 'category');
+      for (const [name, expression] of Object.entries(upload.values ?? {})) {
+        const at = `/upload/values/${escapePointerSegment(name)}`;
+        checkField(at, name);
+        checkExpression(at, expression);
+      }
+      if (upload.owner && context.models && !modelOf(upload.owner.model))
+        report('/upload/owner/model', `未知模型 "${upload.owner.model}"`);
+      if (
+        upload.deleteAction &&
+        model &&
+        !(model.transitions ?? []).some((t) => t.action === upload.deleteAction)
+      ) {
+        report('/upload/deleteAction', `模型 "${model.name}" 中没有操作 "${upload.deleteAction}"`);
+      }
+      checkActions('/upload/documentActions', upload.documentActions, 'document');
+      checkActions('/upload/actions', upload.actions, 'upload');
+      break;
+    }
+    case 'statistics': {
+      const visits: FormilyVisit[] = [];
+      checkForm('/statistics/filters', schema.statistics.filters, false, visits);
+      checkCycles('/statistics/filters', visits);
+      checkStatistics(schema.statistics, model, {
+        report,
+        checkField: (pointer, field) => checkField(pointer, field),
+      });
+      break;
+    }
+  }
+  return problems;
+}

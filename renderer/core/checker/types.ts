@@ -1,0 +1,46 @@
+import type { FunctionRegistry } from '@renderer/core/expression';
+import type { ModelDefinition } from '@renderer/core/model';
+import type { SchemaSource } from '@renderer/core/schema';
+import type { FormatRegistry } from '@renderer/core/validators';
+
+/** One problem found by the checker. */
+export interface CheckIssue {
+  /** File relative to `schemas/` where it must be fixed (the page or a fragment). */
+  file: string;
+  /** RFC 6901 JSON pointer into that file ('' for the whole file). */
+  pointer: string;
+  /** What is wrong and what was expected, in Chinese. */
+  message: string;
+  /** The page file being checked when the problem is in a fragment it uses. */
+  via?: string;
+}
+
+/** What the checker knows about the world around the schemas. */
+export interface CheckContext {
+  /** Fragments and dictionaries. */
+  source: SchemaSource;
+  /**
+   * Models by name, or null when `schemas/_models/` does not exist yet (then model, field and action
+   * names are not checked against models).
+   */
+  models: Readonly<Record<string, ModelDefinition>> | null;
+  /** Component names of the renderer's registry. @default BUILTIN_COMPONENT_NAMES */
+  components?: readonly string[];
+  /** Every role code the portal knows. */
+  roles: readonly string[];
+  /** Route paths that exist besides the page schemas (hand-written screens). */
+  extraRoutes?: readonly string[];
+  /** Functions expressions may call. @default rendererFunctions */
+  functions?: FunctionRegistry;
+  /** Validation formats. @default FORMATS */
+  formats?: FormatRegistry;
+}
+
+/** A page file handed to the checker. */
+export interface PageFile {
+  /** Path relative to `schemas/`. */
+  file: string;
+  /** Parsed JSON, or the parse error. */
+  raw: unknown;
+  parseError?: string;
+}

@@ -1,0 +1,37 @@
+/**
+ * Paths of the generic business API (ADR 0005 §3), relative to the API base `/api/web`, so the
+ * renderer, the server and tests spell them one way.
+ */
+
+/** Prefix of every model endpoint. */
+export const MODELS_API = '/biz/v1/models';
+
+const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+/** `GET` (list, filters, `page`, `size`, `sort`) and `POST` (create). */
+export function recordsPath(model: string): string {
+  return `${MODELS_API}/${segment(model)}/records`;
+}
+
+/** `GET` (with `audit` and `children`) and `PUT` (update). */
+export function recordPath(model: string, id: string | number): string {
+  return `${recordsPath(model)}/${segment(id)}`;
+}
+
+/** `POST` `{version, reason?, signature?}`: runs a transition. */
+export function actionPath(model: string, id: string | number, action: string): string {
+  return `${recordPath(model, id)}/actions/${segment(action)}`;
+}
+
+/**
+ * `GET ?groupBy=<named grouping>&measure=<summable field>&<list filters>` → the sums per group
+ * (statistics pages; the model's `aggregates` block names what may be asked).
+ */
+export function aggregatePath(model: string): string {
+  return `${MODELS_API}/${segment(model)}/aggregates`;
+}
+
+/** The `sort` parameter: `field,asc` or `field,desc`. */
+export function sortParam(field: string, order: 'asc' | 'desc'): string {
+  return `${field},${order}`;
+}

@@ -1,0 +1,3 @@
+/** Node-only helpers: reading a `schemas/` folder from disk. */
+export { loadSchemaFile, readSchemaDirectory } from './readSchemaDirectory';
+export type { SchemaDirectory } from './readSchemaDirectory';

@@ -1,0 +1,99 @@
+/**
+ * Reads a `schemas/` folder from disk (Node only: scripts, the server, tests). The browser uses
+ * `createModuleSource` over modules Vite imported instead.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { PageFile } from '@renderer/core/checker';
+import type { ModelDefinition } from '@renderer/core/model';
+import { isPageFile } from '@renderer/core/routes';
+import { createModuleSource, loadPageSchema } from '@renderer/core/schema';
+import type { LoadedSchema, SchemaSource } from '@renderer/core/schema';
+
+/** Everything in a `schemas/` folder. */
+export interface SchemaDirectory {
+  root: string;
+  /** Page files (not inside a `_` folder), sorted by path. */
+  pages: PageFile[];
+  /** Parsed JSON of every file inside a `_` folder, by path relative to the root. */
+  files: Record<string, unknown>;
+  /** `_dicts/*.json` by path. */
+  dicts: Record<string, unknown>;
+  /** Models by name, or null when there is no `_models/` folder. */
+  models: Record<string, ModelDefinition> | null;
+  /** Fragments and dictionaries for the loader. */
+  source: SchemaSource;
+  /** JSON files that did not parse, by path, with the parser's message. */
+  parseErrors: Record<string, string>;
+}
+
+function listJson(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.')) continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listJson(full));
+    else if (name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+/** Reads and parses every JSON file under `root`. */
+export function readSchemaDirectory(root: string): SchemaDirectory {
+  const pages: PageFile[] = [];
+  const files: Record<string, unknown> = {};
+  const parseErrors: Record<string, string> = {};
+  for (const full of listJson(root)) {
+    const file = relative(root, full).split(sep).join('/');
+    let raw: unknown;
+    let parseError: string | undefined;
+    try {
+      raw = JSON.parse(readFileSync(full, 'utf8'));
+    } catch (error) {
+      parseError = (error as Error).message;
+      parseErrors[file] = parseError;
+    }
+    if (isPageFile(file)) pages.push(parseError === undefined ? { file, raw } : { file, raw, parseError });
+    else if (parseError === undefined) files[file] = raw;
+  }
+  const dicts = Object.fromEntries(Object.entries(files).filter(([file]) => file.startsWith('_dicts/')));
+  let models: Record<string, ModelDefinition> | null = null;
+  if (existsSync(join(root, '_models'))) {
+    models = {};
+    for (const [file, model] of Object.entries(files)) {
+      if (!file.startsWith('_models/') || !model || typeof model !== 'object') continue;
+      const definition = model as ModelDefinition;
+      const name =
+        typeof definition.name === 'string'
+          ? definition.name
+          : file.replace(/^.*\//, '').replace(/\.json$/, '');
+      models[name] = { ...definition, fields: definition.fields ?? {} };
+    }
+  }
+  return {
+    root,
+    pages,
+    files,
+    dicts,
+    models,
+    source: createModuleSource({ modules: files, root: '' }),
+    parseErrors,
+  };
+}
+
+/**
+ * Loads one page schema from a folder (migrated, references resolved).
+ * @param file path relative to `root`, e.g. `credit/core/index/operator.json`
+ * @throws {SchemaError} located in the file at fault.
+ */
+export function loadSchemaFile(
+  root: string,
+  file: string,
+  directory: SchemaDirectory = readSchemaDirectory(root),
+): LoadedSchema {
+  const page = directory.pages.find((p) => p.file === file);
+  if (!page) throw new Error(`No page schema ${file} under ${root}`);
+  if (page.parseError !== undefined) throw new Error(`${file}: ${page.parseError}`);
+  return loadPageSchema(page.raw, { file, source: directory.source });
+}

@@ -1,0 +1,196 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import meta from '@renderer/core/schema/page.schema.json';
+import type {
+  ActionBase,
+  ApproveBody,
+  BackAction,
+  ColumnSchema,
+  DetailBody,
+  DetailField,
+  DownloadAction,
+  ExportAction,
+  FormBody,
+  ListBody,
+  ModelAction,
+  NavigateAction,
+  RouteBlock,
+  SectionSchema,
+  StatisticsBody,
+  SubmitAction,
+  UploadBody,
+  UploadSlot,
+} from '@renderer/core/schema';
+
+type Definitions = Record<
+  string,
+  { properties?: Record<string, { description?: string }>; description?: string }
+>;
+const definitions = meta.definitions as unknown as Definitions;
+const keys = (name: string): string[] => Object.keys(definitions[name]?.properties ?? {}).sort();
+
+// Every key of the TypeScript type is listed, and only those (checked at compile time).
+const exhaustiveKeys =
+  <Keys extends string>() =>
+  <const K extends readonly Keys[]>(
+    list: K & ([Exclude<Keys, K[number]>] extends [never] ? unknown : never),
+  ): string[] =>
+    [...list].sort();
+const exhaustive = <T>() => exhaustiveKeys<keyof T & string>();
+
+type ActionKeys =
+  | keyof ActionBase
+  | keyof NavigateAction
+  | keyof ModelAction
+  | keyof SubmitAction
+  | keyof DownloadAction
+  | keyof ExportAction
+  | keyof BackAction;
+
+describe('page.schema.json', () => {
+  it('describes the same keys as the TypeScript types', () => {
+    expect(keys('route')).toEqual(
+      exhaustive<RouteBlock>()([
+        'path',
+        'title',
+        'product',
+        'roles',
+        'menu',
+        'hideInMenu',
+        'hideTopMenu',
+        'help',
+        'keepAlive',
+        'openInBlank',
+        'public',
+      ]),
+    );
+    expect(keys('action')).toEqual(
+      exhaustiveKeys<ActionKeys>()([
+        'key',
+        'label',
+        'type',
+        'visible',
+        'disabled',
+        'roles',
+        'confirm',
+        'primary',
+        'danger',
+        'to',
+        'blank',
+        'action',
+        'model',
+        'reason',
+        'reasonTitle',
+        'sign',
+        'success',
+        'redirect',
+        'then',
+        'url',
+      ]),
+    );
+    expect(keys('column')).toEqual(
+      exhaustive<ColumnSchema>()([
+        'field',
+        'title',
+        'format',
+        'enum',
+        'decimals',
+        'visible',
+        'width',
+        'sortable',
+        'fixed',
+        'align',
+        'ellipsis',
+        'link',
+      ]),
+    );
+    expect(keys('detailField')).toEqual(
+      exhaustive<DetailField>()(['field', 'title', 'format', 'enum', 'decimals', 'visible', 'span']),
+    );
+    expect(keys('section')).toEqual(
+      exhaustive<SectionSchema>()(['key', 'title', 'fields', 'table', 'columns', 'visible']),
+    );
+    expect(keys('listBody')).toEqual(
+      exhaustive<ListBody>()([
+        'query',
+        'queryColumns',
+        'columns',
+        'toolbar',
+        'rowActions',
+        'rowKey',
+        'pageSize',
+        'defaultSort',
+        'params',
+        'tabs',
+        'emptyText',
+      ]),
+    );
+    expect(keys('formBody')).toEqual(
+      exhaustive<FormBody>()([
+        'mode',
+        'properties',
+        'steps',
+        'columns',
+        'labelWidth',
+        'initialValues',
+        'actions',
+      ]),
+    );
+    expect(keys('approveBody')).toEqual(exhaustive<ApproveBody>()(['sections', 'opinion', 'actions']));
+    expect(keys('uploadBody')).toEqual(
+      exhaustive<UploadBody>()([
+        'slots',
+        'categoryField',
+        'owner',
+        'values',
+        'deleteAction',
+        'documentActions',
+        'states',
+        'uploadUrl',
+        'actions',
+      ]),
+    );
+    expect(keys('uploadSlot')).toEqual(
+      exhaustive<UploadSlot>()(['key', 'title', 'accept', 'maxSize', 'maxCount', 'required', 'description']),
+    );
+    expect(keys('detailBody')).toEqual(exhaustive<DetailBody>()(['sections', 'audit', 'actions']));
+    expect(keys('statisticsBody')).toEqual(exhaustive<StatisticsBody>()(['filters', 'figures', 'charts']));
+    expectTypeOf<RouteBlock['product']>().toEqualTypeOf<
+      | 'credit'
+      | 'abs'
+      | 'abcp'
+      | 'factoring-forward'
+      | 'factoring-delivery'
+      | 'factoring-reverse'
+      | 'factoring-joint'
+      | 'assets-pool'
+      | 'account'
+      | undefined
+    >();
+  });
+
+  it('gives every keyword a description analysts see in their editor', () => {
+    const missing: string[] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if (n.properties && typeof n.properties === 'object') {
+        for (const [key, child] of Object.entries(n.properties as Record<string, Record<string, unknown>>)) {
+          const described = typeof child.description === 'string' && child.description.length > 0;
+          // A keyword that only points at a definition takes the definition's description.
+          const target =
+            typeof child.$ref === 'string'
+              ? definitions[child.$ref.replace('#/definitions/', '')]
+              : undefined;
+          if (!described && !target?.description) missing.push(`${path}/properties/${key}`);
+          visit(child, `${path}/properties/${key}`);
+        }
+      }
+      for (const key of ['items', 'additionalProperties']) if (n[key]) visit(n[key], `${path}/${key}`);
+      for (const key of ['anyOf', 'allOf'])
+        if (Array.isArray(n[key])) (n[key] as unknown[]).forEach((c, i) => visit(c, `${path}/${key}/${i}`));
+    };
+    visit(meta, '#');
+    for (const [name, definition] of Object.entries(definitions)) visit(definition, `#/definitions/${name}`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+export type {
+  ActionBase,
+  ActionSchema,
+  ActionType,
+  BackAction,
+  ColumnSchema,
+  DetailField,
+  DictItem,
+  Dictionary,
+  DisplayFormat,
+  DownloadAction,
+  ExportAction,
+  Expression,
+  FormilyNode,
+  FormilyProperties,
+  FormilyReaction,
+  ModelAction,
+  NavigateAction,
+  ProductCode,
+  RouteBlock,
+  SectionSchema,
+  SubmitAction,
+  ValueDisplay,
+} from './types';
+export type {
+  ApproveBody,
+  ApprovePageSchema,
+  ChartSchema,
+  DetailBody,
+  DetailPageSchema,
+  FigureSchema,
+  FormBody,
+  FormPageSchema,
+  FormStep,
+  ListBody,
+  ListPageSchema,
+  ListTab,
+  Measure,
+  OpinionSchema,
+  PageKind,
+  PageSchema,
+  QueryValue,
+  StatisticsBody,
+  StatisticsPageSchema,
+  UploadBody,
+  UploadPageSchema,
+  UploadSlot,
+} from './pageTypes';
+export { CURRENT_SCHEMA_VERSION } from './version';
+export { isSchemaError, SchemaError } from './errors';
+export type { SchemaErrorCode } from './errors';
+export { escapePointerSegment, getByPointer, parsePointer, toPointer } from './pointer';
+export { migrateSchema, SCHEMA_MIGRATIONS } from './migrations';
+export type { MigrationResult, SchemaMigration } from './migrations';
+export { createModuleSource, loadPageSchema, resolveReferences } from './loader';
+export type { LoadedSchema, LoadOptions, ModuleSourceOptions, SchemaOrigin, SchemaSource } from './loader';
+export { BUILTIN_COMPONENT_NAMES } from './components';
+export type { BuiltinComponentName } from './components';
+export { createRendererFunctions, RENDERER_FUNCTION_DEFINITIONS, rendererFunctions } from './functions';

@@ -1,0 +1,223 @@
+/**
+ * The bodies of the six page kinds and the page schema itself (see `types.ts` for the parts they
+ * are made of).
+ */
+import type {
+  ActionSchema,
+  ColumnSchema,
+  DictItem,
+  DisplayFormat,
+  Expression,
+  FormilyProperties,
+  RouteBlock,
+  SectionSchema,
+} from './types';
+import type { CURRENT_SCHEMA_VERSION } from './version';
+
+/** A status tab of a list: its own fixed filters. */
+export interface ListTab {
+  key: string;
+  title: string;
+  params?: Record<string, QueryValue>;
+}
+
+/** A fixed filter value. */
+export type QueryValue = string | number | boolean | Array<string | number>;
+
+/** Body of a `list` page. */
+export interface ListBody {
+  /** Query form fields (Formily); their names are the filter parameters. */
+  query?: FormilyProperties;
+  /** Grid columns of the query form. @default 3 */
+  queryColumns?: number;
+  columns: ColumnSchema[];
+  toolbar?: ActionSchema[];
+  rowActions?: ActionSchema[];
+  /** @default 'id' */
+  rowKey?: string;
+  /** @default 10 */
+  pageSize?: number;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Filters always sent. */
+  params?: Record<string, QueryValue>;
+  tabs?: ListTab[];
+  /** @default '暂无数据' */
+  emptyText?: string;
+}
+
+/** One step of a form. */
+export interface FormStep {
+  key: string;
+  title: string;
+  properties: FormilyProperties;
+}
+
+/** Body of a `form` page. */
+export interface FormBody {
+  /** create: POST a new record; edit: load `?id=` and PUT it. @default 'create' */
+  mode?: 'create' | 'edit';
+  /** Fields of a one-step form. */
+  properties?: FormilyProperties;
+  /** Fields by step (instead of `properties`). */
+  steps?: FormStep[];
+  /** Grid columns. @default 2 */
+  columns?: number;
+  /** Width of the labels, in px. @default 140 */
+  labelWidth?: number;
+  initialValues?: Record<string, unknown>;
+  /** Buttons under the form; at least one `submit`. */
+  actions: ActionSchema[];
+}
+
+/** The opinion box of an approve page. */
+export interface OpinionSchema {
+  /** @default '审批意见' */
+  title?: string;
+  required?: boolean;
+  /** @default 200 */
+  maxLength?: number;
+  placeholder?: string;
+}
+
+/** Body of an `approve` page: the record (`?id=`) shown in sections, an opinion, the decisions. */
+export interface ApproveBody {
+  sections: SectionSchema[];
+  opinion?: OpinionSchema;
+  actions: ActionSchema[];
+}
+
+/** A typed document slot of an upload page. */
+export interface UploadSlot {
+  /** Category value stored on the document (auth, contract, invoice, other, default). */
+  key: string;
+  title: string;
+  /** Allowed extensions, without dots. */
+  accept: string[];
+  /** Largest file, in bytes. */
+  maxSize: number;
+  /** @default 10 */
+  maxCount?: number;
+  required?: boolean;
+  description?: string;
+}
+
+/** Body of an `upload` page: documents are records of the page's model, one file each. */
+export interface UploadBody {
+  slots: UploadSlot[];
+  /** Field of the document record holding the slot key. @default 'category' */
+  categoryField?: string;
+  /** The record the documents belong to (`?id=` by default), readable as `$owner` in `values`. */
+  owner?: { model: string; param?: string };
+  /**
+   * Fields of each new document record, as expressions over `$query` and `$owner`
+   * (`{"financeId": "$query.id", "finCorpId": "$owner.finCorpId"}`); they also filter the list of
+   * documents already uploaded.
+   */
+  values?: Record<string, Expression>;
+  /** Transition that removes a document; without it documents can be replaced but not removed. */
+  deleteAction?: string;
+  /** Buttons on each uploaded document (`$record` is the document), e.g. submit it for review. */
+  documentActions?: ActionSchema[];
+  /** Labels of the documents' states, usually `{"$dict": "financeDocumentStatus"}`. */
+  states?: DictItem[];
+  /** Upload endpoint (multipart: `file`, `model`, `recordId`, `category`) under /api/web. @default '/v1/files/upload' */
+  uploadUrl?: string;
+  actions?: ActionSchema[];
+}
+
+/** Body of a `detail` page. */
+export interface DetailBody {
+  sections: SectionSchema[];
+  /** Show the operation log (the record's `audit`). */
+  audit?: boolean | { title?: string };
+  actions?: ActionSchema[];
+}
+
+/** A measure of the aggregates API: a summable field of the model (`amount`), or `count`. */
+export type Measure = string;
+
+/** One summary figure of a statistics page. */
+export interface FigureSchema {
+  key: string;
+  title: string;
+  measure: Measure;
+  /** Named grouping of the model to ask with (the figure is the total over the groups). */
+  groupBy?: string;
+  params?: Record<string, QueryValue>;
+  /** @default 'money' for sums, 'count' for counts */
+  format?: DisplayFormat;
+  /** Unit text after the value. */
+  suffix?: string;
+}
+
+/** One chart of a statistics page, drawn as SVG. */
+export interface ChartSchema {
+  key: string;
+  title: string;
+  type: 'bar' | 'line' | 'pie';
+  /** A named grouping of the model (`aggregates.groupBy`), e.g. `month`, `status`, `counterparty`. */
+  groupBy: string;
+  measure: Measure;
+  params?: Record<string, QueryValue>;
+  /** Labels (and colours) of the group keys. */
+  enum?: DictItem[];
+  format?: DisplayFormat;
+  /** Largest number of groups drawn; the rest are summed into '其他'. @default 12 */
+  limit?: number;
+}
+
+/** Body of a `statistics` page. */
+export interface StatisticsBody {
+  /** Filter form fields (Formily); sent with every aggregate request. */
+  filters?: FormilyProperties;
+  figures?: FigureSchema[];
+  charts?: ChartSchema[];
+}
+
+/** Page kinds. */
+export type PageKind = 'list' | 'form' | 'approve' | 'upload' | 'detail' | 'statistics';
+
+interface PageBase {
+  /** Path of the meta-schema, for editors. */
+  $schema?: string;
+  schemaVersion: typeof CURRENT_SCHEMA_VERSION;
+  route: RouteBlock;
+  /** The business object the page reads and acts on (`schemas/_models/<model>.json`). */
+  model?: string;
+  /** Notes for analysts; not shown. */
+  description?: string;
+}
+
+export interface ListPageSchema extends PageBase {
+  page: 'list';
+  list: ListBody;
+}
+export interface FormPageSchema extends PageBase {
+  page: 'form';
+  form: FormBody;
+}
+export interface ApprovePageSchema extends PageBase {
+  page: 'approve';
+  approve: ApproveBody;
+}
+export interface UploadPageSchema extends PageBase {
+  page: 'upload';
+  upload: UploadBody;
+}
+export interface DetailPageSchema extends PageBase {
+  page: 'detail';
+  detail: DetailBody;
+}
+export interface StatisticsPageSchema extends PageBase {
+  page: 'statistics';
+  statistics: StatisticsBody;
+}
+
+/** A loaded page schema. */
+export type PageSchema =
+  | ListPageSchema
+  | FormPageSchema
+  | ApprovePageSchema
+  | UploadPageSchema
+  | DetailPageSchema
+  | StatisticsPageSchema;

@@ -1,0 +1,245 @@
+/**
+ * TypeScript shape of a page schema (`schemas/<route path>.json`) after loading: `$ref` fragments
+ * spliced in, `$dict` references replaced by their items, migrated to {@link CURRENT_SCHEMA_VERSION}.
+ * The JSON meta-schema (`page.schema.json`) describes the same shape for analysts' editors and the
+ * checker; keep the two in step (a test compares their keyword lists). Page bodies: `pageTypes.ts`.
+ */
+
+/** The products of ADR 0005 §1. */
+export type ProductCode =
+  | 'credit'
+  | 'abs'
+  | 'abcp'
+  | 'factoring-forward'
+  | 'factoring-delivery'
+  | 'factoring-reverse'
+  | 'factoring-joint'
+  | 'assets-pool'
+  | 'account';
+
+/** The `route` block (ADR 0005 §1): where the page lives, who may open it, where the menu shows it. */
+export interface RouteBlock {
+  /** Route path under /cv3/, starting with '/'; mirrors the file path. */
+  path: string;
+  /** Chinese page title (menu text, browser title). */
+  title: string;
+  /** Product the page belongs to (menu group of menus3). */
+  product?: ProductCode;
+  /** Role codes that may open the page. */
+  roles?: string[];
+  /** Placement in the header menu. */
+  menu?: { group?: string; order?: number };
+  hideInMenu?: boolean;
+  hideTopMenu?: boolean;
+  /** Help codes shown by the shell. */
+  help?: string[];
+  keepAlive?: boolean;
+  openInBlank?: boolean;
+  /** Open without login (spec section 2's public list only). */
+  public?: boolean;
+}
+
+/** One dictionary entry (ADR 0005 §2). */
+export interface DictItem {
+  value: string | number | boolean;
+  label: string;
+  /** antd tag colour (blue, green, red, orange, gold, default...). */
+  color?: string;
+}
+
+/** A dictionary file `schemas/_dicts/<name>.json`. */
+export interface Dictionary {
+  name: string;
+  title?: string;
+  items: DictItem[];
+}
+
+/** How a value is displayed in a column, a detail field or a figure. */
+export type DisplayFormat =
+  | 'text'
+  | 'money'
+  | 'moneyUnit'
+  | 'percent'
+  | 'rate'
+  | 'date'
+  | 'datetime'
+  | 'dict'
+  | 'bankNo'
+  | 'mask'
+  | 'capital'
+  | 'count'
+  | 'file';
+
+/** A schema expression (renderer/core/expression), e.g. `$record.status === 'IS2'`. */
+export type Expression = string;
+
+/** Fields common to every declared action. */
+export interface ActionBase {
+  /** Stable name of the action on this page: its `data-testid` is built from it. */
+  key: string;
+  /** Button text. */
+  label: string;
+  /** Shown only when this expression is truthy (scope `$record`, `$roles`, `$role`, `$query`, `$values`). */
+  visible?: Expression;
+  /** Disabled when this expression is truthy. */
+  disabled?: Expression;
+  /** Shown only to these current roles. */
+  roles?: string[];
+  /** Ask this question before running the action. */
+  confirm?: string;
+  /** antd button look. */
+  primary?: boolean;
+  danger?: boolean;
+}
+
+/** Go to another page; `{name}` placeholders are filled from the record (or the page query). */
+export interface NavigateAction extends ActionBase {
+  type: 'navigate';
+  to: string;
+  /** Open in a new window. */
+  blank?: boolean;
+}
+
+/** Run a model transition: `POST .../records/{id}/actions/{action}` with `{version, reason?, signature?}`. */
+export interface ModelAction extends ActionBase {
+  type: 'action';
+  /** Transition name in the model. */
+  action: string;
+  /** Model of the record; defaults to the page's model. */
+  model?: string;
+  /** Whether a reason is asked: none (default), optional or required. */
+  reason?: 'none' | 'optional' | 'required';
+  /** Title of the reason box. @default '原因' */
+  reasonTitle?: string;
+  /** Sign with the UKEY before sending (the signature goes in the body). */
+  sign?: boolean;
+  /** Message after success. @default '操作成功' */
+  success?: string;
+  /** Where to go after success; default: stay and reload. */
+  redirect?: string;
+}
+
+/** Submit the page's form: create (POST) or update (PUT), then optionally run a transition. */
+export interface SubmitAction extends ActionBase {
+  type: 'submit';
+  /** Transition to run on the saved record, e.g. `submit`. */
+  then?: string;
+  sign?: boolean;
+  success?: string;
+  redirect?: string;
+}
+
+/** Download a file: `url` under /api/web with `{name}` placeholders. */
+export interface DownloadAction extends ActionBase {
+  type: 'download';
+  url: string;
+}
+
+/** Export the list with its current filters: `url` under /api/web; the filters go as query parameters. */
+export interface ExportAction extends ActionBase {
+  type: 'export';
+  url: string;
+}
+
+/** Go back to the previous page. */
+export interface BackAction extends ActionBase {
+  type: 'back';
+}
+
+/** Anything a button can do. */
+export type ActionSchema =
+  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | BackAction;
+
+/** The kinds of {@link ActionSchema}. */
+export type ActionType = ActionSchema['type'];
+
+/** A displayed value: a list column or a detail field. */
+export interface ValueDisplay {
+  /** Record field; dots reach into objects (`holder.name`). */
+  field: string;
+  title: string;
+  /** @default 'text', or 'dict' when `enum` is given */
+  format?: DisplayFormat;
+  /** Labels (and tag colours) of coded values, usually `{"$dict": "..."}`. */
+  enum?: DictItem[];
+  /** Decimals of money, percent and rate values. */
+  decimals?: number;
+  /** Shown only when this expression is truthy (scope as for actions, without `$record` for columns). */
+  visible?: Expression;
+}
+
+/** A list or child-table column. */
+export interface ColumnSchema extends ValueDisplay {
+  width?: number;
+  sortable?: boolean;
+  fixed?: 'left' | 'right';
+  align?: 'left' | 'center' | 'right';
+  ellipsis?: boolean;
+  /** Makes the cell a link running this action (usually navigate to the detail page). */
+  link?: NavigateAction;
+}
+
+/** A detail field. */
+export interface DetailField extends ValueDisplay {
+  /** Columns of the description grid it spans. */
+  span?: number;
+}
+
+/** A part of a detail or approve page. */
+export interface SectionSchema {
+  key: string;
+  title: string;
+  /** Fields shown as a description grid. */
+  fields?: DetailField[];
+  /** A table of children: `source` is the record path of an array (`children.statements`). */
+  table?: { source: string; columns: ColumnSchema[]; rowKey?: string };
+  /** Columns of the description grid. @default 3 */
+  columns?: number;
+  visible?: Expression;
+}
+
+/**
+ * A Formily JSON Schema node (`x-component`, `x-decorator`, `x-validator`, `x-reactions`...). The
+ * renderer hands it to Formily as it is; the meta-schema limits its keywords so that typos are found.
+ */
+export interface FormilyNode {
+  type?: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'void' | 'date' | 'datetime';
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: DictItem[] | Array<string | number>;
+  required?: boolean | string[];
+  properties?: Record<string, FormilyNode>;
+  items?: FormilyNode;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, unknown>;
+  'x-decorator'?: string;
+  'x-decorator-props'?: Record<string, unknown>;
+  'x-reactions'?: FormilyReaction | FormilyReaction[];
+  'x-validator'?: unknown;
+  'x-visible'?: boolean | string;
+  'x-hidden'?: boolean | string;
+  'x-disabled'?: boolean | string;
+  'x-display'?: 'visible' | 'hidden' | 'none' | string;
+  'x-pattern'?: 'editable' | 'disabled' | 'readOnly' | 'readPretty' | string;
+  'x-read-only'?: boolean | string;
+  'x-read-pretty'?: boolean | string;
+  'x-editable'?: boolean | string;
+  'x-index'?: number;
+  'x-content'?: string;
+  'x-data'?: Record<string, unknown>;
+  [keyword: string]: unknown;
+}
+
+/** A Formily `x-reactions` entry in its declarative form (function reactions are JavaScript: refused). */
+export interface FormilyReaction {
+  dependencies?: string[] | Record<string, string>;
+  when?: string | boolean;
+  target?: string;
+  effects?: string[];
+  fulfill?: { state?: Record<string, unknown>; schema?: Record<string, unknown> };
+  otherwise?: { state?: Record<string, unknown>; schema?: Record<string, unknown> };
+}
+
+/** Properties of a Formily object node, by field name. */
+export type FormilyProperties = Record<string, FormilyNode>;

@@ -1,0 +1,281 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FormPageSchema } from '@renderer/core';
+import { fakeRequest, isShown, renderSchema } from './harness';
+
+const field = (name: string): HTMLElement => screen.getByTestId(`field-${name}`);
+const input = (name: string): HTMLInputElement =>
+  field(name).querySelector('input, textarea') as HTMLInputElement;
+const type = (name: string, value: string): void => {
+  fireEvent.change(input(name), { target: { value } });
+};
+
+const schema: FormPageSchema = {
+  schemaVersion: 2,
+  route: { path: '/credit/core/issue/apply', title: '签发申请' },
+  page: 'form',
+  model: 'creditIssue',
+  form: {
+    steps: [
+      {
+        key: 'parties',
+        title: '选择供应商',
+        properties: {
+          supplierName: {
+            type: 'string',
+            title: '供应商',
+            required: true,
+            'x-decorator': 'FormItem',
+            'x-component': 'Input',
+          },
+          billAmount: {
+            type: 'string',
+            title: '开单金额',
+            required: true,
+            'x-decorator': 'FormItem',
+            'x-component': 'AmountInput',
+          },
+          feeAmount: {
+            type: 'string',
+            title: '费用',
+            'x-decorator': 'FormItem',
+            'x-component': 'AmountInput',
+          },
+        },
+      },
+      {
+        key: 'voucher',
+        title: '凭证信息',
+        properties: {
+          amount: {
+            type: 'string',
+            title: '凭证金额',
+            'x-decorator': 'FormItem',
+            'x-component': 'AmountInput',
+            'x-pattern': 'readOnly',
+            'x-reactions': {
+              dependencies: ['billAmount', 'feeAmount'],
+              fulfill: { state: { value: '{{moneyAdd($deps[0], $deps[1])}}' } },
+            },
+          },
+          amountCapital: {
+            type: 'void',
+            title: '大写金额',
+            'x-decorator': 'FormItem',
+            'x-component': 'CapitalAmount',
+            'x-component-props': { of: 'amount' },
+          },
+          dueDate: {
+            type: 'string',
+            title: '到期日',
+            required: true,
+            'x-decorator': 'FormItem',
+            'x-component': 'Input',
+            'x-reactions': {
+              fulfill: {
+                state: {
+                  selfErrors:
+                    "{{notEmpty($self.value) && $self.value < today() ? ['到期日不能早于今天'] : []}}",
+                },
+              },
+            },
+          },
+          remark: {
+            type: 'string',
+            title: '备注',
+            'x-decorator': 'FormItem',
+            'x-component': 'Input.TextArea',
+            'x-visible': '{{notEmpty($values.feeAmount)}}',
+          },
+        },
+      },
+    ],
+    actions: [
+      { key: 'back', label: '返回', type: 'back' },
+      {
+        key: 'submit',
+        label: '提交',
+        type: 'submit',
+        confirm: '确认提交签发申请？',
+        then: 'submit',
+        success: '已提交',
+        redirect: '/credit/detail?id={id}',
+      },
+    ],
+  },
+};
+
+describe('FormPage', () => {
+  it('asks for required fields in Chinese before the next step', async () => {
+    await renderSchema(schema, { request: fakeRequest([]).request });
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(within(field('supplierName')).getByText('该字段是必填字段')).toBeTruthy());
+    expect(isShown(screen.getByTestId('field-supplierName'))).toBe(true);
+  });
+
+  it('computes linked values exactly and shows the capital amount as the amount changes', async () => {
+    await renderSchema(schema, { request: fakeRequest([]).request });
+    type('supplierName', '华建建材供应有限公司');
+    type('billAmount', '99999999999999.97');
+    type('feeAmount', '0.01');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('amount'))).toBe(true));
+    expect(input('amount').value).toBe('99,999,999,999,999.98');
+    expect(within(field('amountCapital')).getByTestId('capital-amount').textContent).toBe(
+      '玖拾玖万玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角捌分',
+    );
+    // x-visible linkage: the remark shows because a fee was entered.
+    expect(screen.getByTestId('field-remark')).toBeTruthy();
+  });
+
+  it('runs expression validation with the injected clock', async () => {
+    await renderSchema(schema, { request: fakeRequest([]).request });
+    type('supplierName', '甲');
+    type('billAmount', '1');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('dueDate'))).toBe(true));
+    type('dueDate', '2026-11-21');
+    await waitFor(() => expect(within(field('dueDate')).getByText('到期日不能早于今天')).toBeTruthy());
+    type('dueDate', '2026-11-22');
+    await waitFor(() => expect(within(field('dueDate')).queryByText('到期日不能早于今天')).toBeNull());
+  });
+
+  it('submits after confirmation: creates, runs the follow-up transition, redirects', async () => {
+    const { request, calls } = fakeRequest([
+      ['POST /biz/v1/models/creditIssue/records', () => ({ id: 'i9', version: 1 })],
+      ['POST /biz/v1/models/creditIssue/records/i9/actions/submit', () => ({ id: 'i9', version: 2 })],
+    ]);
+    const page = await renderSchema(schema, { request });
+    type('supplierName', '甲');
+    type('billAmount', '1000');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('dueDate'))).toBe(true));
+    type('dueDate', '2026-12-31');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(page.navigate).toHaveBeenCalledWith('/credit/detail?id=i9'));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /biz/v1/models/creditIssue/records',
+      'POST /biz/v1/models/creditIssue/records/i9/actions/submit',
+    ]);
+    expect(calls[0]?.data).toEqual({
+      supplierName: '甲',
+      billAmount: '1000',
+      amount: '1000.00',
+      dueDate: '2026-12-31',
+    });
+    expect(calls[1]?.data).toEqual({ version: 1 });
+  });
+
+  it('shows server field errors on their fields and clears one when it is edited', async () => {
+    const { request } = fakeRequest([
+      [
+        'POST /biz/v1/models/creditIssue/records',
+        () => {
+          throw Object.assign(new Error('提交的数据有误'), {
+            code: 'VALIDATION',
+            data: {
+              fieldErrors: { supplierName: '供应商未开通信用凭证产品', dueDate: '到期日不能是节假日' },
+            },
+          });
+        },
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    type('supplierName', '甲');
+    type('billAmount', '1000');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('dueDate'))).toBe(true));
+    type('dueDate', '2026-12-31');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    // The first field in error is on step 1: the form goes back there.
+    await waitFor(() =>
+      expect(isShown(within(field('supplierName')).getByText('供应商未开通信用凭证产品'))).toBe(true),
+    );
+    expect(within(field('dueDate')).getByText('到期日不能是节假日')).toBeTruthy();
+    expect(await screen.findByText('提交的数据有误')).toBeTruthy();
+    type('supplierName', '乙');
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(within(field('supplierName')).queryByText('供应商未开通信用凭证产品')).toBeNull();
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('reads both field maps and the models engine’s JSON-pointer errors', async () => {
+    const { fieldErrorsOf } = await import('@renderer/react/context/services');
+    expect(fieldErrorsOf({ message: 'x', data: { fieldErrors: { amount: '金额有误' } } })).toEqual({
+      amount: '金额有误',
+    });
+    expect(
+      fieldErrorsOf({
+        message: 'x',
+        data: {
+          errors: [
+            { field: '/statements/0/billAmount', message: '开单金额：请输入正确的金额' },
+            { field: '', message: '请填写到期日' },
+            { field: '/statements/0/billAmount', message: '第二条' },
+          ],
+        },
+      }),
+    ).toEqual({ 'statements.0.billAmount': '开单金额：请输入正确的金额' });
+    expect(fieldErrorsOf(new Error('x'))).toEqual({});
+  });
+});
+
+describe('FormPage linkage over array rows', () => {
+  it('recomputes a sum of row fields filled in after the row was added (ArrayTable)', async () => {
+    const arraySchema = {
+      schemaVersion: 2,
+      route: { path: '/a', title: 'A' },
+      page: 'form',
+      model: 'creditIssue',
+      form: {
+        properties: {
+          statements: {
+            type: 'array',
+            'x-decorator': 'FormItem',
+            'x-component': 'ArrayTable',
+            items: {
+              type: 'object',
+              properties: {
+                c1: {
+                  type: 'void',
+                  'x-component': 'ArrayTable.Column',
+                  properties: {
+                    billAmount: { type: 'string', 'x-decorator': 'FormItem', 'x-component': 'AmountInput' },
+                  },
+                },
+              },
+            },
+            properties: { add: { type: 'void', title: '添加对账单', 'x-component': 'ArrayTable.Addition' } },
+          },
+          amount: {
+            type: 'string',
+            'x-decorator': 'FormItem',
+            'x-component': 'AmountInput',
+            'x-reactions': {
+              dependencies: ['statements'],
+              fulfill: {
+                state: {
+                  value: "{{notEmpty($deps[0]) ? moneyAdd(pluck($deps[0], 'billAmount')) : undefined}}",
+                },
+              },
+            },
+          },
+        },
+        actions: [{ key: 'submit', label: '提交', type: 'submit' }],
+      },
+    } as unknown as FormPageSchema;
+    await renderSchema(arraySchema, { request: fakeRequest([]).request });
+    fireEvent.click(await screen.findByText('添加对账单', {}, { timeout: 8000 }));
+    await waitFor(() => expect(input('amount').value).toBe('0.00'));
+    fireEvent.click(screen.getByText('添加对账单'));
+    await waitFor(() => expect(screen.queryByTestId('field-statements.1.billAmount')).toBeTruthy());
+    fireEvent.change(input('statements.0.billAmount'), { target: { value: '99999999999999.90' } });
+    fireEvent.change(input('statements.1.billAmount'), { target: { value: '0.08' } });
+    await waitFor(() => expect(input('amount').value).toBe('99,999,999,999,999.98'));
+  });
+});

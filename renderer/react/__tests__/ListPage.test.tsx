@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ListPageSchema } from '@renderer/core';
+import { fakeRequest, renderSchema } from './harness';
+
+const schema: ListPageSchema = {
+  schemaVersion: 2,
+  route: { path: '/credit/core/index/operator', title: '经办岗首页' },
+  page: 'list',
+  model: 'creditVoucher',
+  list: {
+    query: {
+      voucherNo: { type: 'string', title: '凭证编号', 'x-decorator': 'FormItem', 'x-component': 'Input' },
+      amount: { type: 'array', title: '凭证金额', 'x-decorator': 'FormItem', 'x-component': 'AmountRange' },
+    },
+    tabs: [
+      { key: 'all', title: '全部' },
+      { key: 'issued', title: '已签发', params: { status: ['ISD'] } },
+    ],
+    columns: [
+      { field: 'voucherNo', title: '凭证编号', sortable: true },
+      { field: 'amount', title: '凭证金额', format: 'money', sortable: true },
+      {
+        field: 'status',
+        title: '状态',
+        enum: [
+          { value: 'ISD', label: '已签发', color: 'green' },
+          { value: 'IS0', label: '待签发' },
+        ],
+      },
+      { field: 'holderName', title: '持有人', visible: "hasRole('ROLE_CORE_DIRECTOR')" },
+    ],
+    toolbar: [
+      {
+        key: 'apply',
+        label: '签发申请',
+        type: 'navigate',
+        to: '/credit/core/issue/apply',
+        roles: ['ROLE_CORE_OPERATOR'],
+      },
+    ],
+    rowActions: [
+      { key: 'detail', label: '详情', type: 'navigate', to: '/credit/detail?id={id}' },
+      {
+        key: 'withdraw',
+        label: '撤回',
+        type: 'action',
+        action: 'withdraw',
+        visible: "$record.status === 'IS0'",
+        confirm: '确认撤回？',
+      },
+    ],
+    pageSize: 2,
+    defaultSort: { field: 'voucherNo', order: 'desc' },
+  },
+};
+
+const rows = [
+  { id: 'v1', version: 3, voucherNo: 'CV001', amount: '99999999999999.98', status: 'ISD' },
+  { id: 'v2', version: 1, voucherNo: 'CV002', amount: '1234.5', status: 'IS0' },
+];
+
+function backend(count = 5) {
+  return fakeRequest([
+    [
+      'GET /biz/v1/models/creditVoucher/records',
+      () => ({ list: rows, pagecond: { count, page: 1, size: 2 } }),
+    ],
+    ['POST /biz/v1/models/creditVoucher/records/v2/actions/withdraw', () => ({})],
+  ]);
+}
+
+describe('ListPage', () => {
+  it('shows the server page with formatted cells, dictionary tags and per-row actions', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request });
+    const first = await screen.findByTestId('row-0');
+    expect(within(first).getByTestId('cell-amount').textContent).toBe('99,999,999,999,999.98');
+    expect(within(first).getByTestId('cell-status').textContent).toBe('已签发');
+    expect(within(screen.getByTestId('row-1')).getByTestId('cell-amount').textContent).toBe('1,234.50');
+    // Row actions by visibility expression: withdraw only on the IS0 row.
+    expect(within(first).queryByTestId('action-row-withdraw')).toBeNull();
+    expect(within(screen.getByTestId('row-1')).getByTestId('action-row-withdraw')).toBeTruthy();
+    // A column hidden by its expression for this role.
+    expect(screen.queryByTestId('column-holderName')).toBeNull();
+    expect(calls[0]).toMatchObject({ method: 'GET', params: { page: 1, size: 2, sort: 'voucherNo,desc' } });
+    expect(screen.getByText('共 5 条')).toBeTruthy();
+  });
+
+  it('pages through the server result and sorts on the server', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page: 2, size: 2 }));
+    fireEvent.click(screen.getByTestId('column-amount'));
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page: 1, sort: 'amount,asc' }));
+  });
+
+  it('sends query filters with the models engine names, and tab filters', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request, query: { tab: '2' } });
+    await screen.findByTestId('row-0');
+    expect(calls[0]?.params).toMatchObject({ status: ['ISD'] });
+    const input = screen.getByTestId('query-voucherNo').querySelector('input') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: ' CV001 ' } });
+    const [low] = Array.from(screen.getByTestId('query-amount').querySelectorAll('input'));
+    fireEvent.change(low as HTMLInputElement, { target: { value: '100' } });
+    fireEvent.click(screen.getByTestId('action-query-search'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.params).toMatchObject({
+        voucherNo: 'CV001',
+        amountMin: '100',
+        status: ['ISD'],
+        page: 1,
+      }),
+    );
+    fireEvent.click(screen.getByTestId('tab-all'));
+    await waitFor(() => expect(calls.at(-1)?.params).not.toHaveProperty('status'));
+  });
+
+  it('navigates from the toolbar and a row, runs a row transition after confirmation, and reloads', async () => {
+    const { request, calls } = backend();
+    const page = await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    fireEvent.click(screen.getByTestId('action-toolbar-apply'));
+    expect(page.navigate).toHaveBeenLastCalledWith('/credit/core/issue/apply', {});
+    fireEvent.click(within(screen.getByTestId('row-0')).getByTestId('action-row-detail'));
+    expect(page.navigate).toHaveBeenLastCalledWith('/credit/detail?id=v1', {});
+    fireEvent.click(within(screen.getByTestId('row-1')).getByTestId('action-row-withdraw'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/biz/v1/models/creditVoucher/records/v2/actions/withdraw',
+      data: { version: 1 },
+    });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+
+  it('hides toolbar buttons of other roles', async () => {
+    await renderSchema(schema, { request: backend().request, role: 'ROLE_CORE_QUERY' });
+    await screen.findByTestId('row-0');
+    expect(screen.queryByTestId('action-toolbar-apply')).toBeNull();
+  });
+
+  it('shows the empty state and the error state', async () => {
+    const empty = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        () => ({ list: [], pagecond: { count: 0, page: 1, size: 2 } }),
+      ],
+    ]);
+    const view = await renderSchema(schema, { request: empty.request });
+    expect((await screen.findByTestId('list-empty')).textContent).toContain('暂无数据');
+    view.unmount();
+    const failing = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        () => {
+          throw Object.assign(new Error('网络异常，请您稍后重试。'), { code: 'NETWORK' });
+        },
+      ],
+    ]);
+    await renderSchema(schema, { request: failing.request });
+    expect((await screen.findByTestId('page-error')).textContent).toContain('网络异常，请您稍后重试。');
+  });
+});

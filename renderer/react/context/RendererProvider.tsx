@@ -1,0 +1,137 @@
+/**
+ * `RendererProvider`: the host's services (request, signer, navigation, role, clock, dictionaries)
+ * and the renderer's registries, handed to every schema page below it. (Formily is set up by the
+ * first form, see `setUpFormily`: a page without a form never loads it.)
+ */
+import { message, Modal } from 'antd';
+import { createContext, useContext, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { createRendererFunctions } from '@renderer/core';
+import type { FunctionRegistry } from '@renderer/core';
+import { defaultComponents } from '@renderer/react/registry/defaultComponents';
+import type { ComponentRegistry } from '@renderer/react/registry/createComponentRegistry';
+import type { Dictionaries, NavigateOptions, RendererRequest, Signer } from './services';
+
+/** Props of {@link RendererProvider}: what the host injects. */
+export interface RendererProviderProps {
+  /** Performs API calls (see {@link RendererRequest}). */
+  request: RendererRequest;
+  /** Goes to a portal path (`/credit/detail?id=1`, without the `/cv3` base). */
+  navigate: (to: string, options?: NavigateOptions) => void;
+  /** Goes back. @default window.history.back() */
+  back?: () => void;
+  /** The session's current role (`$role`; `$roles` is `[role]`): actions with `roles` show only for it. */
+  currentRole: string | null;
+  /** Whether the user may open a path; navigate buttons to other paths are hidden. @default all allowed */
+  canOpen?: (path: string) => boolean;
+  /** The UKEY signer; without it, signing shows '未配置UKEY签名'. */
+  signer?: Signer;
+  /** The current user (`$user` in expressions). */
+  user?: Record<string, unknown>;
+  /** Dictionaries by name, for components that look values up at run time (`useDictionary`). */
+  dictionaries?: Dictionaries;
+  /** The clock behind `today()` and the default dates. @default () => new Date() */
+  clock?: () => Date;
+  /** Components schemas may name. @default defaultComponents */
+  components?: ComponentRegistry;
+  /** Functions expressions may call. @default createRendererFunctions({ clock, utcOffsetMinutes: 480 }) */
+  functions?: FunctionRegistry;
+  /** Opens a download (file or export) under the API base, with query parameters. @default window.open */
+  download?: (url: string, params?: Record<string, unknown>) => void;
+  /** Upload endpoint of FileUpload and upload pages. @default '/v1/files/upload' */
+  uploadUrl?: string;
+  /** Whether pages show their route title (false when the host's layout shows it). @default true */
+  pageTitles?: boolean;
+  children?: ReactNode;
+}
+
+/** What pages and widgets read from the provider. */
+export interface RendererContextValue extends Omit<
+  RendererProviderProps,
+  'children' | 'functions' | 'components' | 'clock' | 'back' | 'pageTitles'
+> {
+  pageTitles: boolean;
+  functions: FunctionRegistry;
+  components: ComponentRegistry;
+  clock: () => Date;
+  back: () => void;
+  uploadUrl: string;
+  /** `$roles`, `$role`, `$user` for expressions. */
+  scope: { $roles: string[]; $role: string | null; $user: Record<string, unknown> };
+  message: ReturnType<typeof message.useMessage>[0];
+  modal: ReturnType<typeof Modal.useModal>[0];
+}
+
+const RendererContext = createContext<RendererContextValue | null>(null);
+
+const systemClock = (): Date => new Date();
+
+/** Provides the host's services to schema pages. */
+export function RendererProvider({ children, ...props }: RendererProviderProps): React.JSX.Element {
+  const [messageApi, messageHolder] = message.useMessage();
+  const [modalApi, modalHolder] = Modal.useModal();
+  const clock = props.clock ?? systemClock;
+  const functions = useMemo(
+    () => props.functions ?? createRendererFunctions({ clock, utcOffsetMinutes: 480 }),
+    [props.functions, clock],
+  );
+  const value = useMemo<RendererContextValue>(
+    () => ({
+      ...props,
+      functions,
+      clock,
+      components: props.components ?? defaultComponents,
+      back: props.back ?? (() => window.history.back()),
+      uploadUrl: props.uploadUrl ?? '/v1/files/upload',
+      pageTitles: props.pageTitles ?? true,
+      scope: {
+        $roles: props.currentRole ? [props.currentRole] : [],
+        $role: props.currentRole,
+        $user: props.user ?? {},
+      },
+      message: messageApi,
+      modal: modalApi,
+    }),
+    // The props object is new on every render; its members are the dependencies.
+    [
+      props.request,
+      props.navigate,
+      props.back,
+      props.currentRole,
+      props.canOpen,
+      props.signer,
+      props.user,
+      props.dictionaries,
+      props.components,
+      props.download,
+      props.uploadUrl,
+      props.pageTitles,
+      functions,
+      clock,
+      messageApi,
+      modalApi,
+    ],
+  );
+  return (
+    <RendererContext.Provider value={value}>
+      {messageHolder}
+      {modalHolder}
+      {children}
+    </RendererContext.Provider>
+  );
+}
+
+/**
+ * The provider's services.
+ * @throws Error outside a {@link RendererProvider}.
+ */
+export function useRenderer(): RendererContextValue {
+  const value = useContext(RendererContext);
+  if (!value) throw new Error('Schema pages and widgets must be inside <RendererProvider>');
+  return value;
+}
+
+/** A dictionary the host provided, or undefined. */
+export function useDictionary(name: string): Dictionaries[string] | undefined {
+  return useRenderer().dictionaries?.[name];
+}

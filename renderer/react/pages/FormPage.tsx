@@ -1,0 +1,246 @@
+/**
+ * The `form` page: an application form (Formily fields on a grid, optionally in steps), submitted
+ * with confirmation as a create (`POST .../records`) or an update (`PUT .../records/{id}`), then
+ * optionally a transition (`then`). Field errors the server returns (`data.fieldErrors`) are shown
+ * on their fields until the user edits them.
+ */
+import { FormLayout } from '@formily/antd-v5/esm/form-layout';
+import { createForm, onFieldInputValueChange } from '@formily/core';
+import type { Form } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { toJS } from '@formily/reactive';
+import { Button, Space } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { actionPath, recordPath, recordsPath } from '@renderer/core';
+import type { BizRecord, FormilyProperties, FormPageSchema, SubmitAction } from '@renderer/core';
+import { useRenderer } from '@renderer/react/context/RendererProvider';
+import { errorMessage, fieldErrorsOf } from '@renderer/react/context/services';
+import type { SignRecord } from '@renderer/react/context/services';
+import { objectSchema, useExpressionScope, useSchemaField } from '@renderer/react/formily/useSchemaField';
+import { ActionButtons } from '@renderer/react/parts/ActionButtons';
+import { fillTemplate } from '@renderer/react/parts/conditions';
+import { Loading, LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
+import { useLoad } from '@renderer/react/parts/useLoad';
+import { loadSteps } from '@renderer/react/lazyModules';
+import { testIds } from '@renderer/react/testIds';
+import type { PageProps } from './ListPage';
+
+// Only forms with steps need the Steps component.
+const Steps = lazy(loadSteps);
+
+/** The feedback code of errors the server reported for a field. */
+const SERVER_ERROR = 'ServerError';
+/**
+ * Steps are void nodes named after their key with this prefix, so a step may share its key with a
+ * field (a void node's name is an address, and a dependency on the field must not find the step).
+ */
+const STEP_PREFIX = 'step_';
+/** Formily ArrayTable writes this into row values; it must not reach the server. */
+const ARRAY_INDEX_KEY = '__DO_NOT_USE_THIS_PROPERTY_index__';
+
+/** Form values as the API takes them: plain JSON, no ArrayTable bookkeeping, no undefined members. */
+export function cleanValues(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cleanValues);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      if (key === ARRAY_INDEX_KEY || member === undefined) continue;
+      out[key] = cleanValues(member);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Shows server field errors on their fields; returns the messages of fields not on the form. */
+export function showFieldErrors(form: Form, errors: Record<string, string>): string[] {
+  const unplaced: string[] = [];
+  for (const [path, message] of Object.entries(errors)) {
+    const field = form.query(path).take();
+    if (field && 'setFeedback' in field)
+      field.setFeedback({ type: 'error', code: SERVER_ERROR, messages: [message] });
+    else unplaced.push(message);
+  }
+  return unplaced;
+}
+
+interface Step {
+  key: string;
+  title: string;
+  properties: FormilyProperties;
+}
+
+/** A form page. */
+export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JSX.Element {
+  const body = schema.form;
+  const model = schema.model ?? '';
+  const renderer = useRenderer();
+  const scope = useExpressionScope(query);
+  const editing = body.mode === 'edit';
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: body.initialValues ?? {},
+        effects() {
+          // A server error on a field is stale once the user changes that field.
+          onFieldInputValueChange('*', (field) =>
+            field.setFeedback({ type: 'error', code: SERVER_ERROR, messages: [] }),
+          );
+        },
+      }),
+    [body],
+  );
+  const loaded = useLoad<BizRecord>(
+    editing && query.id ? JSON.stringify([model, query.id]) : null,
+    (signal) =>
+      renderer.request<BizRecord>({ method: 'GET', url: recordPath(model, query.id ?? ''), signal }),
+  );
+  useEffect(() => {
+    if (loaded.data) form.setInitialValues(loaded.data);
+  }, [form, loaded.data]);
+
+  const steps: Step[] = body.steps ?? [{ key: '', title: '', properties: body.properties ?? {} }];
+  const SchemaField = useSchemaField(...steps.map((s) => s.properties));
+  const [current, setCurrent] = useState(0);
+  const stepOf = (address: string | undefined): number =>
+    Math.max(
+      0,
+      steps.findIndex((s) => s.key !== '' && (address ?? '').split('.')[0] === `${STEP_PREFIX}${s.key}`),
+    );
+
+  const next = async (): Promise<void> => {
+    const step = steps[current];
+    try {
+      if (step) await form.validate(`${STEP_PREFIX}${step.key}.*`);
+      setCurrent((c) => Math.min(c + 1, steps.length - 1));
+    } catch {
+      void renderer.message.error('请检查本步中标红的内容');
+    }
+  };
+
+  const submit = async (
+    action: SubmitAction,
+    sign: (context: Record<string, unknown>) => Promise<SignRecord | null>,
+  ): Promise<void> => {
+    try {
+      await form.validate();
+    } catch {
+      setCurrent(stepOf(form.errors[0]?.address));
+      void renderer.message.error('请检查表单中标红的内容');
+      return;
+    }
+    const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
+    try {
+      const saved = editing
+        ? await renderer.request<BizRecord>({
+            method: 'PUT',
+            url: recordPath(model, query.id ?? ''),
+            data: { ...values, version: loaded.data?.version },
+          })
+        : await renderer.request<BizRecord>({ method: 'POST', url: recordsPath(model), data: values });
+      if (action.then && saved) {
+        let signature: SignRecord | null = null;
+        if (action.sign) {
+          // The record exists now: the signature names what it approves (model/id/action).
+          signature = await sign({
+            model,
+            id: saved.id,
+            action: action.then,
+            scope: `${model}/${saved.id}/${action.then}`,
+          });
+          if (!signature) return;
+        }
+        await renderer.request({
+          method: 'POST',
+          url: actionPath(model, saved.id, action.then),
+          data: { version: saved.version, ...(signature ? { signature } : {}) },
+        });
+      }
+      void renderer.message.success(action.success ?? '提交成功');
+      if (action.redirect) renderer.navigate(fillTemplate(action.redirect, saved, query));
+    } catch (error) {
+      const unplaced = showFieldErrors(form, fieldErrorsOf(error));
+      const first = form.errors[0];
+      if (first) setCurrent(stepOf(first.address));
+      void renderer.message.error([errorMessage(error), ...unplaced].join('；'));
+    }
+  };
+
+  if ((editing && !loaded.data) || !SchemaField) {
+    return (
+      <PageFrame kind="form" title={schema.route.title}>
+        {loaded.error ? <LoadError error={loaded.error} onRetry={loaded.reload} /> : <Loading />}
+      </PageFrame>
+    );
+  }
+
+  const columns = body.columns ?? 2;
+  const last = current === steps.length - 1;
+  return (
+    <PageFrame kind="form" title={schema.route.title}>
+      <FormProvider form={form}>
+        {body.steps ? (
+          <Suspense fallback={<Pending height={56} />}>
+            <Steps
+              current={current}
+              items={body.steps.map((s) => ({ title: s.title }))}
+              style={{ marginBottom: 24 }}
+            />
+          </Suspense>
+        ) : null}
+        <FormLayout layout="horizontal" labelWidth={body.labelWidth ?? 140} feedbackLayout="terse">
+          {steps.map((step, i) => (
+            <div
+              key={step.key || 'form'}
+              className="schema-form-step"
+              data-step={step.key || undefined}
+              style={{
+                display: i === current ? 'grid' : 'none',
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+                columnGap: 24,
+              }}
+            >
+              <SchemaField
+                schema={
+                  step.key
+                    ? {
+                        type: 'object',
+                        properties: {
+                          [`${STEP_PREFIX}${step.key}`]: {
+                            type: 'void',
+                            properties: objectSchema(step.properties).properties,
+                          },
+                        },
+                      }
+                    : objectSchema(step.properties)
+                }
+                scope={scope}
+              />
+            </div>
+          ))}
+        </FormLayout>
+        <Space
+          className="schema-form-actions"
+          style={{ marginTop: 24, display: 'flex', justifyContent: 'center' }}
+        >
+          {current > 0 ? (
+            <Button data-testid={testIds.action('step', 'previous')} onClick={() => setCurrent((c) => c - 1)}>
+              上一步
+            </Button>
+          ) : null}
+          {!last ? (
+            <Button data-testid={testIds.action('step', 'next')} type="primary" onClick={() => void next()}>
+              下一步
+            </Button>
+          ) : null}
+          <ActionButtons
+            actions={last ? body.actions : body.actions.filter((a) => a.type !== 'submit')}
+            area="form"
+            values={form.values}
+            context={{ model, query, record: loaded.data, onSubmit: submit }}
+          />
+        </Space>
+      </FormProvider>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+
+const COLORS = { danger: '#ff4d4f', secondary: 'rgba(0, 0, 0, 0.45)' } as const;
+
+/**
+ * A line of secondary or error text in antd's colours (antd Typography would add its whole module to
+ * every schema page for this).
+ */
+export function Note({
+  type,
+  children,
+  style,
+  ...rest
+}: { type: keyof typeof COLORS; children: ReactNode } & HTMLAttributes<HTMLSpanElement>): React.JSX.Element {
+  return (
+    <span {...rest} style={{ color: COLORS[type], ...style }}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Loads data through the host's request when its key changes; a newer load supersedes an older one
+ * (its answer is dropped), and `reload` runs it again.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** State of {@link useLoad}. */
+export interface LoadState<T> {
+  data: T | undefined;
+  loading: boolean;
+  error: unknown;
+  reload: () => void;
+}
+
+/**
+ * @param key when it changes (compared as a string), `load` runs again; `null` skips loading.
+ * @param load the call; it gets an AbortSignal.
+ */
+export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): LoadState<T> {
+  const [state, setState] = useState<{ data: T | undefined; loading: boolean; error: unknown }>({
+    data: undefined,
+    loading: key !== null,
+    error: null,
+  });
+  const [tick, setTick] = useState(0);
+  const loader = useRef(load);
+  loader.current = load;
+
+  useEffect(() => {
+    if (key === null) return undefined;
+    const controller = new AbortController();
+    let current = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    loader.current(controller.signal).then(
+      (data) => {
+        if (current) setState({ data, loading: false, error: null });
+      },
+      (error: unknown) => {
+        if (current) setState((s) => ({ data: s.data, loading: false, error }));
+      },
+    );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+  }, [key, tick]);
+
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}

@@ -1,0 +1,52 @@
+/**
+ * `data-testid`s derived from the schema, so that tests (and testers) address what an analyst wrote,
+ * and a change in layout does not break them. The rule (renderer/README.md):
+ *
+ * | what | test id | example |
+ * |---|---|---|
+ * | page root | `schema-page` (with `data-page-kind`) | |
+ * | form field (decorator) | `field-<data path>` | `field-amount`, `field-statements.0.billAmount` |
+ * | query form field | `query-<name>` | `query-voucherNo` |
+ * | statistics filter | `filter-<name>` | `filter-issueDate` |
+ * | list column header | `column-<field>` | `column-amount` |
+ * | list row / cell | `row-<index>` / `cell-<field>` inside it | `row-0` › `cell-status` |
+ * | button | `action-<area>-<key>` (area: toolbar, row, form, approve, detail, upload, document, query) | `action-row-detail` |
+ * | list tab | `tab-<key>` | `tab-issued` |
+ * | section / detail value | `section-<key>` / `detail-<section>-<field>[-<format>]` | `detail-apply-amount-capital` |
+ * | upload slot / document | `slot-<key>` / `document-<slot>-<index>` | `slot-contract` |
+ * | statistics figure / chart | `figure-<key>` / `chart-<key>` | `chart-byMonth` |
+ *
+ * Keys are the schema's own names (`key`, `field`), never positions in the file, so reordering a
+ * schema keeps its ids. A repeated detail field (the same field in another format) adds the format.
+ */
+
+/** Areas of buttons. */
+export type ActionArea =
+  'toolbar' | 'row' | 'form' | 'approve' | 'detail' | 'upload' | 'document' | 'query' | 'step';
+
+/** Prefix of form-field ids by the form they are in. */
+export type FieldScope = 'field' | 'query' | 'filter';
+
+export const testIds = {
+  page: 'schema-page',
+  field: (scope: FieldScope, path: string) => `${scope}-${path}`,
+  column: (field: string) => `column-${field}`,
+  row: (index: number) => `row-${index}`,
+  cell: (field: string) => `cell-${field}`,
+  action: (area: ActionArea, key: string) => `action-${area}-${key}`,
+  tab: (key: string) => `tab-${key}`,
+  section: (key: string) => `section-${key}`,
+  detail: (section: string, field: string, format?: string) =>
+    `detail-${section}-${field}${format ? `-${format}` : ''}`,
+  slot: (key: string) => `slot-${key}`,
+  document: (slot: string, index: number) => `document-${slot}-${index}`,
+  figure: (key: string) => `figure-${key}`,
+  chart: (key: string) => `chart-${key}`,
+  reason: 'action-reason',
+  opinion: 'approve-opinion',
+  empty: 'list-empty',
+  error: 'page-error',
+  signProgress: 'sign-progress',
+  /** Shown while a part of the page (its kind, its widgets, its data) is still loading. */
+  loading: 'page-loading',
+} as const;

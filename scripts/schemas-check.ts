@@ -1,0 +1,54 @@
+// `npm run schemas:check [-- <schemas dir>]`: validates every page schema against the meta-schema and
+// checks every name it uses (components, dictionaries, models, fields, actions, roles, routes,
+// functions) and circular linkage. Prints one line per problem, `schemas/<file>#<JSON pointer>: <what is
+// expected>`, and exits 1 when there is any.
+import { resolve } from 'node:path';
+import { checkDictionaries, checkSchemas, formatIssue } from '@renderer/core/checker';
+import type { CheckIssue } from '@renderer/core/checker';
+import { readSchemaDirectory } from '@renderer/core/node';
+import { ROLES } from '@server/auth/roles';
+
+/** Route paths of the hand-written screens (schemas/_routes/*.json, read by the shell and the server). */
+function handwrittenRoutes(files: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [file, content] of Object.entries(files)) {
+    if (!file.startsWith('_routes/')) continue;
+    const routes = (content as { routes?: Array<{ path?: unknown }> } | null)?.routes ?? [];
+    for (const route of routes) if (typeof route.path === 'string') out.push(route.path);
+  }
+  return out;
+}
+
+/** Checks the folder and returns the problems (exported for the tests). */
+export function checkSchemaFolder(root: string): { pages: number; issues: CheckIssue[] } {
+  const directory = readSchemaDirectory(root);
+  const issues: CheckIssue[] = [];
+  for (const [file, message] of Object.entries(directory.parseErrors)) {
+    if (!directory.pages.some((p) => p.file === file))
+      issues.push({ file, pointer: '', message: `不是合法的 JSON：${message}` });
+  }
+  issues.push(...checkDictionaries(directory.dicts));
+  const result = checkSchemas(directory.pages, {
+    source: directory.source,
+    models: directory.models,
+    roles: ROLES.map((r) => r.code),
+    extraRoutes: handwrittenRoutes(directory.files),
+  });
+  issues.push(...result.issues);
+  return { pages: directory.pages.length, issues };
+}
+
+const isMain =
+  process.argv[1] !== undefined &&
+  resolve(process.argv[1]).replace(/\.ts$/, '') === resolve(import.meta.filename ?? '').replace(/\.ts$/, '');
+if (isMain) {
+  const root = resolve(process.argv[2] ?? 'schemas');
+  const { pages, issues } = checkSchemaFolder(root);
+  for (const issue of issues) console.log(formatIssue(issue));
+  console.log(
+    issues.length === 0
+      ? `schemas:check: ${pages} page schemas, no problems`
+      : `schemas:check: ${pages} page schemas, ${issues.length} problem(s)`,
+  );
+  process.exitCode = issues.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,157 @@
+/**
+ * A deterministic fake of the business API for the schema suite: records generated from the models
+ * (`schemas/_models`), states from their dictionaries, fixed dates, no randomness — so a page renders
+ * the same on every run and its snapshot changes only when the schema (or the renderer) does.
+ */
+import type { SchemaDirectory } from '@renderer/core/node';
+import type { Dictionary, ModelDefinition, ModelField } from '@renderer/core';
+import type { RendererRequestOptions } from '@renderer/react';
+
+const AMOUNTS = ['1234567.89', '99999999999999.98', '500000.00', '0.01'];
+const DATES = ['2026-11-20', '2026-12-31', '2027-01-15', '2026-10-08'];
+
+/** A record value for a model field, the `i`-th of its kind. */
+function fakeValue(name: string, field: ModelField, i: number): unknown {
+  if (Array.isArray(field.enum) && field.enum.length > 0) return field.enum[i % field.enum.length];
+  switch (field.type) {
+    case 'integer':
+    case 'number':
+      return name.toLowerCase().includes('size') ? 2048 * (i + 1) : i + 1;
+    case 'boolean':
+      return i % 2 === 0;
+    case 'array': {
+      const items = field.items as ModelField | undefined;
+      if (items?.type === 'object' && items.properties) {
+        return [0, 1].map((j) => fakeObject(items.properties as Record<string, ModelField>, i * 2 + j));
+      }
+      return [];
+    }
+    case 'object':
+      return field.properties ? fakeObject(field.properties as Record<string, ModelField>, i) : {};
+    default:
+      if (field.format === 'amount' || field.format === 'money') return AMOUNTS[i % AMOUNTS.length];
+      if (field.format === 'date') return DATES[i % DATES.length];
+      if (field.format === 'date-time') return `${DATES[i % DATES.length]}T09:30:00+08:00`;
+      if (name.endsWith('Id')) return `${name.slice(0, -2)}-${i + 1}`;
+      if (name.endsWith('No') || name.endsWith('Nos'))
+        return `${name.replace(/Nos?$/, '').toUpperCase()}-2026-${String(i + 1).padStart(4, '0')}`;
+      return `${field.title ?? name}${i + 1}`;
+  }
+}
+
+function fakeObject(fields: Record<string, ModelField>, i: number): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fakeValue(name, field, i)]));
+}
+
+/** Options of {@link createFakeBackend}. */
+export interface FakeBackend {
+  request: <T>(options: RendererRequestOptions) => Promise<T>;
+  /** Every call, as `METHOD url params` lines. */
+  log: string[];
+  /** Calls of paths the fake does not know. */
+  unknown: string[];
+}
+
+/** A fake backend over the models and dictionaries of a schema folder. */
+export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
+  const models = directory.models ?? {};
+  const dict = (name: string): Dictionary | undefined => directory.source.dict(name);
+  const states = (model: ModelDefinition): string[] => {
+    const ref = model.states as { $dict?: string } | undefined;
+    return (ref?.$dict ? dict(ref.$dict)?.items.map((i) => String(i.value)) : undefined) ?? ['S0'];
+  };
+  const record = (modelName: string, i: number): Record<string, unknown> => {
+    const model = models[modelName];
+    const list = model ? states(model) : ['S0'];
+    return {
+      ...(model ? fakeObject(model.fields, i) : {}),
+      id: `${modelName}-${i + 1}`,
+      version: i + 1,
+      status: list[i % list.length],
+      createdAt: `${DATES[i % DATES.length]}T09:30:00+08:00`,
+    };
+  };
+  const log: string[] = [];
+  const unknown: string[] = [];
+
+  const answer = (options: RendererRequestOptions): unknown => {
+    const { method, url, params } = options;
+    const records = /^\/biz\/v1\/models\/([^/]+)\/records$/.exec(url);
+    const one = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)$/.exec(url);
+    const action = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)\/actions\/([^/]+)$/.exec(url);
+    const aggregates = /^\/biz\/v1\/models\/([^/]+)\/aggregates$/.exec(url);
+    if (records && method === 'GET') {
+      const size = Math.min(Number(params?.size ?? 10), 3);
+      return {
+        list: Array.from({ length: size }, (_, i) => record(records[1] ?? '', i)),
+        pagecond: { count: 23, page: Number(params?.page ?? 1), size: Number(params?.size ?? 10) },
+      };
+    }
+    if (one && method === 'GET') {
+      const name = one[1] ?? '';
+      const childModel = (models[name]?.children?.model as string | undefined) ?? name;
+      const [first, second] = states(models[name] ?? ({ fields: {} } as unknown as ModelDefinition));
+      return {
+        ...record(name, 0),
+        id: one[2],
+        audit: [
+          {
+            action: 'create',
+            from: null,
+            to: first,
+            userName: '张建国',
+            at: '2026-11-18T09:00:00+08:00',
+            reason: null,
+          },
+          {
+            action: 'submit',
+            from: first,
+            to: second ?? first,
+            userName: '李主管',
+            at: '2026-11-19T14:20:00+08:00',
+            reason: '同意',
+          },
+        ],
+        children: [record(childModel, 1), record(childModel, 2)],
+      };
+    }
+    if (aggregates && method === 'GET') {
+      const groupBy = String(params?.groupBy ?? '');
+      const model = models[aggregates[1] ?? ''];
+      const keys =
+        groupBy === 'month'
+          ? ['2026-09', '2026-10', '2026-11']
+          : groupBy === 'counterparty'
+            ? ['华建集团第一工程局有限公司', '华建建材供应有限公司']
+            : model
+              ? states(model).slice(0, 3)
+              : ['A', 'B'];
+      return {
+        groups: keys.map((key, i) => ({ key, label: key, value: AMOUNTS[i % AMOUNTS.length], count: i + 1 })),
+      };
+    }
+    if (records && method === 'POST') return { id: `${records[1]}-new`, version: 1 };
+    if ((one && method === 'PUT') || (action && method === 'POST'))
+      return { id: one?.[2] ?? action?.[2], version: 2 };
+    if (url === '/corp/v1/corps/suppliers') {
+      return {
+        list: [
+          { id: 'corp-2', name: '华建建材供应有限公司' },
+          { id: 'corp-5', name: '华建一局第三项目部' },
+        ],
+        pagecond: { count: 2, page: 1, size: 2 },
+      };
+    }
+    unknown.push(`${method} ${url}`);
+    return method === 'GET' ? { list: [], pagecond: { count: 0, page: 1, size: 10 } } : {};
+  };
+
+  const request = async <T>(options: RendererRequestOptions): Promise<T> => {
+    const params = options.params
+      ? ` ${JSON.stringify(Object.fromEntries(Object.entries(options.params).sort(([a], [b]) => a.localeCompare(b))))}`
+      : '';
+    log.push(`${options.method} ${options.url}${params}`);
+    return answer(options) as T;
+  };
+  return { request, log, unknown };
+}

@@ -1,0 +1,81 @@
+/**
+ * `npm run schemas:check`: passes on the repository's schemas, and on a broken copy fails with
+ * messages that name the file, the JSON pointer and what was expected.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSchemaFolder } from '../../scripts/schemas-check';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SCHEMAS = join(ROOT, 'schemas');
+const copy = mkdtempSync(join(tmpdir(), 'schemas-check-'));
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+/** Runs the script as `npm run schemas:check` does (tsx), on `dir`. */
+function runScript(dir: string): { status: number | null; stdout: string } {
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/schemas-check.ts'), dir],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { status: result.status, stdout: result.stdout };
+}
+
+function edit(file: string, change: (json: Record<string, unknown>) => void): void {
+  const path = join(copy, file);
+  const json = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  change(json);
+  writeFileSync(path, JSON.stringify(json, null, 2));
+}
+
+describe('schemas:check', () => {
+  it('passes on the schemas of the repository', () => {
+    const { issues, pages } = checkSchemaFolder(SCHEMAS);
+    expect(pages).toBeGreaterThan(0);
+    expect(issues).toEqual([]);
+  });
+
+  it('fails on a broken copy, locating every problem', () => {
+    cpSync(SCHEMAS, copy, { recursive: true });
+    edit('credit/core/index/operator.json', (json) => {
+      const list = json.list as { columns: unknown[]; rowActions: Array<Record<string, unknown>> };
+      list.columns.push({ field: 'rootNo', titel: '原始凭证编号' });
+      (list.rowActions[0] as Record<string, unknown>).to = '/credit/nowhere?id={id}';
+    });
+    edit('credit/core/issue/director-approve.json', (json) => {
+      const actions = (json.approve as { actions: Array<Record<string, unknown>> }).actions;
+      (actions.find((a) => a.key === 'approve') as Record<string, unknown>).action = 'aprove';
+    });
+    const result = runScript(copy);
+    expect(result.status).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toContain('schemas/credit/core/index/operator.json#/list/columns/1: 缺少必填的键 "title"');
+    expect(lines).toContain(
+      'schemas/credit/core/index/operator.json#/list/columns/1/titel: 未知的键 "titel"，是否应为 "title"？',
+    );
+    expect(lines).toContain(
+      'schemas/credit/core/index/operator.json#/list/rowActions/0/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）',
+    );
+    expect(
+      lines.find((l) =>
+        l.startsWith(
+          'schemas/credit/core/issue/director-approve.json#/approve/actions/2/action: 模型 "creditIssue" 中没有操作 "aprove"',
+        ),
+      ),
+    ).toBeDefined();
+    expect(lines.at(-1)).toMatch(/^schemas:check: \d+ page schemas, 4 problem\(s\)$/);
+  });
+
+  it('exits 0 and says so when all is well', () => {
+    const result = runScript(SCHEMAS);
+    expect(result.stdout).toMatch(/schemas:check: \d+ page schemas, no problems/);
+    expect(result.status).toBe(0);
+  });
+});
