@@ -45,12 +45,10 @@ export function HeaderMenu({ color }: { color: string }): React.JSX.Element {
   };
 
   // The bar's colours come from the platform config: menu text in the bar's word colour.
+  // Top-level items take the bar's word colour (shell.css); dropdown items keep antd's own colours.
   const theme = {
     components: {
       Menu: {
-        itemColor: color,
-        itemHoverColor: color,
-        itemSelectedColor: color,
         horizontalItemSelectedColor: color,
         horizontalItemHoverColor: color,
         itemBg: 'transparent',

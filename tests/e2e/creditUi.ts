@@ -1,0 +1,109 @@
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { loginAs } from './fixtures';
+
+/** UI steps shared by the credit e2e: schema pages addressed by their data-testids (renderer/react/testIds.ts). */
+
+const contexts: BrowserContext[] = [];
+
+/** Closes the contexts {@link userPage} opened (after each test). */
+export async function closePages(): Promise<void> {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+}
+
+/** A fresh browser context logged in as `user`, talking to the signing agent at `agentUrl` (if given). */
+export async function userPage(browser: Browser, user: string, agentUrl?: string): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  if (agentUrl)
+    await context.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), agentUrl);
+  const page = await context.newPage();
+  await loginAs(page, user);
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  return page;
+}
+
+/** The list row that shows `text` (a unique amount or number). */
+export function row(page: Page, text: string): Locator {
+  return page.locator('tr[data-testid^="row-"]').filter({ hasText: text });
+}
+
+/** Answers the renderer's confirmation question with 确定. */
+export async function confirm(page: Page, question?: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  if (question) await expect(dialog).toContainText(question);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+/** Fills the reason dialog and confirms it. */
+export async function giveReason(page: Page, reason: string): Promise<void> {
+  const box = page.getByTestId('action-reason');
+  await box.fill(reason);
+  await page
+    .getByRole('dialog')
+    .filter({ has: box })
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+}
+
+/** Waits for the success message of an action (the signing dialog, if any, has closed by then). */
+export async function succeeded(page: Page, message: string): Promise<void> {
+  await expect(page.locator('.ant-message').getByText(message)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Picks an option of the antd select inside the form field `testId`. */
+export async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+/** Types into the input of the form field `testId`. */
+export async function type(page: Page, testId: string, value: string): Promise<void> {
+  await page.getByTestId(testId).locator('input, textarea').first().fill(value);
+}
+
+/** Types a date into the date picker of the form field `testId`. */
+export async function pickDate(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId).locator('input').first();
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Fills the four fields of a receiving account (fragment account-fields.json). */
+export async function fillAccount(page: Page, name: string): Promise<void> {
+  await type(page, 'field-accountNo', '6227000012345678901');
+  await type(page, 'field-accountName', name);
+  await type(page, 'field-bankName', '中国建设银行北京西城支行');
+  await type(page, 'field-bankCode', '105100000017');
+}
+
+/** A date `days` from today in China, YYYY-MM-DD. */
+export function chinaDate(days: number): string {
+  return new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** '1234567.8' → '1,234,567.80' (display of a decimal string, no Number arithmetic). */
+export function money(value: string): string {
+  const [int = '0', dec = ''] = value.split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${dec.padEnd(2, '0')}`;
+}
+
+/** The text of a cell of a list row. */
+export function cell(line: Locator, field: string): Locator {
+  return line.getByTestId(`cell-${field}`);
+}
+
+/**
+ * Waits for an in-app navigation to `url`, then reloads the page. Workaround: after a keepAlive list
+ * the shell keeps the list's slot mounted (hidden) and it re-renders with the new location, so the next
+ * schema page is mounted twice (duplicate test ids, double requests); a reload starts clean.
+ */
+export async function follow(page: Page, url: RegExp): Promise<void> {
+  await expect(page).toHaveURL(url);
+  await page.reload();
+  await expect(page.getByTestId('schema-page')).toHaveCount(1);
+}
