@@ -263,13 +263,17 @@ test('each fault of the key or its driver shows its message and approves nothing
     ['subject-dn', '获取证书主题信息失败'],
     ['sign', '签名失败。'],
   ];
+  // Faults whose key reports a certificate-kit error show its text and code under the message.
+  const details: Record<string, string> = { sign: '0x8010006B', 'print-number': '0x80100066' };
   const seen: string[] = [];
   for (const [fault, message] of cases) {
     await setFaults([fault]);
     const dialog = await clickApprove(page);
     const alert = dialog.getByRole('alert');
-    await expect(alert, fault).toHaveText(message);
+    // The spec's message first; the key's own detail (kit error code), when it has one, below it.
+    await expect(alert.locator('.ant-alert-message'), fault).toHaveText(message);
     await expect(alert, fault).toHaveCount(1);
+    if (details[fault]) await expect(alert.locator('.ant-alert-description'), fault).toContainText(details[fault]);
     const messages = await flowMessages(dialog);
     expect(messages.at(-1), fault).toBe(message);
     expect(messages, fault).not.toContain('签名完成');

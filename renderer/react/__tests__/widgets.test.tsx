@@ -153,6 +153,19 @@ describe('UkeySignButton', () => {
     expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ signature: expect.anything() }));
   });
 
+  it("shows the key's error detail under the message", async () => {
+    const signer: Signer = {
+      sign: async () => ({ code: 10, message: '签名失败。', detail: 'UKEY密码（PIN码）错误（错误码：0x8010006B）' }),
+    };
+    render(
+      <Provided signer={signer}>
+        <UkeySignButtonBase />
+      </Provided>,
+    );
+    fireEvent.click(screen.getByTestId('ukey-sign'));
+    expect(await screen.findByText('UKEY密码（PIN码）错误（错误码：0x8010006B）')).toBeTruthy();
+  });
+
   it('says so when the host gave no signer', async () => {
     render(
       <Provided>

@@ -42,6 +42,8 @@ export interface SignRecord {
 export interface SignFlowResult {
   code: number;
   message: string;
+  /** The key's own explanation (e.g. a certificate-kit error text with its code), shown under the message. */
+  detail?: string;
   record?: SignRecord;
 }
 

@@ -15,7 +15,9 @@ export function SignProgress({ state }: { state: SignState }): React.JSX.Element
         ))}
       </ol>
       {state.running ? <Alert type="info" showIcon message="正在签名，请勿拔出UKEY…" /> : null}
-      {failed ? <Alert type="error" showIcon message={state.result?.message} /> : null}
+      {failed ? (
+        <Alert type="error" showIcon message={state.result?.message} description={state.result?.detail} />
+      ) : null}
       {done ? <Alert type="success" showIcon message="签名成功" /> : null}
     </div>
   );
