@@ -119,7 +119,7 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
   let body = '';
   if (wireMethod !== 'GET') {
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
-      // Multipart bodies are not signed (ADR 0002); the browser sets the boundary header.
+      // Multipart bodies are not signed (ADR 0001); the browser sets the boundary header.
       headers.delete('Content-Type');
     } else {
       body =
