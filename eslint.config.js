@@ -75,6 +75,42 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is the portal's and the server's common ground: plain data and functions, no React, no
+    // browser or Node globals, and nothing from either side.
+    files: ['contract/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '@/*',
+            '@server/*',
+            '@schemas/*',
+            '@renderer/*',
+            '**/src/*',
+            '**/server/*',
+            '**/renderer/*',
+            'react*',
+            'antd',
+            '@formily/*',
+            'node:*',
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+        'process',
+        'Buffer',
+      ],
+    },
+  },
+  {
     // The server never imports the portal or the React renderer.
     files: ['server/**/*.ts'],
     rules: {
