@@ -2,7 +2,7 @@ import type { SignRecord } from '@contract/ukey';
 import type { UkeyDriver } from './driver';
 import { HARDWARE_KEY_MESSAGES, UKEY_FLOW, UKEY_MESSAGES, type UkeyFlowCode } from './flowCodes';
 import { describeKitError } from './kitErrors';
-import { algorithmOfSerial, compareVersions, issuerOfPrintNumber, type UkeyRules } from './rules';
+import { algorithmOfSerial, compareVersions, issuerOfPrintNumber, type UkeyRules } from '@contract/ukey';
 
 export type { SignRecord };
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_CODES, PRODUCT_NAMES, productOrder } from '@contract/products';
+import {
+  BUSINESS_PRODUCT_CODES,
+  PRODUCT_CODES,
+  PRODUCT_NAMES,
+  PRODUCTS,
+  productOrder,
+} from '@contract/products';
 import {
   expandRoles,
   hasMenu,
@@ -11,6 +17,8 @@ import {
   roleKindName,
   roleLabel,
 } from '@contract/roles';
+import productTypes from '@schemas/_dicts/productType.json';
+import creditLimit from '@schemas/_models/creditLimit.json';
 import { ROLES } from '@server/auth/roles';
 
 describe('role predicates (spec section 6), one definition for portal and server', () => {
@@ -75,5 +83,12 @@ describe('products', () => {
     expect(PRODUCT_NAMES.credit).toBe('信用凭证');
     expect(productOrder('credit')).toBeLessThan(productOrder('account'));
     expect(productOrder('unknown')).toBeGreaterThan(productOrder('account'));
+  });
+});
+
+describe('product codes in the schemas (JSON cannot import the contract)', () => {
+  it('are the contract’s: the productType dictionary and the limit model’s product enum', () => {
+    expect(productTypes.items.map((i) => [i.value, i.label])).toEqual(PRODUCTS.map((p) => [p.code, p.name]));
+    expect(creditLimit.fields.product.enum).toEqual(BUSINESS_PRODUCT_CODES);
   });
 });
