@@ -25,7 +25,6 @@ export const UKEY_STATUS_LABELS: Record<UkeyStatus, { label: string; color: stri
   UNBOUND: { label: '已解绑', color: 'default' },
 };
 
-
 export interface VerifiedSign {
   verified: boolean;
   ukeyNo: string;
