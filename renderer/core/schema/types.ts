@@ -5,6 +5,8 @@
  * checker; keep the two in step (a test compares their keyword lists). Page bodies: `pageTypes.ts`.
  */
 
+import type { DialogDetail, DialogForm } from './partTypes';
+
 /** The products of ADR 0005 §1. */
 export type ProductCode =
   | 'credit'
@@ -141,6 +143,25 @@ export interface ExportAction extends ActionBase {
   url: string;
 }
 
+/**
+ * Open a form or a record's sections in a modal or a drawer (ModalForm / DrawerForm); the form is
+ * submitted like a page form (create, edit, or an `api`), then the list reloads.
+ */
+export interface DialogAction extends ActionBase {
+  type: 'dialog';
+  /** @default 'modal' */
+  container?: 'modal' | 'drawer';
+  /** Dialog title. @default the label */
+  title?: string;
+  /** Width in px. @default 560 (modal), 640 (drawer) */
+  width?: number;
+  /** Model written by the form; defaults to the page's. */
+  model?: string;
+  form?: DialogForm;
+  detail?: DialogDetail;
+  success?: string;
+}
+
 /** Go back to the previous page. */
 export interface BackAction extends ActionBase {
   type: 'back';
@@ -148,7 +169,7 @@ export interface BackAction extends ActionBase {
 
 /** Anything a button can do. */
 export type ActionSchema =
-  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | BackAction;
+  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | DialogAction | BackAction;
 
 /** The kinds of {@link ActionSchema}. */
 export type ActionType = ActionSchema['type'];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckContext, PageFile } from '@renderer/core/checker';
 import type { ModelDefinition } from '@renderer/core/model';
+import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema';
 import type { Dictionary } from '@renderer/core/schema';
 
 const statusDict: Dictionary = {
@@ -115,7 +116,7 @@ describe('checkSchemas', () => {
     });
     expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
       'schemas/credit/issues.json#/list/columns/0/field: 模型 "creditIssue" 中没有字段 "amountt"',
-      'schemas/credit/issues.json#/list/query/issueNo/x-component: 未知组件 "Inptu"（可用：FormItem, FormGrid, FormLayout, Space, Text, Input, Input.TextArea, Select, DatePicker, DatePicker.RangePicker, NumberPicker, Radio.Group, Checkbox, Checkbox.Group, Switch, ArrayTable, ArrayTable.Column, ArrayTable.Index, ArrayTable.Remove, ArrayTable.Addition, AmountInput, AmountRange, CapitalAmount, UkeySignButton, FileUpload, RemoteSelect）',
+      `schemas/credit/issues.json#/list/query/issueNo/x-component: 未知组件 "Inptu"（可用：${BUILTIN_COMPONENT_NAMES.join(', ')}）`,
       'schemas/credit/issues.json#/list/rowActions/0/action: 模型 "creditIssue" 中没有操作 "accept"（已有：approve, reject）',
       'schemas/credit/issues.json#/list/rowActions/0/roles/0: 未知角色 "ROLE_CORE_BOSS"',
       'schemas/credit/issues.json#/list/rowActions/1/roles/0: 角色 "ROLE_CORE_OPERATOR" 不能执行模型 "creditIssue" 的操作 "approve"（允许：ROLE_CORE_DIRECTOR）',
