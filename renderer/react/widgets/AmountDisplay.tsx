@@ -45,7 +45,7 @@ export function AmountDisplayText({
       </span>
       {!missing && unit && stepped.unit !== '元' ? (
         <span className="amount-display-unit" style={{ color: 'rgba(0,0,0,0.55)' }}>
-          {`约 ${stepped.value} ${stepped.unit}`}
+          {`约 ${formatAmount(stepped.value, decimals)} ${stepped.unit}`}
         </span>
       ) : null}
       {!missing && capital ? (

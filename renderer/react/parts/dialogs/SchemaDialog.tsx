@@ -126,7 +126,7 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
 
   const columns = spec?.columns ?? 1;
   const body = (
-    <div data-testid={testIds.dialog(action.key)} className="schema-dialog">
+    <div className="schema-dialog">
       {spec ? (
         SchemaField ? (
           <FormProvider form={form}>
@@ -155,6 +155,7 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
   const title = action.title ?? action.label;
   return action.container === 'drawer' ? (
     <Drawer
+      data-testid={testIds.dialog(action.key)}
       open={open}
       title={title}
       width={action.width ?? 640}
@@ -175,6 +176,7 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
       footer={footer}
       destroyOnHidden
       maskClosable={false}
+      modalRender={(node) => <div data-testid={testIds.dialog(action.key)}>{node}</div>}
     >
       {body}
     </Modal>
