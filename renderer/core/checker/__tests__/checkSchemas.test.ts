@@ -226,3 +226,66 @@ describe('checkSchemas', () => {
     ]);
   });
 });
+
+describe('checkSchemas on composite pages (renderer v2)', () => {
+  const composite = (parts: unknown[]): Record<string, unknown> => ({
+    schemaVersion: 2,
+    route: { path: '/credit/overview', title: '组合页面', roles: ['ROLE_CORE_DIRECTOR'] },
+    page: 'composite',
+    model: 'creditIssue',
+    composite: { record: {}, parts },
+  });
+
+  it('checks each part as a page of its kind and reports the problem under the part', () => {
+    const raw = composite([
+      {
+        key: 'tabs',
+        type: 'tabs',
+        items: [
+          {
+            key: 'one',
+            title: '列表',
+            parts: [
+              {
+                key: 'issues',
+                type: 'list',
+                filter: { supplierName: '$record.supplierName', nope: '$record.id' },
+                list: {
+                  columns: [{ field: 'amountt', title: '金额' }],
+                  rowActions: [
+                    {
+                      key: 'edit',
+                      type: 'dialog',
+                      label: '修改',
+                      form: {
+                        mode: 'edit',
+                        properties: { ratee: { type: 'string', 'x-component': 'Cascader' } },
+                        then: 'accept',
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          { key: 'one', title: '重复', parts: [{ key: 'issues', type: 'card', parts: [] }] },
+        ],
+      },
+      {
+        key: 'banks',
+        type: 'list',
+        list: { api: { url: '/v1/dicts/banks' }, columns: [{ field: 'anything', title: '随便' }] },
+      },
+    ]);
+    expect(check([{ file: 'credit/overview.json', raw }])).toEqual([
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/filter/nope: 模型 "creditIssue" 不支持按 "nope" 查询（可查询：issueNo, amount, status）',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/filter/supplierName: 模型 "creditIssue" 不支持按 "supplierName" 查询（可查询：issueNo, amount, status）',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/columns/0/field: 模型 "creditIssue" 中没有字段 "amountt"',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/rowActions/0/form/properties/ratee: 模型 "creditIssue" 中没有字段 "ratee"',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/rowActions/0/form/then: 模型 "creditIssue" 中没有操作 "accept"（已有：approve, reject）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/key: 名称 "one" 重复（与 /composite/parts/0/items/0 相同）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/parts/0/key: 部件名 "issues" 重复（与 /composite/parts/0/items/0/parts/0 相同）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/parts/0/parts: 至少应有 1 项',
+    ]);
+  });
+});

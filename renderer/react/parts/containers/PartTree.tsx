@@ -46,7 +46,9 @@ function partFilters(
 ): Record<string, QueryValue> {
   const filters: Record<string, QueryValue> = {};
   if (part.type !== 'list') return filters;
-  for (const [name, source] of Object.entries(part.filter ?? {})) {
+  // An api's params are expressions too: inside a page about a record they read that record.
+  const expressions = { ...part.list.api?.params, ...part.filter };
+  for (const [name, source] of Object.entries(expressions)) {
     const value = evaluateValue(source, context.scope, functions);
     if (value !== undefined && value !== null) filters[name] = value as QueryValue;
   }
@@ -66,7 +68,11 @@ function contentSchema(
       ...page,
       page: 'list',
       model,
-      list: { ...part.list, params: { ...part.list.params, ...filters } },
+      list: {
+        ...part.list,
+        ...(part.list.api ? { api: { ...part.list.api, params: {} } } : {}),
+        params: { ...part.list.params, ...filters },
+      },
     };
   if (part.type === 'form') return { ...page, page: 'form', model, form: part.form };
   if (part.type === 'detail') return { ...page, page: 'detail', model, detail: part.detail };
