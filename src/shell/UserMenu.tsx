@@ -5,7 +5,7 @@ import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
-import { roleKindName, roleLabel } from './roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 import { tips } from './tips';
 
 /** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */
@@ -32,7 +32,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       })),
     });
   }
-  if (user3.enableSwitchVersion) items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
+  if (user3.enableSwitchVersion)
+    items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
   items.push({ type: 'divider' }, { key: 'logout', label: '退出登录', 'data-testid': 'logout' });
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

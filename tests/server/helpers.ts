@@ -16,12 +16,15 @@ export interface TestServer {
 }
 
 /** The app on a private copy of the seeded demo database, with a clock the test controls. */
-export async function testServer(distDir?: string): Promise<TestServer> {
+export async function testServer(
+  distDir?: string,
+  schemasDir = join(process.cwd(), 'schemas'),
+): Promise<TestServer> {
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
   const app = await buildApp({
     db,
-    schemasDir: join(process.cwd(), 'schemas'),
+    schemasDir,
     now: () => clock.now,
     ...(distDir ? { distDir } : {}),
   });
@@ -31,9 +34,10 @@ export async function testServer(distDir?: string): Promise<TestServer> {
 /** What the login page does with the server's public key: RSA-OAEP (SHA-256), base64. */
 export function encryptPassword(spkiBase64: string, password: string): string {
   const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
-    'base64',
-  );
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
 }
 
 export interface CallOptions {
@@ -64,7 +68,14 @@ export class Browser {
     const body = opts.body === undefined ? '' : JSON.stringify(opts.body);
     const signature =
       opts.signature ??
-      signRequest({ method, path: url, rawQuery, body, csrfToken: this.csrf, timestamp: opts.timestamp ?? clock.now.getTime() });
+      signRequest({
+        method,
+        path: url,
+        rawQuery,
+        body,
+        csrfToken: this.csrf,
+        timestamp: opts.timestamp ?? clock.now.getTime(),
+      });
     this.lastSignature = signature;
     const headers: Record<string, string> = {
       'x-ccbscf-terminal-code': 'CORP_WEB_PC',
@@ -97,7 +108,9 @@ export class Browser {
 
   async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     await this.bootstrap();
-    const res = await this.call('POST', '/uaa/login', { body: { username, password: await this.encrypt(password) } });
+    const res = await this.call('POST', '/uaa/login', {
+      body: { username, password: await this.encrypt(password) },
+    });
     if (res.json().code === '0') this.csrf = res.json().data.csrfToken;
     return res;
   }
