@@ -25,6 +25,7 @@ export function CompositePage({ schema, query }: PageProps<CompositePageSchema>)
   const scope = useConditionScope({ record, query });
   const tree: PartTreeContext = useMemo(
     () => ({ schema, query, record, scope, generation }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is new each render; its role is the dependency
     [schema, query, record, scope.$role, generation],
   );
 

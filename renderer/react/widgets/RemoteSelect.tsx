@@ -104,6 +104,7 @@ function useRemoteOptions(
       current = false;
       controller.abort();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the request key and page
   }, [key, page]);
 
   const options = state.key === key ? state.options : [];
@@ -197,6 +198,7 @@ const FormRemoteSelect = observer(function FormRemoteSelect(props: RemoteSelectP
       });
     });
     return () => field.form.removeEffects(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on pathsKey, the dependsOn paths' content
   }, [field, pathsKey]);
   if (!dependsOn) return <RemoteSelectBase {...props} />;
   return (

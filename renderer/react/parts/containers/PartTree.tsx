@@ -235,8 +235,10 @@ function ContentPart({
   // A new schema object only when the part or its filters change (pages memoise on their body).
   const schema = useMemo(
     () => contentSchema(part, context.schema, filters),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on filterKey, the filters' content
     [part, context.schema, filterKey],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the query's schema and values
   const query = useMemo(() => contentQuery(context), [context.schema, context.query]);
   const Page = PAGE_KINDS[part.type];
   return (

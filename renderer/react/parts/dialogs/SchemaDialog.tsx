@@ -60,6 +60,7 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
     if (editing) applyFieldAccess(created, record?.fieldAccess);
     return created;
     // One form per opening of the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one form per opening of the dialog
   }, []);
   const SchemaField = useSchemaField(spec?.properties);
   const expressionScope = useExpressionScope(context.query);
