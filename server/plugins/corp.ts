@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
+import { localTimeSql } from '../db/localTime';
 
 const PRODUCTS = [
   'credit',
@@ -22,7 +23,7 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
   app.get('/corp/v1/corps/persons/product-switch/records', async (req) => {
     const r = await ctx.db.query(
       `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
-              to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+              ${localTimeSql('created_at')} as "createdAt"
          from product_switch_records where user_id = $1 order by id desc limit 100`,
       [req.user!.id],
     );
@@ -44,21 +45,25 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     const r = await ctx.db.query<{ product: string; opened: boolean | null; pending: boolean }>(
       `select p.product, cp.opened,
               exists(select 1 from product_applications a where a.corp_id = $1 and a.product = p.product and a.status = 'PENDING') as pending
-         from unnest($2::text[]) as p(product)
-         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product`,
+         from unnest($2::text[]) with ordinality as p(product, position)
+         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product
+        order by p.position`,
       [req.user!.corpId, PRODUCTS],
     );
-    return ok(r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })));
+    return ok(
+      r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })),
+    );
   });
 
   app.post<{ Body: { product?: unknown } }>('/corp/v1/corps/products/apply', async (req) => {
     const product = req.body?.product;
-    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product)) throw new ApiError('BAD_REQUEST');
+    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product))
+      throw new ApiError('BAD_REQUEST');
     if (!canApply(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
-    const opened = await ctx.db.query('select 1 from corp_products where corp_id = $1 and product = $2 and opened', [
-      req.user!.corpId,
-      product,
-    ]);
+    const opened = await ctx.db.query(
+      'select 1 from corp_products where corp_id = $1 and product = $2 and opened',
+      [req.user!.corpId, product],
+    );
     if (opened.rows.length) throw new ApiError('PRODUCT_ALREADY_OPENED');
     const inserted = await ctx.db.query(
       `insert into product_applications (corp_id, product, applicant_id) values ($1, $2, $3)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ok } from '../errors';
+import { localTimeSql } from '../db/localTime';
 
 const toInt = (v: unknown, fallback: number, max: number): number => {
   const n = Number(v);
@@ -23,7 +24,7 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       // One query: the page and the total (the bell asks this every minute for every user).
       const r = await ctx.db.query<Record<string, unknown> & { total: number }>(
         `select id, message_type as "messageType", title, content, message_state as "messageState",
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt", count(*) over ()::int as total
+                ${localTimeSql('created_at')} as "createdAt", count(*) over ()::int as total
            from messages where ${filter} order by created_at desc, id
           limit ${size} offset ${(page - 1) * size}`,
         params,
@@ -31,7 +32,9 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       let count = r.rows[0]?.total;
       if (count === undefined) {
         // An empty page (or past the end) still reports the total.
-        count = (await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params)).rows[0]!.n;
+        count = (
+          await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params)
+        ).rows[0]!.n;
       }
       const list = r.rows.map(({ total: _total, ...row }) => row);
       return ok({ list, pagecond: { count, page, size } });

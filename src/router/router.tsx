@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { lazyScreen } from './lazyScreen';
 import { HANDWRITTEN_ROUTES } from './handwritten';
 import { HomeRedirect } from './HomeRedirect';
+import { PUBLIC_PATHS } from './access';
 import { LoginPathGuard } from './LoginPathGuard';
 import { RouteError } from './RouteError';
 import { ROUTES } from './routeTable';
@@ -16,8 +17,16 @@ function toRouteObject(path: string): RouteObject {
 }
 
 const isPublic = (path: string): boolean =>
-  ROUTES.find((r) => r.path === path)?.public ?? handwritten.get(path)?.public === true;
+  PUBLIC_PATHS.includes(path) ||
+  (ROUTES.find((r) => r.path === path)?.public ?? handwritten.get(path)?.public === true);
 const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTES.map((r) => r.path)])];
+const publicPending = lazyScreen(() => import('@/pages/error/ErrorPages'), 'PublicPendingPage');
+/** Spec section 2's public paths whose screen is not built yet: they still open without a session. */
+const unbuiltPublic = PUBLIC_PATHS.filter((p) => !allPaths.includes(p)).map((path): RouteObject => ({
+  path,
+  lazy: publicPending,
+  errorElement: <RouteError />,
+}));
 
 /**
  * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
@@ -26,7 +35,11 @@ const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTE
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { element: <LoginPathGuard />, errorElement: <RouteError />, children: allPaths.filter(isPublic).map(toRouteObject) },
+    {
+      element: <LoginPathGuard />,
+      errorElement: <RouteError />,
+      children: [...allPaths.filter(isPublic).map(toRouteObject), ...unbuiltPublic],
+    },
     {
       path: '/',
       errorElement: <RouteError />,
@@ -36,7 +49,10 @@ export const router = createBrowserRouter(
         {
           lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
           errorElement: <RouteError />,
-          children: [...allPaths.filter((p) => !isPublic(p)).map(toRouteObject), { path: '*', element: null }],
+          children: [
+            ...allPaths.filter((p) => !isPublic(p)).map(toRouteObject),
+            { path: '*', element: null },
+          ],
         },
       ],
     },
