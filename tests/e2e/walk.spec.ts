@@ -40,7 +40,8 @@ function hiddenPaths(): Set<string> {
       if (entry.name.startsWith('_')) continue;
       const file = join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.json')) blocks.push((JSON.parse(readFileSync(file, 'utf8')) as { route: never }).route);
+      else if (entry.name.endsWith('.json'))
+        blocks.push((JSON.parse(readFileSync(file, 'utf8')) as { route: never }).route);
     }
   };
   walk(root);
@@ -54,7 +55,10 @@ interface Menu {
 }
 
 const leaves = (menus: readonly Menu[]): string[] =>
-  menus.flatMap((m) => [...(m.menuBrief.startsWith('/') ? [m.menuBrief] : []), ...leaves(m.childMenuResources)]);
+  menus.flatMap((m) => [
+    ...(m.menuBrief.startsWith('/') ? [m.menuBrief] : []),
+    ...leaves(m.childMenuResources),
+  ]);
 
 /** Records console errors, failed requests and answers ≥ 400; counts requests in flight. */
 function watch(page: Page): { problems: string[]; inFlight: () => number } {
@@ -91,7 +95,9 @@ for (const user of USERS) {
   test(`${user} opens every menu item without an error`, async ({ page }) => {
     const seen = watch(page);
     await page.goto('/cv3/login/login');
-    const security = page.waitForResponse((r) => r.url().includes('/api/web/v2/security') && r.status() === 200);
+    const security = page.waitForResponse(
+      (r) => r.url().includes('/api/web/v2/security') && r.status() === 200,
+    );
     await loginAs(page, user);
     const menus = ((await (await security).json()) as { data: { menus3: Menu[] } }).data.menus3;
     await expect(page.getByTestId('current-user')).toBeVisible();
