@@ -198,3 +198,49 @@ test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
     expect(Math.abs(minutes - expected)).toBeLessThanOrEqual(2);
   });
 });
+
+test.describe('lists and accessibility (issue 17 items 13, 14)', () => {
+  test('item 13: each unread message names its matter and links to its screen', async ({ page }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.getByTestId('notice-bell').click();
+    const items = page.getByTestId('notice-item');
+    await expect(items).toHaveCount(3);
+    const titles = await items.locator('.ant-list-item-meta-title').allTextContents();
+    expect(new Set(titles).size).toBe(3);
+    await items.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query$/);
+  });
+
+  test('item 14: query selects are named after their labels; placeholders and links reach 4.5:1', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.goto('/cv3/credit/core/issue/query');
+    await expect(page.getByRole('combobox', { name: '状态' })).toBeVisible();
+    const contrast = await page.evaluate(() => {
+      const channel = (c: number): number => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      const ratio = (css: string): number => {
+        const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+        // Blend a translucent colour over white.
+        const mix = (c: number): number => c * a + 255 * (1 - a);
+        const l = 0.2126 * channel(mix(r)) + 0.7152 * channel(mix(g)) + 0.0722 * channel(mix(b));
+        return 1.05 / (l + 0.05);
+      };
+      const input = document.querySelector('.schema-query-form input[placeholder]') as HTMLInputElement;
+      const link = document.createElement('a');
+      link.className = 'ant-typography';
+      link.href = '#';
+      link.textContent = 'x';
+      document.querySelector('.shell-main')!.append(link);
+      return {
+        placeholder: ratio(getComputedStyle(input, '::placeholder').color),
+        link: ratio(getComputedStyle(link).color),
+      };
+    });
+    expect(contrast.placeholder).toBeGreaterThanOrEqual(4.5);
+    expect(contrast.link).toBeGreaterThanOrEqual(4.5);
+  });
+});
