@@ -69,6 +69,21 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
     await expect(bill).toContainText('金额不能小于0.01');
   });
 
+  test('item 4: an editable row says what is wrong in words, and refuses a past payment date', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '900000');
+    const bill = page.getByTestId('field-statements.0.billAmount');
+    await expect(bill).toContainText('开单金额不能大于对账单金额');
+    await expect(bill.getByText('开单金额不能大于对账单金额')).toBeVisible();
+    await pickDate(page, 'field-statements.0.expectedPayDate', '2020-01-01');
+    await page.getByTestId('field-statements.0.statementNo').locator('input').click();
+    await expect(page.getByTestId('field-statements.0.expectedPayDate').locator('input')).not.toHaveValue(
+      '2020-01-01',
+    );
+  });
+
   test('item 5: the success message survives the navigation it causes', async ({ page }) => {
     const watch = watchPage(page);
     await loggedInAs(page, 'core_operator');
