@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS } from '../../server/seed/demo';
 import { loginAs } from './fixtures';
 
 /**
@@ -8,26 +9,8 @@ import { loginAs } from './fixtures';
  * client-side navigation: no console error, no failed or refused request, no error page on the way.
  * One user per test; the whole walk stays fast as the menus grow (no reload per route).
  */
-const USERS = [
-  'core_operator',
-  'core_director',
-  'core_query',
-  'core_final',
-  'core_purchase',
-  'chain_operator',
-  'chain_director',
-  'chain_query',
-  'chain_purchase',
-  'unit_operator',
-  'unit_director',
-  'unit_query',
-  'unit_purchase',
-  'fin_client_manager',
-  'fin_product_manager',
-  'corp_manager',
-  'dual_role',
-  'new_user',
-];
+// Every demo user who can log in (the cancelled enterprise's user is stopped at login).
+const USERS = DEMO_USERS.map((u) => u.username).filter((u) => u !== 'cancelled_user');
 
 /** Paths of routes hidden from the menu (detail pages need a record): page schemas and hand-written blocks. */
 function hiddenPaths(): Set<string> {

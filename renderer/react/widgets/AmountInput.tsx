@@ -104,15 +104,16 @@ export function AmountInputBase({
   return (
     <span style={{ display: 'block', width: '100%' }}>
       {input}
-      {problem ? (
-        <span
-          role="alert"
-          data-testid="amount-input-error"
-          style={{ display: 'block', color: '#cf1322', fontSize: 12 }}
-        >
-          {problem}
-        </span>
-      ) : null}
+      {problem ? <InlineProblem testId="amount-input-error">{problem}</InlineProblem> : null}
+    </span>
+  );
+}
+
+/** What is wrong with a typed value, under its input (read out by screen readers as it appears). */
+export function InlineProblem({ testId, children }: { testId: string; children: string }): React.JSX.Element {
+  return (
+    <span role="alert" data-testid={testId} style={{ display: 'block', color: '#cf1322', fontSize: 12 }}>
+      {children}
     </span>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { connect } from '@formily/react';
 import { Space } from 'antd';
-import { AmountInputBase } from './AmountInput';
+import { AmountInputBase, InlineProblem } from './AmountInput';
 import { amountRangeProblem } from './amountChecks';
 
 /** Props of {@link AmountRangeBase}. */
@@ -44,15 +44,7 @@ export function AmountRangeBase({ value, onChange, disabled }: AmountRangeProps)
           onChange={(v) => change([low, v])}
         />
       </Space.Compact>
-      {problem ? (
-        <span
-          role="alert"
-          data-testid="amount-range-error"
-          style={{ display: 'block', color: '#cf1322', fontSize: 12 }}
-        >
-          {problem}
-        </span>
-      ) : null}
+      {problem ? <InlineProblem testId="amount-range-error">{problem}</InlineProblem> : null}
     </span>
   );
 }
