@@ -33,6 +33,7 @@ async function uploadRefusedThenAccepted(page: Page, slot: string, documentId?: 
   const card = page.getByTestId(`slot-${slot}`);
   await expect(card).toBeVisible();
   const rows = card.locator('tr[data-row-key]');
+  await page.waitForLoadState('networkidle'); // the slot's documents are listed
   const before = await rows.count();
   const pick = (): Promise<void> =>
     documentId
