@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
 import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
+import { ChangeFeed, listenForChanges } from './db/changes';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { createUkeySignatureVerifier } from './ukey/verifier';
@@ -38,15 +39,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return req.url ?? '/';
     },
   });
+  const changes = new ChangeFeed();
   const ctx: ServerContext = {
     db: options.db,
+    changes,
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
-    sessionCache: new SessionCache(),
+    sessionCache: new SessionCache(changes),
     signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
+
+  const unlisten = await listenForChanges(options.db, changes);
+  app.addHook('onClose', async () => unlisten());
 
   // JSON bodies are kept verbatim too: the request signature covers the exact bytes sent.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -62,7 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ code: error.wireCode, message: error.message, data: error.data });
+      return reply
+        .status(error.status)
+        .send({ code: error.wireCode, message: error.message, data: error.data });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -71,7 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
     }
     req.log.error(error);
-    return reply.status(500).send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
+    return reply
+      .status(500)
+      .send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
   });
 
   const sendIndex = ctx.distDir ? await registerPortal(app, { distDir: ctx.distDir }) : null;

@@ -1,6 +1,7 @@
 import type { PasswordKey } from './auth/passwordKey';
 import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
+import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
 
 /** The sign record of spec section 3, as the portal sends it with a signed action (ADR 0005). */
@@ -23,7 +24,13 @@ export interface SignatureVerifier {
    * `scope` names what the signature approves (`creditVoucher/42/approve`); when given, the original must
    * have been issued for exactly that scope, so a signature cannot be replayed onto another record or action.
    */
-  verify(tx: Queryable, record: unknown, user: CurrentUser, sessionIdHash: string, scope?: string): Promise<SignRecord>;
+  verify(
+    tx: Queryable,
+    record: unknown,
+    user: CurrentUser,
+    sessionIdHash: string,
+    scope?: string,
+  ): Promise<SignRecord>;
 }
 
 /** What every plugin gets from the app: storage, keys and a clock tests can fix. */
@@ -36,6 +43,8 @@ export interface ServerContext {
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
   signatureVerifier: SignatureVerifier;
+  /** Change notifications of the database (migration 030), which drop what this instance cached. */
+  changes: ChangeFeed;
   /** Recent session lookups of this instance (auth/sessionCache.ts). */
   sessionCache: SessionCache;
 }
