@@ -56,6 +56,7 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
   const pg = await startPostgres(['shared_buffers=256MB', 'max_connections=50']);
   const db = await openDb({ databaseUrl: pg.url });
   const rows = [];
+  const tag = records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`;
   try {
     await migrate(db);
     await seedAll(db);
@@ -129,7 +130,7 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
     }
     for (const r of results) {
       rows.push({
-        figure: `1M list: ${r.label}`.slice(0, 40),
+        figure: `${tag} list: ${r.label}`.slice(0, 40),
         value: ms(percentile(r.times, 95)),
         target: '≤ 30 ms',
         baseline: `p50 ${ms(percentile(r.times, 50))}, ${r.count} rows`,
@@ -140,7 +141,7 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
     ).rows.map((r) => r.id);
     const detail = await measure((i) => call(supplier, 'GET', `${LIST}/${ids[i % ids.length]}`));
     rows.push({
-      figure: '1M: record detail p95',
+      figure: `${tag}: record detail p95`,
       value: ms(percentile(detail, 95)),
       target: '≤ 30 ms',
       baseline: `p50 ${ms(percentile(detail, 50))}`,
@@ -168,13 +169,13 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
       return res;
     });
     rows.push({
-      figure: '1M: transition (limit freeze) p95',
+      figure: `${tag}: transition (limit freeze) p95`,
       value: ms(percentile(transition, 95)),
       target: '≤ 30 ms',
       baseline: `p50 ${ms(percentile(transition, 50))}`,
     });
     rows.push({
-      figure: '1M: bulk load / indexes',
+      figure: `${tag}: bulk load / indexes`,
       value: `${loadS.toFixed(0)} s / ${indexS.toFixed(0)} s`,
       target: '',
       baseline: `${total} vouchers`,
