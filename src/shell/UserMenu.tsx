@@ -5,7 +5,7 @@ import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
-import { roleKindName, roleLabel } from './roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 import { tips } from './tips';
 
 /** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */

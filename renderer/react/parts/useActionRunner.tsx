@@ -6,11 +6,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { actionPath } from '@renderer/core';
-import type { ActionSchema, BizRecord, ModelAction, SubmitAction } from '@renderer/core';
+import type { ActionSchema, BizRecord, DialogAction, ModelAction, SubmitAction } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import type { SignRecord } from '@renderer/react/context/services';
-import { loadActionDialogs } from '@renderer/react/lazyModules';
+import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { fillTemplate } from './conditions';
 import type { ReasonPrompt } from './ActionDialogs';
 import { useSign } from './useSign';
@@ -42,6 +42,7 @@ export interface ActionContext {
 }
 
 const ActionDialogs = lazy(() => loadActionDialogs().then((m) => ({ default: m.ActionDialogs })));
+const SchemaDialog = lazy(() => loadSchemaDialog().then((m) => ({ default: m.SchemaDialog })));
 
 /** The action runner of a page area, and the dialogs it needs rendered. */
 export function useActionRunner(): {
@@ -54,6 +55,7 @@ export function useActionRunner(): {
   const [running, setRunning] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<ReasonPrompt | null>(null);
   const [signing, setSigning] = useState(false);
+  const [dialog, setDialog] = useState<{ action: DialogAction; context: ActionContext } | null>(null);
   const busy = useRef(false);
 
   const confirm = (content: string): Promise<boolean> =>
@@ -132,6 +134,11 @@ export function useActionRunner(): {
       renderer.back();
       return;
     }
+    if (action.type === 'dialog') {
+      // The dialog submits on its own (SchemaDialog) and calls the context's onDone.
+      setDialog({ action, context });
+      return;
+    }
     if (action.confirm && !(await confirm(action.confirm))) return;
     busy.current = true;
     setRunning(action.key);
@@ -174,7 +181,12 @@ export function useActionRunner(): {
   };
 
   // Nothing to render (and no dialog code to load) until a dialog opens.
-  const dialogs =
+  const schemaDialog = dialog ? (
+    <Suspense fallback={null}>
+      <SchemaDialog action={dialog.action} context={dialog.context} onClose={() => setDialog(null)} />
+    </Suspense>
+  ) : null;
+  const actionDialogs =
     prompt !== null || signing ? (
       <Suspense fallback={null}>
         <ActionDialogs
@@ -189,6 +201,13 @@ export function useActionRunner(): {
           }}
         />
       </Suspense>
+    ) : null;
+  const dialogs =
+    schemaDialog || actionDialogs ? (
+      <>
+        {schemaDialog}
+        {actionDialogs}
+      </>
     ) : null;
 
   return { run, running, dialogs };
