@@ -70,7 +70,6 @@ export const ERRORS = {
   VOUCHER_NOT_MATURED: { status: 200, message: '凭证{voucherNo}尚未到期（实际到期日{date}），不能兑付' },
   VOUCHER_BUSY: { status: 200, message: '凭证{voucherNo}有正在办理的转让或融资，请办结后再兑付' },
   CASH_DUPLICATE: { status: 200, message: '凭证{voucherNo}已有兑付申请' },
-  DUE_DATE_INVALID: { status: 200, message: '到期日须晚于今天且不超过一年' },
   TRANSFER_SELF: { status: 200, message: '受让方不能是转让方本身' },
   INVOICE_DUPLICATE: { status: 200, message: '发票（号码{no}）已提交过，请勿重复使用' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },

@@ -1,5 +1,21 @@
 export { RECORD_META_FIELDS } from './types';
-export { actionPath, aggregatePath, MODELS_API, recordPath, recordsPath, sortParam } from './api';
+export {
+  actionPath,
+  aggregatePath,
+  MODELS_API,
+  recordPath,
+  recordsPath,
+  refOptionsPath,
+  sortParam,
+} from './api';
+export {
+  allowedValues,
+  applyModelRules,
+  modelFieldAt,
+  modelRuleProblems,
+  withModelRules,
+} from './fieldRules';
+export type { BoundField, DictLookup, RuleProblem } from './fieldRules';
 export type {
   AggregateAnswer,
   AggregateGroup,

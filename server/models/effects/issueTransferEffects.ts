@@ -1,6 +1,5 @@
 import { compareMoney, formatAmount, sumMoney } from '@renderer/core/format';
 import { ApiError } from '../../errors';
-import { addDays } from '../recordWriter';
 import type { Effect, EffectContext } from './effectRegistry';
 import { childVoucher, consume, lockHeldVoucher, unreserve, reserve, VOUCHER } from './voucherHelpers';
 
@@ -41,14 +40,13 @@ function settleOutcome(c: EffectContext): void {
 /** Issue application, transfer and split: checks, reservations and the vouchers they create. */
 export const issueTransferEffects: Record<string, Effect> = {
   /**
-   * Issue apply/update: the due date lies after today and within a year; the bill amounts of the
+   * Issue apply/update (the due date's window is the model's `dayWindow`): the bill amounts of the
    * statements add up exactly to the voucher amount and none exceeds its statement; the actual due date
    * is the due date rolled past R_156 holidays.
    */
   async 'issue.check'(c) {
     const d = c.record.data;
     const due = String(d.dueDate);
-    if (due <= c.today || due > addDays(c.today, 365)) throw new ApiError('DUE_DATE_INVALID');
     const statements = (d.statements as Statement[] | null) ?? [];
     for (const s of statements) {
       if (compareMoney(s.billAmount, s.statementAmount) > 0) {
