@@ -38,7 +38,10 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
     const read = READS.has(req.method);
     const safe = read || config.safe === true;
-    await verifySignature(req, ctx, { required: !safe || req.session !== null && !read, replayCheck: !read });
+    await verifySignature(req, ctx, {
+      required: !safe || (req.session !== null && !read),
+      replayCheck: !read,
+    });
 
     if (!safe) {
       const token = req.headers['x-csrf-token'];

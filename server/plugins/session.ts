@@ -3,10 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { pickCurrentRole, pkRole, roleInfo } from '../auth/roles';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS, setCurrentRole } from '../auth/sessions';
+import {
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  setCurrentRole,
+} from '../auth/sessions';
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRouteBlocks } from '../menus';
+import { productHome } from '../products';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -25,6 +32,11 @@ function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string):
 /** Only same-site absolute paths may be redirect targets (no open redirects). */
 export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
   return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? target : fallback;
+}
+
+/** Where a role starts: the page a product gives it (server/products), else the platform's. */
+function roleHome(code: string): string {
+  return productHome(code) ?? roleInfo(code).home;
 }
 
 function roleItem(code: string): { pkRole: string; roleCode: string; roleName: string } {
@@ -115,13 +127,17 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
         return createSession(tx, row.id, pickCurrentRole(user.roles, null), now);
       });
       setSessionCookie(reply, req, created.id);
-      return ok({ csrfToken: created.session.csrfToken, userName: user.username, personName: user.personName });
+      return ok({
+        csrfToken: created.session.csrfToken,
+        userName: user.username,
+        personName: user.personName,
+      });
     },
   );
 
   app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
     const role = req.session!.currentRole;
-    const home = req.user!.homeUrl ?? (role ? roleInfo(role).home : '/project/list');
+    const home = req.user!.homeUrl ?? (role ? roleHome(role) : '/project/list');
     return ok({ redirectUrl: `/cv3${home}` });
   });
 
@@ -190,7 +206,7 @@ async function securityInfo(
     roles3: user.roles.map(roleItem),
     currentRole3: current ? roleItem(current) : null,
     menus3: buildMenus(routes, current),
-    homeUrl: user.homeUrl ?? (current ? roleInfo(current).home : '/project/list'),
+    homeUrl: user.homeUrl ?? (current ? roleHome(current) : '/project/list'),
     openedProductCorps: await openedProducts(ctx, user.corpId),
     ...(await ukeyFields(ctx, user)),
   };

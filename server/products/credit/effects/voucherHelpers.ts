@@ -1,7 +1,7 @@
 import { addMoney, compareMoney, formatAmount, subMoney } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import type { BizRecord } from '../types';
-import type { EffectContext } from './effectRegistry';
+import { creditError } from '../errors';
+import type { BizRecord } from '../../../models/types';
+import type { EffectContext } from '../../../models/effects/effectRegistry';
 
 export const VOUCHER = 'creditVoucher';
 
@@ -15,8 +15,8 @@ export async function lockHeldVoucher(c: EffectContext, id: unknown): Promise<Bi
   const voucher = await c.records.lock(VOUCHER, str(id));
   const voucherNo = str(voucher.data.voucherNo);
   if (voucher.data.holderCorpId !== c.user.corpId || voucher.state !== 'ISD')
-    throw new ApiError('VOUCHER_NOT_USABLE', { voucherNo });
-  if (str(voucher.data.actualDueDate) <= c.today) throw new ApiError('VOUCHER_EXPIRED', { voucherNo });
+    throw creditError('VOUCHER_NOT_USABLE', { voucherNo });
+  if (str(voucher.data.actualDueDate) <= c.today) throw creditError('VOUCHER_EXPIRED', { voucherNo });
   return voucher;
 }
 
@@ -24,7 +24,7 @@ export async function lockHeldVoucher(c: EffectContext, id: unknown): Promise<Bi
 export function reserve(voucher: BizRecord, amount: string, title: string): void {
   const available = str(voucher.data.availableAmount);
   if (compareMoney(amount, available) > 0)
-    throw new ApiError('AMOUNT_EXCEEDS_AVAILABLE', { title, available: formatAmount(available) });
+    throw creditError('AMOUNT_EXCEEDS_AVAILABLE', { title, available: formatAmount(available) });
   voucher.data.availableAmount = subMoney(available, amount);
   voucher.data.frozenAmount = addMoney(str(voucher.data.frozenAmount) || '0', amount);
 }

@@ -1,6 +1,7 @@
 import { compareMoney, formatAmount, sumMoney } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import type { Effect, EffectContext } from './effectRegistry';
+import { ApiError } from '../../../errors';
+import { creditError } from '../errors';
+import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
 import { childVoucher, consume, lockHeldVoucher, unreserve, reserve, VOUCHER } from './voucherHelpers';
 
 type Statement = { statementNo: string; statementAmount: string; billAmount: string };
@@ -57,7 +58,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     }
     const sum = sumMoney(statements.map((s) => s.billAmount));
     if (compareMoney(sum, String(d.amount)) !== 0) {
-      throw new ApiError('AMOUNT_MISMATCH', {
+      throw creditError('AMOUNT_MISMATCH', {
         title: '开单金额',
         sum: formatAmount(sum),
         target: '凭证金额',
@@ -108,7 +109,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     const d = c.record.data;
     const voucher = await lockHeldVoucher(c, d.sourceVoucherId);
     const all = lines(c);
-    if (all.some((l) => l.receiverCorpId === c.user.corpId)) throw new ApiError('TRANSFER_SELF');
+    if (all.some((l) => l.receiverCorpId === c.user.corpId)) throw creditError('TRANSFER_SELF');
     const total = sumMoney(all.map((l) => l.amount));
     reserve(voucher, total, '转让金额合计');
     await c.records.save(VOUCHER, voucher);

@@ -1,8 +1,8 @@
 import { addMoney, fromCents, mulRate, subMoney, sumMoney, toCents } from '@renderer/core/format';
-import { financeInterest } from '../models/effects';
-import { daysBetween } from '../models/recordWriter';
-import type { BizRecord } from '../models/types';
-import type { SeedBuilder } from './creditSeedBuilder';
+import { daysBetween } from '../../../models/recordWriter';
+import type { BizRecord } from '../../../models/types';
+import type { SeedBuilder } from '../../../seed/seedBuilder';
+import { financeInterest } from '../effects';
 
 // The credit demo's record builders: each keeps voucher reservations and limit usage consistent with
 // what the effects would have done (seedCredit in ./credit.ts calls them).

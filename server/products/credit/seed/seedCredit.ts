@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { fromCents } from '@renderer/core/format';
-import type { Db } from '../db/db';
-import { limitAvailable, openModels } from '../models';
-import type { BizRecord } from '../models/types';
-import { SeedBuilder } from './creditSeedBuilder';
+import type { Db } from '../../../db/db';
+import { openModels } from '../../../models';
+import type { BizRecord } from '../../../models/types';
+import { SeedBuilder } from '../../../seed/seedBuilder';
+import type { EffectRegistry } from '../../../models/effects';
+import { limitAvailable } from '../effects';
 import {
   cash,
   CORE,
@@ -20,7 +22,7 @@ import {
   type World,
 } from './creditRecords';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas', import.meta.url));
+const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
 
 /**
  * The credit-voucher demo: issue applications, vouchers (a tree of transfers and financed parts),
@@ -28,8 +30,8 @@ const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas', import.meta.url));
  * across the core group, both suppliers, the project department and the factor, with consistent
  * amounts (reservations, limits). Written with a few batch inserts.
  */
-export async function seedCredit(db: Db): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR);
+export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void> {
+  const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from credit_issue limit 1')).rows.length) return;
   const w: World = { b: await SeedBuilder.create(db, models, new Date()), ledger: new LimitLedger() };
   const { b } = w;
