@@ -62,6 +62,7 @@ export const ERRORS = {
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
+  FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },
   FILE_MISSING: { status: 200, message: '请选择要上传的文件' },
   FILE_TYPE_INVALID: {

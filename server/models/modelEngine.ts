@@ -11,6 +11,7 @@ import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
+import { assertFieldWrites } from './fieldWrites';
 import { checkDayWindows, validatePayload } from './validatePayload';
 
 export const REASON_MAX_LENGTH = 200;
@@ -166,6 +167,7 @@ export class ModelEngine {
     if (!create || !actor.role || !create.roles.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
     const input = stripInput(model, body);
+    assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
     checkDayWindows(model, input, chinaDay(this.o.now()));
     const id = await this.o.db.transaction(async (tx) => {
@@ -207,6 +209,7 @@ export class ModelEngine {
         if (!field.def.readOnly && rec.data[f] !== null) current[f] = rec.data[f];
       const changes = { ...body };
       delete changes.version;
+      assertFieldWrites(model, actor.role, rec.state, changes, rec.data);
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
       checkDayWindows(model, input, chinaDay(w.now));

@@ -59,7 +59,7 @@ async function verifySignature(
   opts: { required: boolean; replayCheck: boolean },
 ): Promise<void> {
   const header = req.headers['x-vrandom'];
-  // Anonymous reads have nothing to protect and no key to check against (see ADR 0002).
+  // Anonymous reads have nothing to protect and no key to check against (see ADR 0001).
   if (!req.session && !opts.required) return;
   if (header === undefined) {
     if (opts.required) throw new ApiError('SIGNATURE_MISSING');

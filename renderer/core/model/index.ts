@@ -2,6 +2,7 @@ export { RECORD_META_FIELDS } from './types';
 export {
   actionPath,
   aggregatePath,
+  DICTIONARY_API,
   MODELS_API,
   recordPath,
   recordsPath,
@@ -27,3 +28,5 @@ export type {
   ModelTransition,
   PageCond,
 } from './types';
+export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
+export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';

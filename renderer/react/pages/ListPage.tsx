@@ -89,6 +89,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
       return built;
     },
     // Columns depend on the schema, the sort shown, the runner state (busy buttons) and the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- context, runner and scope are new objects each render
     [list, sort, runner.running, renderer.functions, scope.$role, reload, query, model],
   );
 
