@@ -93,7 +93,7 @@ export const financeCashEffects: Record<string, Effect> = {
     const amount = str(d.financeAmount);
     const child = await c.records.insert(
       VOUCHER,
-      { ...childVoucher(parent, c, str(d.finCorpId), amount), financeId: c.record.id },
+      { ...childVoucher(parent, c.today, str(d.finCorpId), amount), financeId: c.record.id },
       { state: 'FID', action: 'financeIn' },
     );
     consume(parent, amount);

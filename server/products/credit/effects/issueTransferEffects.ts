@@ -2,7 +2,15 @@ import { compareMoney, formatAmount, sumMoney } from '@renderer/core/format';
 import { ApiError } from '../../../errors';
 import { creditError } from '../errors';
 import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
-import { childVoucher, consume, lockHeldVoucher, unreserve, reserve, VOUCHER } from './voucherHelpers';
+import {
+  childVoucher,
+  consume,
+  lockHeldVoucher,
+  reserve,
+  rootVoucher,
+  unreserve,
+  VOUCHER,
+} from './voucherHelpers';
 
 type Statement = { statementNo: string; statementAmount: string; billAmount: string };
 type Line = {
@@ -73,27 +81,7 @@ export const issueTransferEffects: Record<string, Effect> = {
   /** Supplier accepted: the root voucher is created for it. */
   async 'issue.createVoucher'(c) {
     const d = c.record.data;
-    const voucher = await c.records.prepare(
-      VOUCHER,
-      {
-        issueId: c.record.id,
-        issuerCorpId: d.issuerCorpId,
-        firstHolderCorpId: d.supplierCorpId,
-        holderCorpId: d.supplierCorpId,
-        amount: d.amount,
-        availableAmount: d.amount,
-        frozenAmount: '0.00',
-        issueDate: c.today,
-        acceptDate: c.today,
-        dueDate: d.dueDate,
-        actualDueDate: d.actualDueDate,
-        statementNo: String(d.statementNos ?? '').slice(0, 200),
-        contractNo: d.contractNo,
-        limitSource: d.limitSource,
-        remark: d.remark,
-      },
-      'ISD',
-    );
+    const voucher = await c.records.prepare(VOUCHER, rootVoucher(c.record, c.today), 'ISD');
     voucher.data.rootId = voucher.id;
     voucher.data.rootNo = voucher.data.voucherNo;
     await c.records.write(VOUCHER, voucher);
@@ -146,7 +134,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     for (const line of mine) {
       const child = await c.records.insert(
         VOUCHER,
-        { ...childVoucher(parent, c, line.receiverCorpId, line.amount), transferId: c.record.id },
+        { ...childVoucher(parent, c.today, line.receiverCorpId, line.amount), transferId: c.record.id },
         { state: 'ISD', action: 'transferIn' },
       );
       line.lineStatus = 'TRD';

@@ -43,10 +43,38 @@ export function consume(voucher: BizRecord, amount: string): void {
   voucher.data.frozenAmount = frozen;
 }
 
-/** The fields of a child voucher of `parent`: same issuer and dates, in the tree under parent and root. */
+/**
+ * The fields of the root voucher an accepted issue application creates for its supplier (`today`:
+ * the acceptance day). The seed builds its vouchers with the same function.
+ */
+export function rootVoucher(issue: BizRecord, today: string): Record<string, unknown> {
+  const d = issue.data;
+  return {
+    issueId: issue.id,
+    issuerCorpId: d.issuerCorpId,
+    firstHolderCorpId: d.supplierCorpId,
+    holderCorpId: d.supplierCorpId,
+    amount: d.amount,
+    availableAmount: d.amount,
+    frozenAmount: '0.00',
+    issueDate: today,
+    acceptDate: today,
+    dueDate: d.dueDate,
+    actualDueDate: d.actualDueDate,
+    statementNo: String(d.statementNos ?? '').slice(0, 200),
+    contractNo: d.contractNo,
+    limitSource: d.limitSource,
+    remark: d.remark,
+  };
+}
+
+/**
+ * The fields of a child voucher of `parent` accepted on `today`: same issuer and dates, in the tree
+ * under parent and root.
+ */
 export function childVoucher(
   parent: BizRecord,
-  c: EffectContext,
+  today: string,
   holder: string,
   amount: string,
 ): Record<string, unknown> {
@@ -65,7 +93,7 @@ export function childVoucher(
     availableAmount: amount,
     frozenAmount: '0.00',
     issueDate: p.issueDate,
-    acceptDate: c.today,
+    acceptDate: today,
     dueDate: p.dueDate,
     actualDueDate: p.actualDueDate,
     statementNo: p.statementNo,

@@ -43,7 +43,8 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
   limit(w, SUP2, 'credit', '5000000.00', 'LM2');
   limit(w, SUP, 'abs', '10000000.00', 'LM3');
 
-  for (const state of ['IS0', 'IS1', 'IS2', 'IS3', 'IS4', 'IS5', 'IS6', 'CAN', 'DIS']) {
+  // Only states the models' transitions reach (CAN has no transition into it: nothing could produce it).
+  for (const state of ['IS0', 'IS1', 'IS2', 'IS3', 'IS4', 'IS5', 'IS6', 'DIS']) {
     for (const supplier of [SUP, UNIT])
       for (let k = 0; k < 2; k++) issue(w, supplier, state, b.int(1, 20), b.int(30, 300));
   }
@@ -69,7 +70,8 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
       }
     }
   }
-  for (const state of ['RD0', 'RD1', 'RDD', 'RD9'])
+  // RD9 (overdue) has no transition into it either: it waits for whatever marks applications overdue.
+  for (const state of ['RD0', 'RD1', 'RDD'])
     for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) cash(w, state, holder, b.int(3, 40));
   documents(w, drafts);
 
