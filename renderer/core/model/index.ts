@@ -30,3 +30,5 @@ export type {
 } from './types';
 export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
 export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';
+export { readAnswerPath, toListAnswer } from './dataSource';
+export type { ResponseMapping } from './dataSource';

@@ -4,6 +4,7 @@
  * it and the form page shows the same message before submit.
  */
 import { dateAdd, dateOf, parseDate } from '@renderer/core/expression/dates';
+import { CHINA_UTC_OFFSET_MINUTES } from '@renderer/core/format';
 
 /** Days from today (inclusive bounds; 1 = tomorrow) and the message shown outside them. */
 export interface DayWindow {
@@ -11,9 +12,6 @@ export interface DayWindow {
   readonly max?: number;
   readonly message: string;
 }
-
-/** The business calendar's offset from UTC: China, no daylight saving. */
-export const CHINA_UTC_OFFSET_MINUTES = 480;
 
 /** Today in China as YYYY-MM-DD. */
 export function chinaToday(now: Date = new Date()): string {

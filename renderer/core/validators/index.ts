@@ -58,5 +58,5 @@ export {
   validateFormat,
 } from './formats';
 export type { AjvFormatTarget, FormatName, FormatRegistry } from './formats';
-export { CHINA_UTC_OFFSET_MINUTES, chinaToday, inDayWindow } from './dayWindow';
+export { chinaToday, inDayWindow } from './dayWindow';
 export type { DayWindow } from './dayWindow';
