@@ -1,6 +1,8 @@
 /**
- * The server's one error catalogue (Fastify lib/errors.js style): every error a handler can raise has a
- * stable code, a Chinese message shown to the user and an HTTP status.
+ * The server's error catalogue (Fastify lib/errors.js style): every error a handler can raise has a
+ * stable code, a Chinese message shown to the user and an HTTP status. This is the platform's part;
+ * each product brings its own catalogue (server/products/<product>/errors.ts, thrown through
+ * {@link errorsOf}), and server/products checks that no code is defined twice.
  *
  * Business errors answer HTTP 200 with `code !== '0'` so the portal can show the message (spec section 8:
  * a non-200 status is shown as the generic network message). 401/403 make the portal go to the login page.
@@ -61,19 +63,6 @@ export const ERRORS = {
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
   FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
-  AMOUNT_EXCEEDS_AVAILABLE: { status: 200, message: '{title}不能超过凭证剩余可用金额{available}元' },
-  AMOUNT_MISMATCH: { status: 200, message: '{title}合计{sum}元须等于{target}{amount}元' },
-  LIMIT_NOT_FOUND: { status: 200, message: '{corp}没有生效的信用凭证额度' },
-  LIMIT_INSUFFICIENT: { status: 200, message: '可用额度不足：可用{available}元，需要{amount}元' },
-  LIMIT_DUPLICATE: { status: 200, message: '该企业已有生效的同产品额度' },
-  VOUCHER_NOT_USABLE: { status: 200, message: '凭证{voucherNo}不是贵企业持有的有效凭证' },
-  VOUCHER_EXPIRED: { status: 200, message: '凭证{voucherNo}已到期，不能转让或融资' },
-  VOUCHER_NOT_MATURED: { status: 200, message: '凭证{voucherNo}尚未到期（实际到期日{date}），不能兑付' },
-  VOUCHER_BUSY: { status: 200, message: '凭证{voucherNo}有正在办理的转让或融资，请办结后再兑付' },
-  CASH_DUPLICATE: { status: 200, message: '凭证{voucherNo}已有兑付申请' },
-  DUE_DATE_INVALID: { status: 200, message: '到期日须晚于今天且不超过一年' },
-  TRANSFER_SELF: { status: 200, message: '受让方不能是转让方本身' },
-  INVOICE_DUPLICATE: { status: 200, message: '发票（号码{no}）已提交过，请勿重复使用' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },
   FILE_MISSING: { status: 200, message: '请选择要上传的文件' },
   FILE_TYPE_INVALID: {
@@ -94,20 +83,35 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** One catalogue entry: HTTP status and the message template (`{name}` placeholders). */
+export interface ErrorDef {
+  status: number;
+  message: string;
+}
+
+/** A catalogue of errors by code (the platform's or a product's). */
+export type ErrorCatalogue = Readonly<Record<string, ErrorDef>>;
+
+type Params = Record<string, string | number>;
+
 /** The prefix every server error code carries on the wire, e.g. `SCF.LOGIN_FAILED`. */
 export const CODE_PREFIX = 'SCF.';
 
 /** An error with a catalogue code; the error handler turns it into `{code, message, data}`. */
 export class ApiError extends Error {
-  readonly code: ErrorCode;
+  readonly code: string;
   readonly status: number;
   readonly data: unknown;
 
-  constructor(code: ErrorCode, params: Record<string, string | number> = {}, data: unknown = null) {
-    const template: string = ERRORS[code].message;
-    super(template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`)));
+  constructor(code: ErrorCode, params?: Params, data?: unknown);
+  /** An error of another catalogue (a product's; see {@link errorsOf}). */
+  constructor(code: string, params: Params, data: unknown, catalogue: ErrorCatalogue);
+  constructor(code: string, params: Params = {}, data: unknown = null, catalogue: ErrorCatalogue = ERRORS) {
+    const def = catalogue[code];
+    if (!def) throw new Error(`Unknown error code ${code}`);
+    super(def.message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`)));
     this.code = code;
-    this.status = ERRORS[code].status;
+    this.status = def.status;
     this.data = data;
   }
 
@@ -120,4 +124,11 @@ export class ApiError extends Error {
 /** Success envelope of every API answer. */
 export function ok<T>(data: T): { code: '0'; message: string; data: T } {
   return { code: '0', message: '成功', data };
+}
+
+/** A typed constructor of a product's errors: `const creditError = errorsOf(CREDIT_ERRORS)`. */
+export function errorsOf<C extends ErrorCatalogue>(
+  catalogue: C,
+): (code: keyof C & string, params?: Params, data?: unknown) => ApiError {
+  return (code, params = {}, data = null) => new ApiError(code, params, data, catalogue);
 }

@@ -4,28 +4,31 @@ import { DEFAULT_ROLE, type RoleCode } from '@contract/roles';
 export interface RoleInfo {
   code: string;
   name: string;
-  /** Home URL the server hands out for this role (`homeUrl` of /v2/security). */
+  /**
+   * Home URL the server hands out for this role (`homeUrl` of /v2/security) when no product gives it
+   * one (server/products/<product>/index.ts `homes`).
+   */
   home: string;
 }
 
-const role = (code: RoleCode, name: string, home: string): RoleInfo => ({ code, name, home });
+const role = (code: RoleCode, name: string, home = '/project/list'): RoleInfo => ({ code, name, home });
 
 export const ROLES: readonly RoleInfo[] = [
-  role('ROLE_CORE_OPERATOR', '核心企业经办岗', '/credit/core/index/operator'),
-  role('ROLE_CORE_DIRECTOR', '核心企业主管岗', '/credit/core/index/director'),
-  role('ROLE_CORE_QUERY', '核心企业查询岗', '/credit/core/index/query'),
-  role('ROLE_CORE_FINAL', '核心企业终审岗', '/credit/core/index/final-approve'),
-  role('ROLE_CORE_PURCHASE', '核心企业收货确认岗', '/credit/core/index/purchase'),
-  role('ROLE_CORP_OPERATOR', '链属企业经办岗', '/credit/chain/index/operator'),
-  role('ROLE_CORP_DIRECTOR', '链属企业主管岗', '/credit/chain/index/director'),
-  role('ROLE_CORP_QUERY', '链属企业查询岗', '/credit/chain/index/query'),
-  role('ROLE_CORP_PURCHASE', '链属企业收货确认岗', '/credit/chain/index/query'),
-  role('ROLE_UNIT_OPERATOR', '非法人单位经办岗', '/credit/chain/index/operator'),
-  role('ROLE_UNIT_DIRECTOR', '非法人单位主管岗', '/credit/chain/index/director'),
-  role('ROLE_UNIT_QUERY', '非法人单位查询岗', '/credit/chain/index/query'),
-  role('ROLE_UNIT_PURCHASE', '非法人单位采购岗', '/credit/chain/index/query'),
-  role('ROLE_FIN_CLIENT_MANAGER', '金融机构客户经理', '/credit/core/supplier/finance-query'),
-  role('ROLE_FIN_PRODUCT_MANAGER', '金融机构产品经理', '/credit/core/supplier/finance-query'),
+  role('ROLE_CORE_OPERATOR', '核心企业经办岗'),
+  role('ROLE_CORE_DIRECTOR', '核心企业主管岗'),
+  role('ROLE_CORE_QUERY', '核心企业查询岗'),
+  role('ROLE_CORE_FINAL', '核心企业终审岗'),
+  role('ROLE_CORE_PURCHASE', '核心企业收货确认岗'),
+  role('ROLE_CORP_OPERATOR', '链属企业经办岗'),
+  role('ROLE_CORP_DIRECTOR', '链属企业主管岗'),
+  role('ROLE_CORP_QUERY', '链属企业查询岗'),
+  role('ROLE_CORP_PURCHASE', '链属企业收货确认岗'),
+  role('ROLE_UNIT_OPERATOR', '非法人单位经办岗'),
+  role('ROLE_UNIT_DIRECTOR', '非法人单位主管岗'),
+  role('ROLE_UNIT_QUERY', '非法人单位查询岗'),
+  role('ROLE_UNIT_PURCHASE', '非法人单位采购岗'),
+  role('ROLE_FIN_CLIENT_MANAGER', '金融机构客户经理'),
+  role('ROLE_FIN_PRODUCT_MANAGER', '金融机构产品经理'),
   role('ROLE_CORP_MANAGER', '管理员', '/my/enterprise-info/user/list'),
   role('ROLE_CORP_DEFAULT', '默认角色', '/my/product/overview'),
 ];

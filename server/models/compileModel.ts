@@ -41,7 +41,16 @@ export const RESERVED_FIELDS = new Set([
 ]);
 
 /** Engine keywords that are not JSON Schema (removed before ajv sees a field, except the money bounds). */
-const ENGINE_KEYWORDS = new Set(['readOnly', 'ref', 'corpTypes', 'nameField', 'dict', 'dbType', 'index']);
+const ENGINE_KEYWORDS = new Set([
+  'readOnly',
+  'ref',
+  'corpTypes',
+  'nameField',
+  'dict',
+  'dbType',
+  'index',
+  'dayWindow',
+]);
 
 /** `issueDate` → `issue_date`. */
 export function toColumn(field: string): string {

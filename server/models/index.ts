@@ -1,12 +1,5 @@
 import type { Db } from '../db/db';
-import {
-  createEffectRegistry,
-  documentEffects,
-  financeCashEffects,
-  issueTransferEffects,
-  limitEffects,
-  type EffectRegistry,
-} from './effects';
+import type { EffectRegistry } from './effects';
 import { loadModels, type ModelSet } from './loadModels';
 import { ensureModelTables } from './modelTables';
 
@@ -22,23 +15,15 @@ export { RecordWriter, chinaDay, addDays } from './recordWriter';
 export { insertRecords, loadRecord } from './recordStore';
 export type { QueryParams } from './listQuery';
 export type { BizRecord, DictDef, ModelDef } from './types';
-export { createEffectRegistry, financeInterest, limitAvailable } from './effects';
+export { createEffectRegistry } from './effects';
 export type { Effect, EffectContext, EffectRegistry } from './effects';
 
-/** The effects every model may name (credit voucher product). */
-export function defaultEffects(): EffectRegistry {
-  return createEffectRegistry(limitEffects, issueTransferEffects, financeCashEffects, documentEffects);
-}
-
 /**
- * Loads and checks the models of `schemasDir` and makes sure their tables exist.
+ * Loads and checks the models of `schemasDir` against the effects the products bring
+ * (server/products) and makes sure their tables exist.
  * @throws ModelLoadError (located problems) for a broken model or dictionary file.
  */
-export async function openModels(
-  db: Db,
-  schemasDir: string,
-  effects: EffectRegistry = defaultEffects(),
-): Promise<ModelSet> {
+export async function openModels(db: Db, schemasDir: string, effects: EffectRegistry): Promise<ModelSet> {
   const models = loadModels(schemasDir, effects);
   await ensureModelTables(db, models);
   return models;

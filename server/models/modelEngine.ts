@@ -9,10 +9,10 @@ import { buildWhere, countRows, orderBy, paging, type QueryParams } from './list
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
-import { chinaDay, RecordWriter } from './recordWriter';
-import type { BizRecord, EffectRef, TransitionDef } from './types';
+import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
+import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
-import { validatePayload } from './validatePayload';
+import { checkDayWindows, validatePayload } from './validatePayload';
 
 export const REASON_MAX_LENGTH = 200;
 
@@ -129,6 +129,34 @@ export class ModelEngine {
     return aggregate(this.o.db, this.model(name), actor.user.corpId, query, this.o.models.dicts);
   }
 
+  /**
+   * The values a reference field accepts, for the pickers of the forms that write it: `path` is the
+   * field's data path (`supplierCorpId`, `lines.*.receiverCorpId`).
+   * @throws NOT_FOUND (no such corp field), CREATE_FORBIDDEN (the role neither creates nor edits it)
+   */
+  async refOptions(actor: Actor, name: string, path: string): Promise<Array<{ id: string; name: string }>> {
+    const model = this.model(name);
+    let def: FieldDef | undefined;
+    let fields: Record<string, FieldDef> | undefined = model.def.fields;
+    for (const part of path.split('.')) {
+      if (part === '*') {
+        fields = def?.items?.properties;
+        continue;
+      }
+      def = fields && Object.prototype.hasOwnProperty.call(fields, part) ? fields[part] : undefined;
+      fields = def?.properties;
+    }
+    if (def?.ref !== 'corp' || def.readOnly) throw new ApiError('NOT_FOUND');
+    const writers = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
+    if (!actor.role || !writers.includes(actor.role))
+      throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
+    const corps = await this.o.db.query<CorpRow>(
+      'select id, name, corp_type, registry_status from corps order by id',
+    );
+    const field = def;
+    return corps.rows.filter((c) => corpAccepted(field, c)).map((c) => ({ id: c.id, name: c.name }));
+  }
+
   /** Creates a record in the model's initial state, owned by the creator's enterprise. */
   async create(actor: Actor, name: string, body: Json): Promise<Json> {
     const model = this.model(name);
@@ -138,6 +166,7 @@ export class ModelEngine {
     const input = stripInput(model, body);
     assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
+    checkDayWindows(model, input, chinaDay(this.o.now()));
     const id = await this.o.db.transaction(async (tx) => {
       const w = this.writer(tx, actor);
       await w.checkRefs(model, input);
@@ -180,6 +209,7 @@ export class ModelEngine {
       assertFieldWrites(model, actor.role, rec.state, changes, rec.data);
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
+      checkDayWindows(model, input, chinaDay(w.now));
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
       for (const [f, field] of model.fields) if (!field.def.readOnly) rec.data[f] = input[f] ?? null;

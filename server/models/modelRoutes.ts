@@ -33,6 +33,7 @@ const bodyObject = (body: unknown): Record<string, unknown> => {
  * PUT  /biz/v1/models/{model}/records/{id}       update ({version, ...fields})
  * POST /biz/v1/models/{model}/records/{id}/actions/{action}   {version, reason?, signature?}
  * GET  /biz/v1/models/{model}/aggregates          (also /aggregate) statistics
+ * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → [{id, name}]
  * GET  /biz/v1/models/{model}/meta               the model's fields, states and transitions
  */
 export function registerModelRoutes(
@@ -42,6 +43,10 @@ export function registerModelRoutes(
 ): void {
   app.get<{ Params: Params; Querystring: QueryParams }>(`${MODELS_BASE}/:model/records`, async (req) =>
     ok(await engine.list(actorOf(req), req.params.model, req.query)),
+  );
+
+  app.get<{ Params: { model: string; field: string } }>(`${MODELS_BASE}/:model/refs/:field`, async (req) =>
+    ok(await engine.refOptions(actorOf(req), req.params.model, req.params.field)),
   );
 
   app.get<{ Params: Params }>(`${MODELS_BASE}/:model/records/:id`, async (req) => {

@@ -36,11 +36,21 @@ export async function nextNumber(q: Queryable, prefix: string, day: string): Pro
   return name + String(r.rows[0]!.value).padStart(6, '0');
 }
 
-interface CorpRow {
+export interface CorpRow {
   id: string;
   name: string;
   corp_type: string;
   registry_status: string;
+}
+
+/**
+ * Whether an enterprise may be the value of a `ref: 'corp'` field: it exists, is of one of the field's
+ * kinds and is not cancelled. The one predicate behind both the check of a write and the field's
+ * options (GET .../refs/{field}), so a picker never offers what a save refuses.
+ */
+export function corpAccepted(def: FieldDef, corp: CorpRow | null): corp is CorpRow {
+  if (!corp || corp.registry_status !== 'NORMAL') return false;
+  return !def.corpTypes || def.corpTypes.includes(corp.corp_type as never);
 }
 
 /**
@@ -98,9 +108,7 @@ export class RecordWriter implements RecordAccess {
         for (const [k, child] of Object.entries(def.properties))
           await visit(child, (value as Record<string, unknown>)[k]);
       } else if (def.ref === 'corp' && typeof value === 'string') {
-        const corp = await this.corp(value);
-        const typeOk = !def.corpTypes || (corp && def.corpTypes.includes(corp.corp_type as never));
-        if (!corp || !typeOk || corp.registry_status !== 'NORMAL')
+        if (!corpAccepted(def, await this.corp(value)))
           throw new ApiError('CORP_INVALID', { title: def.title });
       } else if (def.ref && typeof value === 'string') {
         const rec = await loadRecord(this.tx, this.model(def.ref), value);

@@ -5,6 +5,8 @@ import type { FieldAccessRules } from '@renderer/core/model';
  * (schemas/_meta/model.schema.json) accepted it. docs/decisions/0007-models-engine.md explains it.
  */
 
+import type { DayWindow } from '@renderer/core/validators';
+
 /** Enterprise kinds a corp-reference field may be restricted to. */
 export type CorpType = 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
 
@@ -46,6 +48,8 @@ export interface FieldDef {
   amountMin?: string;
   /** Largest money value (inclusive), a decimal string. */
   amountMax?: string;
+  /** For a date: the window of days from today it must lie in, and the message outside it. */
+  dayWindow?: DayWindow;
   /** 'corp' (an enterprise id) or the name of a model whose record id the field holds. */
   ref?: string;
   /** For `ref: 'corp'`: the enterprise kinds accepted. */

@@ -6,8 +6,9 @@ import { registerFileRoutes } from '../files/fileRoutes';
 import { storageFromEnv, type FileStorage } from '../files/fileStorage';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { loadUrlKey } from '../files/signedUrl';
-import { defaultEffects, ModelEngine, openModels } from '../models';
+import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
+import { productEffects } from '../products';
 
 /**
  * The business API of every model (schemas/_models) and the files attached to records. Models are
@@ -17,7 +18,7 @@ import { registerModelRoutes } from '../models/modelRoutes';
  */
 export function createModelsPlugin(options: { storage?: FileStorage } = {}) {
   return async function modelsPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-    const effects = defaultEffects();
+    const effects = productEffects();
     const models = await openModels(ctx.db, ctx.schemasDir, effects);
     const engine = new ModelEngine({
       db: ctx.db,

@@ -14,6 +14,7 @@ import {
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
+import { productHome } from '../products';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -32,6 +33,11 @@ function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string):
 /** Only same-site absolute paths may be redirect targets (no open redirects). */
 export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
   return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? target : fallback;
+}
+
+/** Where a role starts: the page a product gives it (server/products), else the platform's. */
+function roleHome(code: string): string {
+  return productHome(code) ?? roleInfo(code).home;
 }
 
 function roleItem(code: string): RoleItem {
@@ -132,7 +138,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
 
   app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
     const role = req.session!.currentRole;
-    const home = req.user!.homeUrl ?? (role ? roleInfo(role).home : '/project/list');
+    const home = req.user!.homeUrl ?? (role ? roleHome(role) : '/project/list');
     return ok({ redirectUrl: `/cv3${home}` });
   });
 
@@ -201,7 +207,7 @@ async function securityInfo(
     roles3: user.roles.map(roleItem),
     currentRole3: current ? roleItem(current) : null,
     menus3: buildMenus(routes, current),
-    homeUrl: user.homeUrl ?? (current ? roleInfo(current).home : '/project/list'),
+    homeUrl: user.homeUrl ?? (current ? roleHome(current) : '/project/list'),
     openedProductCorps: await openedProducts(ctx, user.corpId),
     ...(await ukeyFields(ctx, user)),
   };

@@ -1,17 +1,19 @@
 import type { Db } from '../db/db';
-import { seedCredit } from './credit';
+import type { EffectRegistry } from '../models/effects';
+import { PRODUCTS, productEffects } from '../products';
 import { seedDemo } from './demo';
 import { seedUkeys } from './ukey';
 
-/** A product's demo data, run once after the base demo world (enterprises, users, brands) is in place. */
-export type Seeder = (db: Db) => Promise<void>;
+/** Demo data run once after the base demo world (enterprises, users, brands) is in place. */
+export type Seeder = (db: Db, effects: EffectRegistry) => Promise<void>;
 
-/** Product seeders in order (one line per product). */
-export const SEEDERS: Seeder[] = [seedUkeys, seedCredit];
+/** Seeders in order: the UKEYs, then each product's demo data (server/products). */
+export const SEEDERS: Seeder[] = [seedUkeys, ...PRODUCTS.flatMap((p) => (p.seed ? [p.seed] : []))];
 
 /** Seeds the demo world into an empty database; returns false when it was already there. */
 export async function seedAll(db: Db): Promise<boolean> {
   if (!(await seedDemo(db))) return false;
-  for (const seed of SEEDERS) await seed(db);
+  const effects = productEffects();
+  for (const seed of SEEDERS) await seed(db, effects);
   return true;
 }

@@ -46,6 +46,9 @@ test.describe('schema pages (renderer)', () => {
     await expect(page.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'form');
 
     await page.getByTestId('field-supplierCorpId').locator('.ant-select').click();
+    // The picker offers what the server accepts: suppliers and units, not the cancelled enterprise.
+    await expect(page.locator('.ant-select-item-option', { hasText: '华建一局第三项目部' })).toBeVisible();
+    await expect(page.locator('.ant-select-item-option', { hasText: '远达劳务有限公司' })).toHaveCount(0);
     await page.locator('.ant-select-item-option', { hasText: '华建建材供应有限公司' }).click();
     await page.getByRole('button', { name: '添加对账单' }).click();
     await page.getByTestId('field-statements.0.statementNo').locator('input').fill('DZ-E2E-0001');
@@ -70,10 +73,21 @@ test.describe('schema pages (renderer)', () => {
     await expect(page.getByTestId('field-amount').locator('input')).toHaveValue('999,999.99');
     await expect(page.getByTestId('capital-amount')).toHaveText('玖拾玖万玖仟玖佰玖拾玖元玖角玖分');
     await expect(page.getByTestId('field-remark')).toBeVisible();
-    await pickDate(page, 'field-dueDate', chinaDate(-1));
-    await expect(page.getByTestId('field-dueDate')).toContainText('到期日不能早于今天');
+    // The due-date window is the model's (the server refuses the same dates): today and more than a
+    // year ahead are refused on the page, before submit.
+    const window = '到期日须晚于今天且不超过一年';
+    await pickDate(page, 'field-dueDate', chinaDate(0));
+    await expect(page.getByTestId('field-dueDate')).toContainText(window);
     await pickDate(page, 'field-dueDate', chinaDate(60));
-    await expect(page.getByTestId('field-dueDate')).not.toContainText('到期日不能早于今天');
+    await expect(page.getByTestId('field-dueDate')).not.toContainText(window);
+    await pickDate(page, 'field-dueDate', chinaDate(366));
+    await expect(page.getByTestId('field-dueDate')).toContainText(window);
+    await page.getByTestId('action-form-submit').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('请检查表单中标红的内容')).toBeVisible();
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/apply$/);
+    await pickDate(page, 'field-dueDate', chinaDate(60));
+    await expect(page.getByTestId('field-dueDate')).not.toContainText(window);
     await page.getByTestId('field-remark').locator('textarea').fill('端到端测试签发申请');
 
     const created = page.waitForResponse(

@@ -142,14 +142,11 @@ export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
     if (records && method === 'POST') return { id: `${records[1]}-new`, version: 1 };
     if ((one && method === 'PUT') || (action && method === 'POST'))
       return { id: one?.[2] ?? action?.[2], version: 2 };
-    if (url === '/corp/v1/corps/suppliers') {
-      return {
-        list: [
-          { id: 'corp-2', name: '华建建材供应有限公司' },
-          { id: 'corp-5', name: '华建一局第三项目部' },
-        ],
-        pagecond: { count: 2, page: 1, size: 2 },
-      };
+    if (/^\/biz\/v1\/models\/[^/]+\/refs\/[^/]+$/.test(url)) {
+      return [
+        { id: 'corp-2', name: '华建建材供应有限公司' },
+        { id: 'corp-5', name: '华建一局第三项目部' },
+      ];
     }
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {

@@ -10,7 +10,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSchemaDirectory } from '@renderer/core/node';
-import { loadPageSchema } from '@renderer/core';
+import { loadPageSchema, withModelRules } from '@renderer/core';
 import type { PageSchema } from '@renderer/core';
 import { defaultComponents, preloadRenderer, RendererProvider, SchemaPage } from '@renderer/react';
 import type { Signer } from '@renderer/react';
@@ -47,10 +47,15 @@ async function settle(container: HTMLElement): Promise<string> {
   return serializeDom(container);
 }
 
-const pages = directory.pages.map((page) => ({
-  file: page.file,
-  schema: loadPageSchema(page.raw, { file: page.file, source: directory.source }).schema,
-}));
+// As the portal shows them: form fields carry their model's rules (src/pages/schema/SchemaRoutePage.tsx).
+const pages = directory.pages.map((page) => {
+  const schema = loadPageSchema(page.raw, { file: page.file, source: directory.source }).schema;
+  const model = schema.model ? directory.models?.[schema.model] : undefined;
+  return {
+    file: page.file,
+    schema: model ? withModelRules(schema, model, (name) => directory.source.dict(name)) : schema,
+  };
+});
 
 describe.each(pages)('$file', ({ file, schema }: { file: string; schema: PageSchema }) => {
   const roles = schema.route.roles?.length ? schema.route.roles : ['PUBLIC'];

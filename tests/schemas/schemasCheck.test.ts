@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatIssue } from '@renderer/core/checker';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -71,6 +72,41 @@ describe('schemas:check', () => {
       ),
     ).toBeDefined();
     expect(lines.at(-1)).toMatch(/^schemas:check: \d+ page schemas, 4 problem\(s\)$/);
+  });
+
+  it('fails on page rules looser than, or different from, the model, with file and pointer', () => {
+    const rules = mkdtempSync(join(tmpdir(), 'schemas-rules-'));
+    try {
+      cpSync(SCHEMAS, rules, { recursive: true });
+      const path = join(rules, 'credit/core/issue/apply.json');
+      const json = JSON.parse(readFileSync(path, 'utf8')) as {
+        form: { steps: Array<{ properties: Record<string, Record<string, unknown>> }> };
+      };
+      const voucher = json.form.steps[1]!.properties;
+      voucher.remark!.maxLength = 500; // the model allows 200
+      voucher.limitSource!.enum = [
+        { value: '集团授信', label: '集团授信' },
+        { value: '个人', label: '个人' },
+      ];
+      voucher.dueDate!.required = false; // the model requires it
+      writeFileSync(path, JSON.stringify(json, null, 2));
+      const at = (pointer: string, message: string): string =>
+        `schemas/credit/core/issue/apply.json#/form/steps/1/properties/${pointer}: ${message}`;
+      const lines = checkSchemaFolder(rules).issues.map((i) => formatIssue(i));
+      expect(lines).toEqual([
+        at('dueDate/required', '模型 "creditIssue" 的字段 "dueDate"为必填，页面不能写 required: false'),
+        at(
+          'limitSource/enum',
+          '页面 enum 含模型 "creditIssue" 的字段 "limitSource"不允许的取值：个人（允许：集团授信, 单位授信）',
+        ),
+        at(
+          'remark/maxLength',
+          '页面规则 maxLength=500 比模型 "creditIssue" 的字段 "remark"（maxLength=200）更宽松：删除它（自动取自模型）或收紧',
+        ),
+      ]);
+    } finally {
+      rmSync(rules, { recursive: true, force: true });
+    }
   });
 
   it('exits 0 and says so when all is well', () => {

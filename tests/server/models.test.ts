@@ -266,6 +266,10 @@ describe('records: detail, create, update', () => {
     ],
     ['a supplier that is the core', { supplierCorpId: 'CORE001' }, '供应商：企业不存在或不可选'],
     ['a cancelled supplier', { supplierCorpId: 'SUP003' }, '供应商：企业不存在或不可选'],
+    // The model's dayWindow of dueDate (the test clock's today is 2026-11-20).
+    ['today as due date', { dueDate: '2026-11-20' }, '到期日须晚于今天且不超过一年'],
+    ['a due date past one year', { dueDate: '2027-11-21' }, '到期日须晚于今天且不超过一年'],
+    ['a limit source the model does not list', { limitSource: '其他' }, '额度来源取值无效'],
     [
       'bills that do not add up',
       { amount: '300000.01' },
@@ -395,5 +399,35 @@ describe('transitions: checks, signature, concurrency', () => {
       await act(director, 'creditIssue', created.id, 'reject', { version: 1, reason: '金额有误' }),
     ).data;
     expect(rejected).toMatchObject({ status: 'DIS', refuseReason: '金额有误' });
+  });
+});
+
+describe('reference options', () => {
+  it('lists for a corp field what a save accepts: its kinds, never a cancelled enterprise', async () => {
+    const op = await as(s.app, 'core_operator');
+    const res = await rawGet(op, `${API}/creditIssue/refs/supplierCorpId`, '');
+    expect(res.code).toBe('0');
+    const ids = (res.data as Array<{ id: string; name: string }>).map((c) => c.id);
+    expect(ids).toEqual(['SUP001', 'SUP002', 'UNIT001']);
+    for (const id of ids) {
+      const created = body(await create(op, 'creditIssue', issuePayload({ supplierCorpId: id })));
+      expect(created.code).toBe('0');
+    }
+    const nested = await rawGet(
+      await as(s.app, 'chain_operator'),
+      `${API}/creditTransfer/refs/lines.*.receiverCorpId`,
+      '',
+    );
+    expect((nested.data as Array<{ id: string }>).map((c) => c.id)).toEqual(ids);
+  });
+
+  it('answers only roles that write the model, and only corp fields', async () => {
+    const query = await as(s.app, 'core_query');
+    expect((await rawGet(query, `${API}/creditIssue/refs/supplierCorpId`, '')).code).toBe(
+      'SCF.CREATE_FORBIDDEN',
+    );
+    const op = await as(s.app, 'core_operator');
+    expect((await rawGet(op, `${API}/creditIssue/refs/remark`, '')).code).toBe('SCF.NOT_FOUND');
+    expect((await rawGet(op, `${API}/creditIssue/refs/issuerCorpId`, '')).code).toBe('SCF.NOT_FOUND');
   });
 });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
 import { buildApp } from '@server/app';
-import { defaultEffects, loadModels, ModelLoadError } from '@server/models';
+import { loadModels, ModelLoadError } from '@server/models';
 import { fillMonths } from '@server/models/aggregates';
+import { productEffects } from '@server/products';
 import { API, as, body, type Json, modelsServer, type ModelsTestServer } from './modelsHelpers';
 
 let s: ModelsTestServer;
@@ -139,9 +140,9 @@ describe('model files are checked at start', () => {
   ])('stops on %s with a located message', async (_name, edit, message) => {
     const dir = brokenSchemas(edit);
     try {
-      expect(() => loadModels(dir, defaultEffects())).toThrow(ModelLoadError);
+      expect(() => loadModels(dir, productEffects())).toThrow(ModelLoadError);
       try {
-        loadModels(dir, defaultEffects());
+        loadModels(dir, productEffects());
       } catch (error) {
         expect((error as Error).message).toContain(message);
       }

@@ -5,7 +5,7 @@
  */
 import { collectFunctionNames, compileExpression, isExpressionError } from '@renderer/core/expression';
 import type { FunctionRegistry } from '@renderer/core/expression';
-import { RECORD_META_FIELDS } from '@renderer/core/model';
+import { modelRuleProblems, RECORD_META_FIELDS } from '@renderer/core/model';
 import type { ModelDefinition } from '@renderer/core/model';
 import { BUILTIN_COMPONENT_NAMES, escapePointerSegment, rendererFunctions } from '@renderer/core/schema';
 import type {
@@ -351,6 +351,15 @@ export function checkPage(
         paths.set(visit.path, visit.pointer);
       }
       checkCycles('/form', visits);
+      if (model) {
+        const of = model;
+        const dicts = (name: string): ReturnType<typeof context.source.dict> => context.source.dict(name);
+        const rules = (pointer: string, properties: FormilyProperties | undefined): void => {
+          for (const p of modelRuleProblems(properties, pointer, of, dicts)) report(p.pointer, p.message);
+        };
+        rules('/form/properties', form.properties);
+        (form.steps ?? []).forEach((step, i) => rules(`/form/steps/${i}/properties`, step.properties));
+      }
       checkActions('/form/actions', form.actions, 'form');
       if (!form.actions.some((a) => a.type === 'submit'))
         report('/form/actions', '至少应有一个 type 为 "submit" 的按钮');

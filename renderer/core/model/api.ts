@@ -18,6 +18,14 @@ export function recordPath(model: string, id: string | number): string {
   return `${recordsPath(model)}/${segment(id)}`;
 }
 
+/**
+ * `GET` → `[{id, name}]`: the values a reference field accepts (for `ref: 'corp'`: enterprises of the
+ * field's kinds that are not cancelled), filtered exactly as a create or update checks them.
+ */
+export function refOptionsPath(model: string, field: string): string {
+  return `${MODELS_API}/${segment(model)}/refs/${segment(field)}`;
+}
+
 /** `POST` `{version, reason?, signature?}`: runs a transition. */
 export function actionPath(model: string, id: string | number, action: string): string {
   return `${recordPath(model, id)}/actions/${segment(action)}`;

@@ -6,8 +6,17 @@ export {
   MODELS_API,
   recordPath,
   recordsPath,
+  refOptionsPath,
   sortParam,
 } from './api';
+export {
+  allowedValues,
+  applyModelRules,
+  modelFieldAt,
+  modelRuleProblems,
+  withModelRules,
+} from './fieldRules';
+export type { BoundField, DictLookup, RuleProblem } from './fieldRules';
 export type {
   AggregateAnswer,
   AggregateGroup,

@@ -58,3 +58,5 @@ export {
   validateFormat,
 } from './formats';
 export type { AjvFormatTarget, FormatName, FormatRegistry } from './formats';
+export { chinaToday, inDayWindow } from './dayWindow';
+export type { DayWindow } from './dayWindow';

@@ -1,7 +1,15 @@
 import { Alert, App, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
-import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
+import {
+  createModuleSource,
+  loadPageSchema,
+  RendererProvider,
+  SchemaPage,
+  withModelRules,
+  type ModelDefinition,
+  type PageSchema,
+} from '@renderer';
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
@@ -14,6 +22,16 @@ const SHARED = import.meta.glob(['/schemas/_fragments/**/*.json', '/schemas/_dic
   import: 'default',
 });
 const source = createModuleSource({ modules: SHARED });
+// A form page takes its field rules from its model (renderer/core/model/fieldRules.ts).
+const MODELS = import.meta.glob<ModelDefinition>('/schemas/_models/*.json', { import: 'default' });
+
+/** The loaded page with its model's rules on its form fields. */
+async function loadPage(raw: unknown, file: string): Promise<PageSchema> {
+  const schema = loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema;
+  const loadModel =
+    schema.page === 'form' && schema.model ? MODELS[`/schemas/_models/${schema.model}.json`] : undefined;
+  return loadModel ? withModelRules(schema, await loadModel(), (name) => source.dict(name)) : schema;
+}
 
 type Loaded = { schema: PageSchema } | { error: string };
 
@@ -41,11 +59,9 @@ export function SchemaRoutePage(): React.JSX.Element {
       return undefined;
     }
     load()
-      .then((raw) => {
-        if (alive)
-          setLoaded({
-            schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema,
-          });
+      .then((raw) => loadPage(raw, file))
+      .then((schema) => {
+        if (alive) setLoaded({ schema });
       })
       .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
     return () => {

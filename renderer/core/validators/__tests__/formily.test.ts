@@ -67,7 +67,13 @@ describe('registerFormilyFormats', () => {
 describe('createFormilyValidation', () => {
   it('builds rules and Chinese locale messages for a registry', () => {
     const validation = createFormilyValidation(createFormatRegistry([FORMATS.phone]));
-    expect(Object.keys(validation.rules).sort()).toEqual(['format', 'phone']);
+    expect(Object.keys(validation.rules).sort()).toEqual([
+      'amountMax',
+      'amountMin',
+      'dayWindow',
+      'format',
+      'phone',
+    ]);
     expect(validation.locale['zh-CN']).toEqual({ phone: '请输入正确的手机号码' });
     expect(validation.language).toBe('zh-CN');
   });

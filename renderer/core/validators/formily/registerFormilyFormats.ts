@@ -15,8 +15,14 @@ import {
   registerValidateRules,
   setValidateLanguage,
 } from '@formily/core';
-import { FORMATS, unknownFormatMessage } from '@renderer/core/validators';
-import type { FormatDefinition, FormatRegistry } from '@renderer/core/validators';
+import {
+  chinaToday,
+  createAmountValidator,
+  FORMATS,
+  inDayWindow,
+  unknownFormatMessage,
+} from '@renderer/core/validators';
+import type { DayWindow, FormatDefinition, FormatRegistry } from '@renderer/core/validators';
 
 /** A Formily rule function, as `registerValidateRules` takes it. */
 export type FormilyRule = Parameters<typeof registerValidateRules>[0][string];
@@ -104,7 +110,32 @@ export function createFormilyValidation(registry: FormatRegistry = FORMATS): For
     const definition = Object.prototype.hasOwnProperty.call(registry, name) ? registry[name] : undefined;
     return definition ? runDefinition(definition, value, rule.message) : unknownFormatMessage(name);
   };
+  Object.assign(rules, modelRules());
   return { rules, locale: { 'zh-CN': messages }, language: 'zh-CN' };
+}
+
+/**
+ * Rules for what a model field declares beyond JSON Schema (renderer/core/model/fieldRules.ts puts
+ * them on form fields): money bounds (`{amountMin: '0.01'}`) and a window of days from today
+ * (`{dayWindow: {min, max, message}}`, checked against today in China like the server does).
+ */
+function modelRules(): Record<string, FormilyRule> {
+  const amount = (value: unknown, range: { min?: string; max?: string }): string => {
+    if (isEmptyValue(value)) return '';
+    const result = createAmountValidator(range)(value);
+    return result === true ? '' : result;
+  };
+  return {
+    amountMin: (value, rule) =>
+      typeof rule.amountMin === 'string' ? amount(value, { min: rule.amountMin }) : '',
+    amountMax: (value, rule) =>
+      typeof rule.amountMax === 'string' ? amount(value, { max: rule.amountMax }) : '',
+    dayWindow: (value, rule) => {
+      const window = rule.dayWindow as DayWindow | undefined;
+      if (!window || isEmptyValue(value)) return '';
+      return inDayWindow(value, window, chinaToday()) ? '' : window.message;
+    },
+  };
 }
 
 /**

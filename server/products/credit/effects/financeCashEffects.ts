@@ -7,9 +7,10 @@ import {
   toCents,
   toScaled,
 } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import { daysBetween } from '../recordWriter';
-import type { Effect, EffectContext } from './effectRegistry';
+import { ApiError } from '../../../errors';
+import { creditError } from '../errors';
+import { daysBetween } from '../../../models/recordWriter';
+import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
 import { limitAvailable } from './limitEffects';
 import { childVoucher, consume, lockHeldVoucher, reserve, unreserve, VOUCHER } from './voucherHelpers';
 
@@ -50,7 +51,7 @@ export const financeCashEffects: Record<string, Effect> = {
     const amount = str(d.financeAmount);
     // Once submitted (FI1 and later) the amount is already reserved, so only drafts are compared here.
     if (c.phase !== 'transition' && compareMoney(amount, str(voucher.data.availableAmount)) > 0) {
-      throw new ApiError('AMOUNT_EXCEEDS_AVAILABLE', {
+      throw creditError('AMOUNT_EXCEEDS_AVAILABLE', {
         title: '融资金额',
         available: formatAmount(str(voucher.data.availableAmount)),
       });
@@ -92,7 +93,7 @@ export const financeCashEffects: Record<string, Effect> = {
     const amount = str(d.financeAmount);
     const child = await c.records.insert(
       VOUCHER,
-      { ...childVoucher(parent, c, str(d.finCorpId), amount), financeId: c.record.id },
+      { ...childVoucher(parent, c.today, str(d.finCorpId), amount), financeId: c.record.id },
       { state: 'FID', action: 'financeIn' },
     );
     consume(parent, amount);
@@ -112,14 +113,14 @@ export const financeCashEffects: Record<string, Effect> = {
       ['ISD', 'FID', 'RD9'].includes(voucher.state) &&
       compareMoney(str(voucher.data.availableAmount), '0') > 0;
     if (voucher.data.issuerCorpId !== c.user.corpId || !usable)
-      throw new ApiError('VOUCHER_NOT_USABLE', { voucherNo });
+      throw creditError('VOUCHER_NOT_USABLE', { voucherNo });
     if (compareMoney(str(voucher.data.frozenAmount) || '0', '0') > 0)
-      throw new ApiError('VOUCHER_BUSY', { voucherNo });
+      throw creditError('VOUCHER_BUSY', { voucherNo });
     const due = str(voucher.data.actualDueDate);
-    if (due > c.today) throw new ApiError('VOUCHER_NOT_MATURED', { voucherNo, date: due });
+    if (due > c.today) throw creditError('VOUCHER_NOT_MATURED', { voucherNo, date: due });
     const open = await c.records.find('creditCash', { voucherId: voucher.id });
     if (open.some((x) => x.id !== c.record.id && x.state !== 'RDD'))
-      throw new ApiError('CASH_DUPLICATE', { voucherNo });
+      throw creditError('CASH_DUPLICATE', { voucherNo });
     d.voucherNo = voucherNo;
     d.holderCorpId = voucher.data.holderCorpId;
     d.cashAmount = voucher.data.availableAmount;

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { fromCents } from '@renderer/core/format';
-import type { Db } from '../db/db';
-import { limitAvailable, openModels } from '../models';
-import type { BizRecord } from '../models/types';
-import { SeedBuilder } from './creditSeedBuilder';
+import type { Db } from '../../../db/db';
+import { openModels } from '../../../models';
+import type { BizRecord } from '../../../models/types';
+import { SeedBuilder } from '../../../seed/seedBuilder';
+import type { EffectRegistry } from '../../../models/effects';
+import { limitAvailable } from '../effects';
 import {
   cash,
   CORE,
@@ -20,7 +22,7 @@ import {
   type World,
 } from './creditRecords';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas', import.meta.url));
+const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
 
 /**
  * The credit-voucher demo: issue applications, vouchers (a tree of transfers and financed parts),
@@ -28,8 +30,8 @@ const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas', import.meta.url));
  * across the core group, both suppliers, the project department and the factor, with consistent
  * amounts (reservations, limits). Written with a few batch inserts.
  */
-export async function seedCredit(db: Db): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR);
+export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void> {
+  const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from credit_issue limit 1')).rows.length) return;
   const w: World = { b: await SeedBuilder.create(db, models, new Date()), ledger: new LimitLedger() };
   const { b } = w;
@@ -41,7 +43,8 @@ export async function seedCredit(db: Db): Promise<void> {
   limit(w, SUP2, 'credit', '5000000.00', 'LM2');
   limit(w, SUP, 'abs', '10000000.00', 'LM3');
 
-  for (const state of ['IS0', 'IS1', 'IS2', 'IS3', 'IS4', 'IS5', 'IS6', 'CAN', 'DIS']) {
+  // Only states the models' transitions reach (CAN has no transition into it: nothing could produce it).
+  for (const state of ['IS0', 'IS1', 'IS2', 'IS3', 'IS4', 'IS5', 'IS6', 'DIS']) {
     for (const supplier of [SUP, UNIT])
       for (let k = 0; k < 2; k++) issue(w, supplier, state, b.int(1, 20), b.int(30, 300));
   }
@@ -67,7 +70,8 @@ export async function seedCredit(db: Db): Promise<void> {
       }
     }
   }
-  for (const state of ['RD0', 'RD1', 'RDD', 'RD9'])
+  // RD9 (overdue) has no transition into it either: it waits for whatever marks applications overdue.
+  for (const state of ['RD0', 'RD1', 'RDD'])
     for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) cash(w, state, holder, b.int(3, 40));
   documents(w, drafts);
 

@@ -245,6 +245,38 @@ export class SeedBuilder {
   }
 
   /**
+   * Records state changes an effect makes on another record (a voucher following its cash
+   * application): one audit entry per step, an hour apart from `daysAgo`, by the first user of `corp`
+   * holding the step's role; the record ends in the last step's state.
+   */
+  follow(
+    modelName: string,
+    rec: BizRecord,
+    steps: ReadonlyArray<{ action: string; to: string; role: string }>,
+    daysAgo: number,
+    corp: string,
+  ): void {
+    const start = this.now.getTime() - daysAgo * 86400_000 - 3600_000 * 8;
+    steps.forEach((step, i) => {
+      const at = new Date(start + (i + 1) * 3600_000);
+      const user = this.user(corp, [step.role]);
+      this.audit.push({
+        model: modelName,
+        recordId: rec.id,
+        action: step.action,
+        from: rec.state,
+        to: step.to,
+        user,
+        role: step.role,
+        at,
+      });
+      rec.state = step.to;
+      rec.version += 1;
+      rec.updatedAt = at.toISOString();
+    });
+  }
+
+  /**
    * Attaches a demo PDF to a record: only its metadata is written; downloads of `seed/` keys serve
    * SEED_PDF (server/files/seedFiles.ts), so seeding writes no files.
    */

@@ -1,8 +1,16 @@
 import { compareMoney, formatAmount, sumMoney } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import { addDays } from '../recordWriter';
-import type { Effect, EffectContext } from './effectRegistry';
-import { childVoucher, consume, lockHeldVoucher, unreserve, reserve, VOUCHER } from './voucherHelpers';
+import { ApiError } from '../../../errors';
+import { creditError } from '../errors';
+import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
+import {
+  childVoucher,
+  consume,
+  lockHeldVoucher,
+  reserve,
+  rootVoucher,
+  unreserve,
+  VOUCHER,
+} from './voucherHelpers';
 
 type Statement = { statementNo: string; statementAmount: string; billAmount: string };
 type Line = {
@@ -41,14 +49,13 @@ function settleOutcome(c: EffectContext): void {
 /** Issue application, transfer and split: checks, reservations and the vouchers they create. */
 export const issueTransferEffects: Record<string, Effect> = {
   /**
-   * Issue apply/update: the due date lies after today and within a year; the bill amounts of the
+   * Issue apply/update (the due date's window is the model's `dayWindow`): the bill amounts of the
    * statements add up exactly to the voucher amount and none exceeds its statement; the actual due date
    * is the due date rolled past R_156 holidays.
    */
   async 'issue.check'(c) {
     const d = c.record.data;
     const due = String(d.dueDate);
-    if (due <= c.today || due > addDays(c.today, 365)) throw new ApiError('DUE_DATE_INVALID');
     const statements = (d.statements as Statement[] | null) ?? [];
     for (const s of statements) {
       if (compareMoney(s.billAmount, s.statementAmount) > 0) {
@@ -59,7 +66,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     }
     const sum = sumMoney(statements.map((s) => s.billAmount));
     if (compareMoney(sum, String(d.amount)) !== 0) {
-      throw new ApiError('AMOUNT_MISMATCH', {
+      throw creditError('AMOUNT_MISMATCH', {
         title: '开单金额',
         sum: formatAmount(sum),
         target: '凭证金额',
@@ -74,27 +81,7 @@ export const issueTransferEffects: Record<string, Effect> = {
   /** Supplier accepted: the root voucher is created for it. */
   async 'issue.createVoucher'(c) {
     const d = c.record.data;
-    const voucher = await c.records.prepare(
-      VOUCHER,
-      {
-        issueId: c.record.id,
-        issuerCorpId: d.issuerCorpId,
-        firstHolderCorpId: d.supplierCorpId,
-        holderCorpId: d.supplierCorpId,
-        amount: d.amount,
-        availableAmount: d.amount,
-        frozenAmount: '0.00',
-        issueDate: c.today,
-        acceptDate: c.today,
-        dueDate: d.dueDate,
-        actualDueDate: d.actualDueDate,
-        statementNo: String(d.statementNos ?? '').slice(0, 200),
-        contractNo: d.contractNo,
-        limitSource: d.limitSource,
-        remark: d.remark,
-      },
-      'ISD',
-    );
+    const voucher = await c.records.prepare(VOUCHER, rootVoucher(c.record, c.today), 'ISD');
     voucher.data.rootId = voucher.id;
     voucher.data.rootNo = voucher.data.voucherNo;
     await c.records.write(VOUCHER, voucher);
@@ -110,7 +97,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     const d = c.record.data;
     const voucher = await lockHeldVoucher(c, d.sourceVoucherId);
     const all = lines(c);
-    if (all.some((l) => l.receiverCorpId === c.user.corpId)) throw new ApiError('TRANSFER_SELF');
+    if (all.some((l) => l.receiverCorpId === c.user.corpId)) throw creditError('TRANSFER_SELF');
     const total = sumMoney(all.map((l) => l.amount));
     reserve(voucher, total, '转让金额合计');
     await c.records.save(VOUCHER, voucher);
@@ -147,7 +134,7 @@ export const issueTransferEffects: Record<string, Effect> = {
     for (const line of mine) {
       const child = await c.records.insert(
         VOUCHER,
-        { ...childVoucher(parent, c, line.receiverCorpId, line.amount), transferId: c.record.id },
+        { ...childVoucher(parent, c.today, line.receiverCorpId, line.amount), transferId: c.record.id },
         { state: 'ISD', action: 'transferIn' },
       );
       line.lineStatus = 'TRD';

@@ -1,8 +1,9 @@
-import { addMoney, fromCents, mulRate, subMoney, sumMoney, toCents } from '@renderer/core/format';
-import { financeInterest } from '../models/effects';
-import { daysBetween } from '../models/recordWriter';
-import type { BizRecord } from '../models/types';
-import type { SeedBuilder } from './creditSeedBuilder';
+import { addMoney, fromCents, mulRate, sumMoney, toCents } from '@renderer/core/format';
+import { daysBetween } from '../../../models/recordWriter';
+import type { BizRecord } from '../../../models/types';
+import type { SeedBuilder } from '../../../seed/seedBuilder';
+import { financeInterest } from '../effects';
+import { childVoucher, consume, reserve, rootVoucher } from '../effects/voucherHelpers';
 
 // The credit demo's record builders: each keeps voucher reservations and limit usage consistent with
 // what the effects would have done (seedCredit in ./credit.ts calls them).
@@ -96,28 +97,12 @@ export function voucher(
   const is = issue(w, holder, 'ISD', daysAgo, dueIn, amount);
   const accepted = Math.max(daysAgo - 1, 0);
   const d = is.data;
-  const v = b.add(
-    'creditVoucher',
-    {
-      issueId: is.id,
-      issuerCorpId: CORE,
-      firstHolderCorpId: holder,
-      holderCorpId: holder,
-      amount: d.amount,
-      availableAmount: d.amount,
-      frozenAmount: '0.00',
-      issueDate: b.day(-accepted),
-      acceptDate: b.day(-accepted),
-      dueDate: d.dueDate,
-      actualDueDate: d.actualDueDate,
-      statementNo: String(d.statementNos).slice(0, 200),
-      contractNo: d.contractNo,
-      limitSource: d.limitSource,
-      remark: d.remark,
-    },
-    'ISD',
-    { daysAgo: accepted, corp: holder, role: op(holder), noPath: true },
-  );
+  const v = b.add('creditVoucher', rootVoucher(is, b.day(-accepted)), 'ISD', {
+    daysAgo: accepted,
+    corp: holder,
+    role: op(holder),
+    noPath: true,
+  });
   v.data.rootId = v.id;
   v.data.rootNo = v.data.voucherNo;
   d.voucherId = v.id;
@@ -135,30 +120,9 @@ function child(
   link: Record<string, string>,
   daysAgo: number,
 ): BizRecord {
-  const p = parent.data;
   return w.b.add(
     'creditVoucher',
-    {
-      ...link,
-      rootId: p.rootId ?? parent.id,
-      rootNo: p.rootNo ?? p.voucherNo,
-      parentId: parent.id,
-      parentNo: p.voucherNo,
-      issuerCorpId: p.issuerCorpId,
-      firstHolderCorpId: holder,
-      holderCorpId: holder,
-      transferorCorpId: p.holderCorpId,
-      amount,
-      availableAmount: amount,
-      frozenAmount: '0.00',
-      issueDate: p.issueDate,
-      acceptDate: w.b.day(-daysAgo),
-      dueDate: p.dueDate,
-      actualDueDate: p.actualDueDate,
-      statementNo: p.statementNo,
-      contractNo: p.contractNo,
-      limitSource: p.limitSource,
-    },
+    { ...childVoucher(parent, w.b.day(-daysAgo), holder, amount), ...link },
     state,
     {
       daysAgo,
@@ -168,11 +132,6 @@ function child(
       createAction: holder === FIN ? 'financeIn' : 'transferIn',
     },
   );
-}
-
-function reserve(v: BizRecord, amount: string): void {
-  v.data.availableAmount = subMoney(String(v.data.availableAmount), amount);
-  v.data.frozenAmount = addMoney(String(v.data.frozenAmount), amount);
 }
 
 export function transfer(w: World, state: string, from: string, receivers: string[], daysAgo: number): void {
@@ -208,10 +167,11 @@ export function transfer(w: World, state: string, from: string, receivers: strin
     state,
     { daysAgo, corp: from, role: op(from), reason: '转让金额与合同约定不符' },
   );
-  if (state === 'TR0' || state === 'TR1') reserve(src, total);
+  // As transfer.prepare and transfer.accept do: reserved on apply, consumed line by line on acceptance.
+  if (state !== 'TRX') reserve(src, total, '转让金额');
   if (state === 'TRD') {
-    src.data.availableAmount = subMoney(String(src.data.availableAmount), total);
     lines.forEach((line) => {
+      consume(src, String(line.amount));
       const c = child(
         w,
         src,
@@ -258,10 +218,10 @@ export function finance(w: World, state: string, applicant: string, daysAgo: num
     state,
     { daysAgo, corp: applicant, role: op(applicant), reason: '融资资料不完整' },
   );
-  if (state !== 'FI0') reserve(v, amount);
+  if (state !== 'FI0') reserve(v, amount, '融资金额');
   if (['FI2', 'FI3', 'FI4', 'FI5'].includes(state)) w.ledger.freeze(applicant, amount);
   if (state === 'FID') {
-    v.data.frozenAmount = subMoney(String(v.data.frozenAmount), amount);
+    consume(v, amount);
     rec.data.childVoucherId = child(
       w,
       v,
@@ -296,7 +256,14 @@ export function cash(w: World, state: string, holder: string, overdue: number): 
     state,
     { daysAgo: overdue, corp: CORE, role: CORE_OP, reason: '收款账户信息有误' },
   );
-  v.state = state;
+  // The voucher follows its application as the cash effects move it (cash.prepare, cash.voucherState,
+  // cash.settle).
+  const steps = [
+    { action: 'cashApply', to: 'RD0', role: CORE_OP },
+    { action: 'submit', to: 'RD1', role: CORE_OP },
+    { action: 'cash', to: 'RDD', role: 'ROLE_CORE_DIRECTOR' },
+  ];
+  w.b.follow('creditVoucher', v, steps.slice(0, steps.findIndex((s) => s.to === state) + 1), overdue, CORE);
   if (state === 'RDD') {
     v.data.availableAmount = '0.00';
     w.ledger.restore(CORE, cashAmount);

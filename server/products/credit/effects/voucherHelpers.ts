@@ -1,7 +1,7 @@
 import { addMoney, compareMoney, formatAmount, subMoney } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import type { BizRecord } from '../types';
-import type { EffectContext } from './effectRegistry';
+import { creditError } from '../errors';
+import type { BizRecord } from '../../../models/types';
+import type { EffectContext } from '../../../models/effects/effectRegistry';
 
 export const VOUCHER = 'creditVoucher';
 
@@ -15,8 +15,8 @@ export async function lockHeldVoucher(c: EffectContext, id: unknown): Promise<Bi
   const voucher = await c.records.lock(VOUCHER, str(id));
   const voucherNo = str(voucher.data.voucherNo);
   if (voucher.data.holderCorpId !== c.user.corpId || voucher.state !== 'ISD')
-    throw new ApiError('VOUCHER_NOT_USABLE', { voucherNo });
-  if (str(voucher.data.actualDueDate) <= c.today) throw new ApiError('VOUCHER_EXPIRED', { voucherNo });
+    throw creditError('VOUCHER_NOT_USABLE', { voucherNo });
+  if (str(voucher.data.actualDueDate) <= c.today) throw creditError('VOUCHER_EXPIRED', { voucherNo });
   return voucher;
 }
 
@@ -24,7 +24,7 @@ export async function lockHeldVoucher(c: EffectContext, id: unknown): Promise<Bi
 export function reserve(voucher: BizRecord, amount: string, title: string): void {
   const available = str(voucher.data.availableAmount);
   if (compareMoney(amount, available) > 0)
-    throw new ApiError('AMOUNT_EXCEEDS_AVAILABLE', { title, available: formatAmount(available) });
+    throw creditError('AMOUNT_EXCEEDS_AVAILABLE', { title, available: formatAmount(available) });
   voucher.data.availableAmount = subMoney(available, amount);
   voucher.data.frozenAmount = addMoney(str(voucher.data.frozenAmount) || '0', amount);
 }
@@ -43,10 +43,38 @@ export function consume(voucher: BizRecord, amount: string): void {
   voucher.data.frozenAmount = frozen;
 }
 
-/** The fields of a child voucher of `parent`: same issuer and dates, in the tree under parent and root. */
+/**
+ * The fields of the root voucher an accepted issue application creates for its supplier (`today`:
+ * the acceptance day). The seed builds its vouchers with the same function.
+ */
+export function rootVoucher(issue: BizRecord, today: string): Record<string, unknown> {
+  const d = issue.data;
+  return {
+    issueId: issue.id,
+    issuerCorpId: d.issuerCorpId,
+    firstHolderCorpId: d.supplierCorpId,
+    holderCorpId: d.supplierCorpId,
+    amount: d.amount,
+    availableAmount: d.amount,
+    frozenAmount: '0.00',
+    issueDate: today,
+    acceptDate: today,
+    dueDate: d.dueDate,
+    actualDueDate: d.actualDueDate,
+    statementNo: String(d.statementNos ?? '').slice(0, 200),
+    contractNo: d.contractNo,
+    limitSource: d.limitSource,
+    remark: d.remark,
+  };
+}
+
+/**
+ * The fields of a child voucher of `parent` accepted on `today`: same issuer and dates, in the tree
+ * under parent and root.
+ */
 export function childVoucher(
   parent: BizRecord,
-  c: EffectContext,
+  today: string,
   holder: string,
   amount: string,
 ): Record<string, unknown> {
@@ -65,7 +93,7 @@ export function childVoucher(
     availableAmount: amount,
     frozenAmount: '0.00',
     issueDate: p.issueDate,
-    acceptDate: c.today,
+    acceptDate: today,
     dueDate: p.dueDate,
     actualDueDate: p.actualDueDate,
     statementNo: p.statementNo,

@@ -1,5 +1,6 @@
-import { ApiError } from '../../errors';
-import type { Effect } from './effectRegistry';
+import { ApiError } from '../../../errors';
+import { creditError } from '../errors';
+import type { Effect } from '../../../models/effects/effectRegistry';
 
 /** Finance documents (融资资料). */
 export const documentEffects: Record<string, Effect> = {
@@ -19,7 +20,7 @@ export const documentEffects: Record<string, Effect> = {
         x.data.category === 'invoice' &&
         (x.data.invoiceCode ?? null) === (d.invoiceCode ?? null),
     );
-    if (duplicate) throw new ApiError('INVOICE_DUPLICATE', { no: d.invoiceNo });
+    if (duplicate) throw creditError('INVOICE_DUPLICATE', { no: d.invoiceNo });
   },
 
   /** A document goes to review only with its file. */

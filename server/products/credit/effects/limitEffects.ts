@@ -1,7 +1,7 @@
 import { addMoney, compareMoney, formatAmount, subMoney } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import type { BizRecord } from '../types';
-import type { Effect, EffectContext } from './effectRegistry';
+import { creditError } from '../errors';
+import type { BizRecord } from '../../../models/types';
+import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
 
 const LIMIT = 'creditLimit';
 const PRODUCT = 'credit';
@@ -40,7 +40,7 @@ async function lockLimit(c: EffectContext, corpId: string, states: string[]): Pr
     const name =
       (await c.tx.query<{ name: string }>('select name from corps where id = $1', [corpId])).rows[0]?.name ??
       corpId;
-    throw new ApiError('LIMIT_NOT_FOUND', { corp: name });
+    throw creditError('LIMIT_NOT_FOUND', { corp: name });
   }
   return limit;
 }
@@ -62,7 +62,7 @@ export const limitEffects: Record<string, Effect> = {
   async 'limit.init'(c) {
     const d = c.record.data;
     const others = await c.records.find(LIMIT, { corpId: d.corpId, product: d.product });
-    if (others.some((l) => l.id !== c.record.id && l.state !== 'LM3')) throw new ApiError('LIMIT_DUPLICATE');
+    if (others.some((l) => l.id !== c.record.id && l.state !== 'LM3')) throw creditError('LIMIT_DUPLICATE');
     d.used = ZERO;
     d.frozen = ZERO;
     d.available = limitAvailable(d);
@@ -74,7 +74,7 @@ export const limitEffects: Record<string, Effect> = {
     const limit = await lockLimit(c, corpId, ['LM1']);
     const available = limitAvailable(limit.data);
     if (compareMoney(amount, available) > 0) {
-      throw new ApiError('LIMIT_INSUFFICIENT', {
+      throw creditError('LIMIT_INSUFFICIENT', {
         available: formatAmount(available),
         amount: formatAmount(amount),
       });

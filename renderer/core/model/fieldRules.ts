@@ -1,0 +1,230 @@
+/**
+ * Page rules derived from the model (issue 9, item 3): a form field bound to a model field gets the
+ * model's required/format/length/bounds/enum/money bounds/day window unless the page narrows them,
+ * and a page rule looser than the model's (or with other values) is a checker error. The models
+ * engine enforces the same model keywords, so page and server refuse the same input.
+ */
+import { walkFormily } from '@renderer/core/checker/formilyTree';
+import type { DictItem, FormilyNode, FormilyProperties, PageSchema } from '@renderer/core/schema';
+import { FORMATS, isKnownFormat } from '@renderer/core/validators';
+import type { DayWindow } from '@renderer/core/validators';
+import { refOptionsPath } from './api';
+import type { ModelDefinition, ModelField } from './types';
+
+/** A model field found for a form field's data path, with whether its parent requires it. */
+export interface BoundField {
+  def: ModelField;
+  required: boolean;
+}
+
+/** Dictionaries by name (the loader's source). */
+export type DictLookup = (name: string) => { items: DictItem[] } | undefined;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The model field at a form data path (`amount`, `statements.*.billAmount`), or null when the path
+ * leaves the model (a page-only helper field).
+ */
+export function modelFieldAt(model: ModelDefinition, path: string): BoundField | null {
+  const parts = path.split('.');
+  let fields: Record<string, unknown> | undefined = model.fields;
+  let required: readonly string[] = model.required ?? [];
+  let found: BoundField | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    const name = parts[i]!;
+    if (name === '*') {
+      const items: unknown = found?.def.items;
+      if (!isObject(items)) return null;
+      fields = isObject(items.properties) ? items.properties : undefined;
+      required = Array.isArray(items.required) ? (items.required as string[]) : [];
+      continue;
+    }
+    const def: unknown =
+      fields && Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+    if (!isObject(def)) return null;
+    found = { def: def as ModelField, required: required.includes(name) };
+    fields = isObject(def.properties) ? def.properties : undefined;
+    required = Array.isArray(def.required) ? (def.required as string[]) : [];
+  }
+  return found;
+}
+
+/** The values a model field allows (its enum, else its dictionary's values), or null for any. */
+export function allowedValues(def: ModelField, dicts: DictLookup): unknown[] | null {
+  if (Array.isArray(def.enum)) return def.enum;
+  const dict = typeof def.dict === 'string' ? dicts(def.dict) : undefined;
+  return dict ? dict.items.map((item) => item.value) : null;
+}
+
+const enumValues = (values: NonNullable<FormilyNode['enum']>): unknown[] =>
+  values.map((v) => (isObject(v) ? v.value : v));
+
+/** Formats named by a page node: `format` and every `x-validator` naming one. */
+function pageFormats(node: FormilyNode): string[] {
+  const rules = Array.isArray(node['x-validator']) ? node['x-validator'] : [node['x-validator']];
+  const names = rules.map((rule: unknown) =>
+    typeof rule === 'string' ? rule : isObject(rule) ? rule.format : undefined,
+  );
+  return [node.format, ...names].filter(
+    (n): n is string => typeof n === 'string' && isKnownFormat(n, FORMATS),
+  );
+}
+
+/** Validator rules a page node gets from its model field (money bounds, day window). */
+function modelValidators(def: ModelField): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  if (typeof def.amountMin === 'string') out.push({ amountMin: def.amountMin });
+  if (typeof def.amountMax === 'string') out.push({ amountMax: def.amountMax });
+  if (isObject(def.dayWindow)) out.push({ dayWindow: def.dayWindow as unknown as DayWindow });
+  return out;
+}
+
+const BOUNDS = [
+  ['minLength', 'min'],
+  ['maxLength', 'max'],
+  ['minimum', 'min'],
+  ['maximum', 'max'],
+  ['minItems', 'min'],
+  ['maxItems', 'max'],
+] as const;
+
+/** Puts the model's rules on one bound page node (in place); page values that narrow them stay. */
+function deriveNode(node: FormilyNode, bound: BoundField, dicts: DictLookup, options: string): void {
+  const { def } = bound;
+  if (def.readOnly === true) return;
+  // An enterprise picker lists what the server accepts for the field (kinds, not cancelled).
+  if (def.ref === 'corp' && node['x-component'] === 'RemoteSelect' && !node['x-component-props']?.url)
+    node['x-component-props'] = {
+      ...node['x-component-props'],
+      url: options,
+      labelField: 'name',
+      valueField: 'id',
+    };
+  if (bound.required && node.required === undefined) node.required = true;
+  for (const [keyword] of BOUNDS) {
+    if (typeof def[keyword] === 'number' && node[keyword] === undefined) node[keyword] = def[keyword];
+  }
+  const allowed = allowedValues(def, dicts);
+  if (allowed && node.enum === undefined) {
+    const dict = typeof def.dict === 'string' ? dicts(def.dict) : undefined;
+    node.enum = allowed.map((value) => {
+      const label = dict?.items.find((item) => item.value === value)?.label;
+      return { value: String(value), label: label ?? String(value) };
+    });
+  }
+  if (
+    typeof def.format === 'string' &&
+    isKnownFormat(def.format, FORMATS) &&
+    !pageFormats(node).includes(def.format)
+  )
+    node.format = def.format;
+  const extra = modelValidators(def);
+  if (extra.length > 0) {
+    const own = node['x-validator'];
+    node['x-validator'] = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ...extra];
+  }
+}
+
+/**
+ * A copy of `properties` whose fields bound to `model` carry the model's rules.
+ * @param dicts dictionaries for model fields that name one (their items become the options)
+ */
+export function applyModelRules(
+  properties: FormilyProperties,
+  model: ModelDefinition,
+  dicts: DictLookup,
+): FormilyProperties {
+  const copy = structuredClone(properties);
+  walkFormily(copy, '', (visit) => {
+    if (visit.isVoid) return;
+    const bound = modelFieldAt(model, visit.path);
+    if (bound) deriveNode(visit.node, bound, dicts, refOptionsPath(model.name, visit.path));
+  });
+  return copy;
+}
+
+/** A form page with the model's rules on its fields (other page kinds are returned as they are). */
+export function withModelRules(schema: PageSchema, model: ModelDefinition, dicts: DictLookup): PageSchema {
+  if (schema.page !== 'form') return schema;
+  const form = { ...schema.form };
+  if (form.properties) form.properties = applyModelRules(form.properties, model, dicts);
+  if (form.steps)
+    form.steps = form.steps.map((step) => ({
+      ...step,
+      properties: applyModelRules(step.properties, model, dicts),
+    }));
+  return { ...schema, form };
+}
+
+/** A page rule that contradicts its model field: where and why. */
+export interface RuleProblem {
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Page rules looser than (or different from) the model's on the fields of `properties` bound to
+ * `model`: a bound longer/shorter than the model allows, `required: false` for a required field,
+ * options the model does not allow (or options on a field the model leaves open), another format.
+ */
+export function modelRuleProblems(
+  properties: FormilyProperties | undefined,
+  pointer: string,
+  model: ModelDefinition,
+  dicts: DictLookup,
+): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  walkFormily(properties, pointer, (visit) => {
+    if (visit.isVoid) return;
+    const bound = modelFieldAt(model, visit.path);
+    if (!bound) return;
+    const { node } = visit;
+    const { def } = bound;
+    const at = visit.pointer;
+    const field = `模型 "${model.name}" 的字段 "${visit.path}"`;
+    for (const [keyword, side] of BOUNDS) {
+      const page = node[keyword];
+      const limit = def[keyword];
+      if (typeof page !== 'number' || typeof limit !== 'number') continue;
+      if (side === 'min' ? page < limit : page > limit)
+        problems.push({
+          pointer: `${at}/${keyword}`,
+          message: `页面规则 ${keyword}=${page} 比${field}（${keyword}=${limit}）更宽松：删除它（自动取自模型）或收紧`,
+        });
+    }
+    if (node.required === false && bound.required)
+      problems.push({
+        pointer: `${at}/required`,
+        message: `${field}为必填，页面不能写 required: false`,
+      });
+    if (Array.isArray(node.enum)) {
+      const allowed = allowedValues(def, dicts);
+      const values = enumValues(node.enum);
+      if (!allowed)
+        problems.push({
+          pointer: `${at}/enum`,
+          message: `${field}没有取值范围，页面的 enum 服务端不校验：在模型中声明 enum（或 dict）并删除页面的 enum`,
+        });
+      else {
+        const extra = values.filter((v) => !allowed.includes(v));
+        if (extra.length > 0)
+          problems.push({
+            pointer: `${at}/enum`,
+            message: `页面 enum 含${field}不允许的取值：${extra.map(String).join(', ')}（允许：${allowed.map(String).join(', ')}）`,
+          });
+      }
+    }
+    const formats = pageFormats(node);
+    if (typeof def.format === 'string' && isKnownFormat(def.format, FORMATS)) {
+      const other = formats.find((f) => f !== def.format);
+      if (other)
+        problems.push({
+          pointer: at,
+          message: `页面校验格式 "${other}" 与${field}的格式 "${def.format}" 不同`,
+        });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,16 @@
+import type { Effect } from '../../../models/effects';
+import { documentEffects } from './documentEffects';
+import { financeCashEffects } from './financeCashEffects';
+import { issueTransferEffects } from './issueTransferEffects';
+import { limitEffects } from './limitEffects';
+
+export { financeInterest } from './financeCashEffects';
+export { limitAvailable } from './limitEffects';
+
+/** The effects the credit models name: limits, issue/transfer/split, finance/cash, documents. */
+export const creditEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [
+  limitEffects,
+  issueTransferEffects,
+  financeCashEffects,
+  documentEffects,
+];

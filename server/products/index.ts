@@ -1,0 +1,46 @@
+/**
+ * The products the server runs, listed once: each brings its effects, error codes, role home pages
+ * and demo data from its own folder (server/products/<product>/). ABS or factoring adds a folder and
+ * a line here, not edits across the server.
+ */
+import { ERRORS } from '../errors';
+import { createEffectRegistry, type EffectRegistry } from '../models/effects';
+import { creditProduct } from './credit';
+import type { ServerProduct } from './types';
+
+export type { ServerProduct } from './types';
+
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct];
+
+/**
+ * The effects of every product, by name.
+ * @throws Error when two tables define the same name
+ */
+export function productEffects(products: readonly ServerProduct[] = PRODUCTS): EffectRegistry {
+  return createEffectRegistry(...products.flatMap((p) => p.effects));
+}
+
+/** The home page a product gives a role, or null when no product names one. */
+export function productHome(role: string, products: readonly ServerProduct[] = PRODUCTS): string | null {
+  for (const product of products) {
+    const home = product.homes[role];
+    if (home) return home;
+  }
+  return null;
+}
+
+/**
+ * Error codes defined more than once: by two products, or by a product and the platform (the wire
+ * code `SCF.<CODE>` must name one error). Empty when all is well.
+ */
+export function duplicateErrorCodes(products: readonly ServerProduct[] = PRODUCTS): string[] {
+  const seen = new Set(Object.keys(ERRORS));
+  const out: string[] = [];
+  for (const product of products) {
+    for (const code of Object.keys(product.errors)) {
+      if (seen.has(code)) out.push(`${product.code}: ${code}`);
+      seen.add(code);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../db/db';
+import type { ErrorCatalogue } from '../errors';
+import type { Effect, EffectRegistry } from '../models/effects';
+
+/**
+ * What a product brings to the server (issue 9, item 5): a product is a folder under server/products
+ * with one of these, listed once in server/products/index.ts. Its models and pages stay in schemas/.
+ */
+export interface ServerProduct {
+  /** Product code as the models' `product` and the portal's product switch name it (e.g. credit). */
+  code: string;
+  /** Tables of the effects its models name (a name defined twice, in any product, stops the server). */
+  effects: ReadonlyArray<Readonly<Record<string, Effect>>>;
+  /** Its error codes (unique across products and the platform's catalogue). */
+  errors: ErrorCatalogue;
+  /** Where each of its roles starts (`homeUrl` of /v2/security), e.g. ROLE_CORE_OPERATOR → its home. */
+  homes: Readonly<Record<string, string>>;
+  /**
+   * Its demo data, run once after the base demo world (enterprises, users, brands, UKEYs); `effects`
+   * are every product's (the models of all products are loaded together).
+   */
+  seed?: (db: Db, effects: EffectRegistry) => Promise<void>;
+}

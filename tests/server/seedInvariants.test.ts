@@ -1,0 +1,263 @@
+/**
+ * Every seeded record (issue 9, item 4) is re-validated against what the engine itself guarantees:
+ * its fields pass the model's payload validation, its state is reached by the model's transitions
+ * from the initial state (audit trail), signed steps carry a signature, every party can see it,
+ * voucher amounts add up (available + reserved + children = amount, reservations = open transfer lines
+ * and finance applications) and each limit's used/frozen amounts are those the limit effects of the
+ * records' states imply.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareMoney, sumMoney } from '@renderer/core/format';
+import { openPglite, type PgliteDb } from '@server/db/pglite';
+import { loadModels, type CompiledModel, type ModelSet } from '@server/models';
+import { stripInput } from '@server/models/compileModel';
+import { rowToRecord, selectColumns } from '@server/models/recordStore';
+import type { BizRecord, EffectRef } from '@server/models/types';
+import { validatePayload } from '@server/models/validatePayload';
+import { limitAvailable } from '@server/products/credit/effects';
+import { productEffects } from '@server/products';
+
+let db: PgliteDb;
+let models: ModelSet;
+const records = new Map<string, BizRecord[]>();
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+beforeAll(async () => {
+  const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
+  db = await openPglite({ loadDataDir: new Blob([dump]) });
+  models = loadModels(join(process.cwd(), 'schemas'), productEffects());
+  for (const model of models.models.values()) {
+    const rows = await db.query<Record<string, unknown>>(
+      `select ${selectColumns(model, 't')}, t.visible_corps as "__visible" from ${model.table} t`,
+    );
+    records.set(
+      model.name,
+      rows.rows.map((row) => ({ ...rowToRecord(model, row), visible: row.__visible as string[] })),
+    );
+  }
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const all = (name: string): BizRecord[] => records.get(name) ?? [];
+const effectName = (ref: EffectRef): string => (typeof ref === 'string' ? ref : ref.name);
+
+describe('the seeded demo world', () => {
+  it('has records of every credit model in more than one state', () => {
+    for (const model of models.models.values()) {
+      if (model.def.product !== 'credit') continue;
+      const states = new Set(all(model.name).map((r) => r.state));
+      expect(states.size, model.name).toBeGreaterThan(1);
+    }
+  });
+
+  it('holds only field values a create or update would accept', () => {
+    for (const model of models.models.values()) {
+      if (!model.def.create) continue;
+      for (const rec of all(model.name)) {
+        const input = stripInput(model, rec.data);
+        // Records past their draft carry fields their transitions filled; check what a client may send.
+        expect(() => validatePayload(model, input), `${model.name} ${rec.id}`).not.toThrow();
+      }
+    }
+  });
+
+  it('reached every state through the model transitions, signed where the model signs', async () => {
+    const audit = await db.query<{
+      model: string;
+      record_id: string;
+      action: string;
+      from_state: string | null;
+      to_state: string | null;
+      signed: boolean;
+      reason: string | null;
+    }>(
+      'select model, record_id, action, from_state, to_state, signed, reason from biz_audit order by at, id',
+    );
+    const trails = new Map<string, typeof audit.rows>();
+    for (const row of audit.rows) {
+      const key = `${row.model}/${row.record_id}`;
+      trails.set(key, [...(trails.get(key) ?? []), row]);
+    }
+    const problems: string[] = [];
+    for (const model of models.models.values()) {
+      for (const rec of all(model.name)) {
+        const where = `${model.name} ${str(rec.data[model.def.numbering?.field ?? 'id']) || rec.id}`;
+        const trail = trails.get(`${model.name}/${rec.id}`) ?? [];
+        const [first, ...steps] = trail;
+        if (!first || first.from_state !== null) {
+          problems.push(`${where}: no creation entry`);
+          continue;
+        }
+        // Records made through the API start in the initial state; effects may create them further on.
+        if (first.action === 'create' && model.def.create && first.to_state !== model.def.initialState)
+          problems.push(`${where}: created in ${first.to_state}, not ${model.def.initialState}`);
+        let state = first.to_state;
+        for (const step of steps) {
+          const t = model.transitions.get(step.action);
+          if (t) {
+            const ends = [t.to, ...(t.outcomes ?? [])];
+            if (!t.from.includes(state ?? '') || !ends.includes(step.to_state ?? ''))
+              problems.push(`${where}: ${step.action} ${state} → ${step.to_state} is no transition`);
+            if (t.sign && !step.signed) problems.push(`${where}: ${step.action} without a signature`);
+            if (t.reason === 'required' && !step.reason)
+              problems.push(`${where}: ${step.action} without its reason`);
+          } else if (step.action !== 'update' && step.from_state !== state) {
+            problems.push(`${where}: ${step.action} from ${step.from_state}, but the record was ${state}`);
+          }
+          state = step.to_state;
+        }
+        if (state !== rec.state) problems.push(`${where}: trail ends in ${state}, record is ${rec.state}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lets every party of a record see it', () => {
+    const problems: string[] = [];
+    for (const model of models.models.values()) {
+      for (const rec of all(model.name)) {
+        const visible = (rec as BizRecord & { visible: string[] }).visible;
+        for (const field of model.def.visibility.corpFields) {
+          const value = rec.data[field];
+          for (const corp of Array.isArray(value) ? value : value ? [value] : []) {
+            if (!visible.includes(String(corp)))
+              problems.push(`${model.name} ${rec.id}: ${field}=${String(corp)}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps voucher amounts whole: available + reserved + children = amount', () => {
+    const vouchers = all('creditVoucher');
+    const children = new Map<string, string[]>();
+    for (const v of vouchers) {
+      const parent = str(v.data.parentId);
+      if (parent) children.set(parent, [...(children.get(parent) ?? []), str(v.data.amount)]);
+    }
+    const reserved = new Map<string, string[]>();
+    const reserve = (id: string, amount: string): void => {
+      reserved.set(id, [...(reserved.get(id) ?? []), amount]);
+    };
+    for (const t of all('creditTransfer')) {
+      if (!['TR0', 'TR1'].includes(t.state)) continue;
+      for (const line of (t.data.lines as Array<{ amount: string; lineStatus?: string }>) ?? [])
+        if (!['TRD', 'TRX'].includes(line.lineStatus ?? ''))
+          reserve(str(t.data.sourceVoucherId), line.amount);
+    }
+    for (const f of all('creditFinance'))
+      if (['FI1', 'FI2', 'FI3', 'FI4', 'FI5'].includes(f.state))
+        reserve(str(f.data.voucherId), str(f.data.financeAmount));
+    expect(reserved.size).toBeGreaterThan(0);
+    expect(children.size).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const v of vouchers) {
+      const no = str(v.data.voucherNo);
+      const available = str(v.data.availableAmount);
+      const frozen = str(v.data.frozenAmount);
+      if (compareMoney(available, '0') < 0 || compareMoney(frozen, '0') < 0) problems.push(`${no}: negative`);
+      const expected = sumMoney(reserved.get(v.id) ?? []);
+      if (compareMoney(frozen, expected) !== 0)
+        problems.push(`${no}: frozen ${frozen}, open reservations ${expected}`);
+      // A paid voucher's available amount left with the payment (cash.settle).
+      const paid = v.state === 'RDD' ? str(v.data.amount) : '0';
+      const whole = sumMoney([available, frozen, paid, ...(children.get(v.id) ?? [])]);
+      if (v.state === 'RDD' && compareMoney(available, '0') !== 0) problems.push(`${no}: paid but available`);
+      else if (v.state !== 'RDD' && compareMoney(whole, str(v.data.amount)) !== 0)
+        problems.push(`${no}: ${available} + ${frozen} + children = ${whole} ≠ ${str(v.data.amount)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('books on each limit what the limit effects of the records’ states imply', () => {
+    // Which states hold a freeze or a use, derived from the models' own transitions and effects.
+    const used = new Map<string, string[]>();
+    const frozen = new Map<string, string[]>();
+    const add = (map: Map<string, string[]>, corp: string, amount: string): void => {
+      map.set(corp, [...(map.get(corp) ?? []), amount]);
+    };
+    for (const model of models.models.values()) {
+      for (const [state, hold] of limitHolds(model)) {
+        for (const rec of all(model.name)) {
+          if (rec.state !== state) continue;
+          add(
+            hold.kind === 'use' ? used : frozen,
+            str(rec.data[hold.corpField]),
+            str(rec.data[hold.amountField]),
+          );
+        }
+      }
+    }
+    // cash.settle gives a paid voucher's amount back to the issuer's used limit.
+    for (const c of all('creditCash'))
+      if (c.state === 'RDD') add(used, str(c.data.issuerCorpId), `-${str(c.data.cashAmount)}`);
+    expect(used.size).toBeGreaterThan(0);
+    expect(frozen.size).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const limit of all('creditLimit')) {
+      if (limit.data.product !== 'credit' || limit.state === 'LM3') continue;
+      const corp = str(limit.data.corpId);
+      const expectUsed = signedSum(used.get(corp) ?? []);
+      const expectFrozen = sumMoney(frozen.get(corp) ?? []);
+      if (compareMoney(str(limit.data.used), expectUsed) !== 0)
+        problems.push(`${corp}: used ${str(limit.data.used)}, records imply ${expectUsed}`);
+      if (compareMoney(str(limit.data.frozen), expectFrozen) !== 0)
+        problems.push(`${corp}: frozen ${str(limit.data.frozen)}, records imply ${expectFrozen}`);
+      if (compareMoney(str(limit.data.available), limitAvailable(limit.data)) !== 0)
+        problems.push(`${corp}: available ${str(limit.data.available)} ≠ total − used − frozen`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Sum of decimal strings that may carry a leading minus. */
+function signedSum(values: string[]): string {
+  const plus = sumMoney(values.filter((v) => !v.startsWith('-')));
+  const minus = sumMoney(values.filter((v) => v.startsWith('-')).map((v) => v.slice(1)));
+  const cents = BigInt(plus.replace('.', '')) - BigInt(minus.replace('.', ''));
+  const sign = cents < 0n ? '-' : '';
+  const abs = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+}
+
+type Hold = { kind: 'freeze' | 'use'; corpField: string; amountField: string };
+
+/**
+ * The states of a model in which a record holds a limit freeze or use: walks the transitions from
+ * the initial state, the last limit effect on the way deciding (freeze, use; release clears).
+ * @throws when a state is reached both holding and not holding (the model would be ambiguous)
+ */
+function limitHolds(model: CompiledModel): Map<string, Hold> {
+  const seen = new Map<string, Hold | null>([[model.def.initialState, null]]);
+  const queue = [model.def.initialState];
+  while (queue.length) {
+    const state = queue.shift()!;
+    const hold = seen.get(state) ?? null;
+    for (const t of model.transitions.values()) {
+      if (!t.from.includes(state)) continue;
+      let next = hold;
+      for (const ref of t.effects ?? []) {
+        const name = effectName(ref);
+        const args = typeof ref === 'string' ? {} : (ref.args ?? {});
+        const at = { corpField: String(args.corpField), amountField: String(args.amountField) };
+        if (name === 'limit.freeze') next = { kind: 'freeze', ...at };
+        else if (name === 'limit.use') next = { kind: 'use', ...at };
+        else if (name === 'limit.release') next = null;
+      }
+      for (const to of [t.to, ...(t.outcomes ?? [])]) {
+        if (!seen.has(to)) {
+          seen.set(to, next);
+          queue.push(to);
+        } else if (seen.get(to)?.kind !== next?.kind) {
+          throw new Error(`${model.name}: ${to} is reached both with and without a limit hold`);
+        }
+      }
+    }
+  }
+  return new Map([...seen].filter((e): e is [string, Hold] => e[1] !== null));
+}
