@@ -67,6 +67,8 @@ async function uploadRefusedThenAccepted(page: Page, slot: string, documentId?: 
 test('every document type is uploaded; a .pdf that is not a PDF is refused with the server message', async ({
   browser,
 }) => {
+  // Five slots, each with a refused and an accepted file, then an invoice: a long walk on a busy machine.
+  test.slow();
   const page = await userPage(browser, 'chain_operator');
   const watch = watchPage(page);
   const listed = page.waitForResponse(
