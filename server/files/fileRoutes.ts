@@ -14,9 +14,14 @@ import type { FileStorage } from './fileStorage';
 import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
 import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
 import { grantQuery, SIGNED_URL_TTL_MS, verifyGrant } from './signedUrl';
-
-/** Renditions of the spec's snapshot URLs. No image library is installed: every type serves the original. */
-export const THUMBNAIL_TYPES = ['SMALL', 'MEDIUM', 'BIG', 'ORIGINAL'] as const;
+import {
+  hasOwnRendition,
+  isThumbnailType,
+  makeThumbnail,
+  renditionKey,
+  THUMBNAIL_TYPES,
+  type ThumbnailType,
+} from './thumbnails';
 
 export interface FileRoutesOptions {
   db: Db;
@@ -93,6 +98,25 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       if (meta.storageKey.startsWith(SEED_KEY_PREFIX)) return SEED_PDF;
       throw new ApiError('FILE_NOT_FOUND');
     }
+  };
+
+  /**
+   * The bytes of one rendition: a thumbnail of an image is made from the original the first time it is
+   * asked for and kept in the store next to it (every instance finds it there afterwards).
+   */
+  const renditionBytes = async (meta: FileMeta, type: ThumbnailType): Promise<Buffer> => {
+    if (!hasOwnRendition(meta.ext, type)) return bytes(meta);
+    const key = renditionKey(meta.storageKey, type);
+    try {
+      return await o.storage.get(key);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    }
+    const original = await bytes(meta);
+    const thumbnail = await makeThumbnail(original, meta.ext, type);
+    if (!thumbnail) return original;
+    await o.storage.put(key, thumbnail);
+    return thumbnail;
   };
 
   /** The file and its record, if the actor's enterprise may see the record. */
@@ -214,28 +238,35 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
   app.get<{ Params: { key: string; type: string } }>(
     '/v1/files/:key/snapshot/:type/show',
     async (req, reply) => {
-      if (!(THUMBNAIL_TYPES as readonly string[]).includes(req.params.type))
-        throw new ApiError('BAD_REQUEST');
+      const type = req.params.type;
+      if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
       const meta = await visibleFile(actorOf(req), req.params.key);
-      return send(reply, meta, await bytes(meta), 'inline');
+      return send(reply, meta, await renditionBytes(meta, type), 'inline');
     },
   );
 
   app.get<{ Querystring: Query }>('/v1/files/oss/sts/download/presigned-url', async (req) => {
     const type = first(req.query.thumbnailType) || 'ORIGINAL';
-    if (!(THUMBNAIL_TYPES as readonly string[]).includes(type)) throw new ApiError('BAD_REQUEST');
+    if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
     const meta = await visibleFile(actorOf(req), first(req.query.pkFile) ?? '');
     const attachment = ['true', '1'].includes(first(req.query.isAttachment) ?? '');
-    const expires = o.now().getTime() + SIGNED_URL_TTL_MS;
-    const grant = {
-      fileId: meta.id,
-      type,
-      attachment,
-      name: baseName(first(req.query.localFileName) ?? '') || meta.name,
-      expires,
-    };
+    const signedAt = o.now();
+    const expires = signedAt.getTime() + SIGNED_URL_TTL_MS;
+    const name = baseName(first(req.query.localFileName) ?? '') || meta.name;
+    // Object storage serves its own presigned URL (demo documents are not in the store: this server does).
+    if (o.storage.presign && !meta.storageKey.startsWith(SEED_KEY_PREFIX)) {
+      if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
+      const url = await o.storage.presign(renditionKey(meta.storageKey, type), {
+        seconds: SIGNED_URL_TTL_MS / 1000,
+        signedAt,
+        contentType: meta.mime,
+        contentDisposition: disposition(attachment ? 'attachment' : 'inline', name),
+      });
+      return ok({ useOss: true, url, expiresAt: expires });
+    }
+    const grant = { fileId: meta.id, type, attachment, name, expires };
     return ok({
-      useOss: o.storage.useOss,
+      useOss: false,
       url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
       expiresAt: expires,
     });
@@ -261,7 +292,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       return send(
         reply,
         meta,
-        await bytes(meta),
+        await renditionBytes(meta, isThumbnailType(grant.type) ? grant.type : 'ORIGINAL'),
         grant.attachment ? 'attachment' : 'inline',
         grant.name || meta.name,
       );
@@ -284,7 +315,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
         if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
       }
     });
-    await o.storage.remove(meta.storageKey);
+    for (const type of THUMBNAIL_TYPES) await o.storage.remove(renditionKey(meta.storageKey, type));
     return ok(null);
   });
 }

@@ -5,7 +5,7 @@ import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
 import { stripInput, type CompiledModel } from './compileModel';
 import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
-import { buildWhere, orderBy, paging, type QueryParams } from './listQuery';
+import { buildWhere, countRows, orderBy, paging, type QueryParams } from './listQuery';
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
@@ -79,15 +79,12 @@ export class ModelEngine {
     actor: Actor,
     name: string,
     query: QueryParams,
-  ): Promise<{ list: Json[]; pagecond: { count: number; page: number; size: number } }> {
+  ): Promise<{ list: Json[]; pagecond: { count: number; page: number; size: number; estimated?: true } }> {
     const model = this.model(name);
     const where = buildWhere(model, actor.user.corpId, query);
     const order = orderBy(model, query);
     const { page, size } = paging(query);
-    const count = await this.o.db.query<{ n: number }>(
-      `select count(*)::int as n from ${model.table} where ${where.sql}`,
-      where.params,
-    );
+    const { count, estimated } = await countRows(this.o.db, model.table, where);
     // Pick the page's ids first, then render only those rows: formatting every matching row before the
     // top-N sort costs more than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
@@ -98,7 +95,7 @@ export class ModelEngine {
     );
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
-      pagecond: { count: count.rows[0]?.n ?? 0, page, size },
+      pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
     };
   }
 

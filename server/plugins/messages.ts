@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { TaggedCache } from '../db/taggedCache';
 import { ok } from '../errors';
 import { localTimeSql } from '../db/localTime';
 
@@ -8,16 +9,31 @@ const toInt = (v: unknown, fallback: number, max: number): number => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 };
 
-/** In-site mail; `data.pagecond.count` with messageState=UNREAD is the bell's unread count. */
+interface MessagePage {
+  list: Record<string, unknown>[];
+  pagecond: { count: number; page: number; size: number };
+}
+
+/**
+ * In-site mail; `data.pagecond.count` with messageState=UNREAD is the bell's unread count. Every portal
+ * asks this every minute, so pages are cached per user until a write to that user's messages (by any
+ * instance) notifies `messages:<user>` (migration 030).
+ */
 export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const cache = new TaggedCache<MessagePage>(ctx.changes, 5 * 60_000);
   app.get<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
     '/corp/v1/sys/messages',
     async (req) => {
       const { messageState, messageType } = req.query;
       const page = toInt(req.query.page, 1, 100000);
       const size = toInt(req.query.size, 10, 100);
+      const userId = req.user!.id;
+      const key = JSON.stringify([userId, messageState, messageType, page, size]);
+      const cached = cache.get(key);
+      if (cached) return ok(cached);
+      const since = cache.since();
       const where = ['user_id = $1'];
-      const params: unknown[] = [req.user!.id];
+      const params: unknown[] = [userId];
       if (messageState) where.push(`message_state = $${params.push(messageState)}`);
       if (messageType) where.push(`message_type = $${params.push(messageType)}`);
       const filter = where.join(' and ');
@@ -37,7 +53,9 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
         ).rows[0]!.n;
       }
       const list = r.rows.map(({ total: _total, ...row }) => row);
-      return ok({ list, pagecond: { count, page, size } });
+      const result: MessagePage = { list, pagecond: { count, page, size } };
+      cache.set(key, result, [`messages:${userId}`], since);
+      return ok(result);
     },
   );
 }

@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { signRequest } from '@/api/signature';
 import { clock, type Browser } from './helpers';
 import {
   as,
@@ -13,6 +12,8 @@ import {
   modelsServer,
   step,
   type ModelsTestServer,
+  type UploadOptions,
+  uploadFile,
 } from './modelsHelpers';
 
 let s: ModelsTestServer;
@@ -42,53 +43,12 @@ const SAMPLES: Record<string, Buffer> = {
   'archive.rar': bytes([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00], '....'),
 };
 
-/** A multipart upload as the portal sends it: signed without a body, with the CSRF header. */
-async function upload(
+const upload = (
   b: Browser,
   query: Record<string, string>,
   file: { name: string; data: Buffer } | null,
-  opts: { noCsrf?: boolean; asFields?: boolean; url?: string } = {},
-): Promise<LightMyRequestResponse> {
-  const url = opts.url ?? '/api/web/v1/files/upload';
-  const rawQuery = opts.asFields ? '' : new URLSearchParams(query).toString();
-  const boundary = `----scf${Math.random().toString(16).slice(2)}`;
-  // The renderer's FormData sends its fields before the file.
-  const fields = opts.asFields
-    ? Object.entries(query).map(
-        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-      )
-    : [];
-  const payload = file
-    ? Buffer.concat([
-        Buffer.from(fields.join('')),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file.data,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ])
-    : Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
-      );
-  return s.app.inject({
-    method: 'POST',
-    url: rawQuery ? `${url}?${rawQuery}` : url,
-    headers: {
-      cookie: b.cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-vrandom': signRequest({
-        method: 'POST',
-        path: url,
-        rawQuery,
-        body: '',
-        csrfToken: b.csrf,
-        timestamp: clock.now.getTime(),
-      }),
-      ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
-    },
-    payload,
-  });
-}
+  opts: UploadOptions = {},
+): Promise<LightMyRequestResponse> => uploadFile(s.app, b, query, file, opts);
 
 async function newDocument(b: Browser, category = 'contract'): Promise<{ id: string }> {
   const res = body(await create(b, 'financeDocument', { category, title: '贸易合同', finCorpId: 'FIN001' }));
