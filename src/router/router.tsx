@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen } from './lazyScreen';
 import { HomeRedirect } from './HomeRedirect';
-import { PUBLIC_PATHS } from './access';
 import { LoginPathGuard } from './LoginPathGuard';
 import { RouteError } from './RouteError';
 import { routeObjects } from './routeObjects';
@@ -9,8 +8,24 @@ import { ROUTES } from './routeTable';
 
 const { outside, inside } = routeObjects(ROUTES);
 const publicPending = lazyScreen(() => import('@/pages/error/ErrorPages'), 'PublicPendingPage');
-/** Spec section 2's public paths whose screen is not built yet: they still open without a session. */
-const unbuiltPublic = PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path === p)).map(
+/** Spec section 2: the pages anyone may open, logged in or not. */
+const SPEC_PUBLIC_PATHS: readonly string[] = [
+  '/register/register',
+  '/register/ccbscf',
+  '/register/register-success',
+  '/register/reset-password',
+  '/register/abs/blank',
+  '/register/abs/register',
+  '/login/login',
+  '/login/abs/login',
+  '/h5/face',
+  '/h5/face_success',
+  '/h5/face_err',
+  '/factoring/reverse/accounts-payable-sign',
+  '/factoring/reverse/accounts-payable-confirm',
+];
+/** Spec public paths whose screen is not built yet: they still open without a session (not behind login). */
+const unbuiltPublic = SPEC_PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path === p)).map(
   (path): RouteObject => ({ path, lazy: publicPending, errorElement: <RouteError /> }),
 );
 
