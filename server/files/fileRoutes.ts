@@ -42,6 +42,18 @@ function disposition(kind: 'attachment' | 'inline', name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** The `create` field of an upload: a JSON object of the fields of the record to create with the file. */
+function parseCreate(text: string | undefined): Record<string, unknown> | null {
+  if (text === undefined) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through: refused below
+  }
+  throw new ApiError('BAD_REQUEST');
+}
+
 /** Who may attach files to a record: a role that creates or edits the model, of the owning enterprise, in an open state. */
 function checkUploadAllowed(model: CompiledModel, rec: BizRecord, actor: Actor, category: string): void {
   const files = model.def.files;
@@ -127,10 +139,18 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       return first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
     };
     const modelName = field('model') ?? '';
-    const recordId = field('recordId') ?? field('ownerId') ?? '';
+    let recordId = field('recordId') ?? field('ownerId') ?? '';
     const category = field('category') ?? 'default';
     const model = o.engine.model(modelName);
-    checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+    // `create` (JSON of the new record's fields) instead of a record id: the record is created only once
+    // the file has passed its checks, so a refused file leaves no record without its file behind.
+    const create = recordId === '' ? parseCreate(field('create')) : null;
+    if (create) {
+      if (!model.def.files?.categories.includes(category))
+        throw new ApiError('FILE_CATEGORY_INVALID', { category });
+    } else {
+      checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+    }
 
     let data: Buffer;
     try {
@@ -142,6 +162,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     }
     const name = baseName(part.filename ?? '');
     const ext = checkUpload(name, data);
+    if (create) recordId = String((await o.engine.create(actor, model.name, create)).id);
     const now = o.now();
     const id = randomUUID();
     const storageKey = `${now.toISOString().slice(0, 7).replace('-', '/')}/${id}`;

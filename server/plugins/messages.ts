@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { TaggedCache } from '../db/taggedCache';
 import { ok } from '../errors';
+import { localTimeSql } from '../db/localTime';
 
 const toInt = (v: unknown, fallback: number, max: number): number => {
   const n = Number(v);
@@ -38,8 +39,8 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       const filter = where.join(' and ');
       // One query: the page and the total (the bell asks this every minute for every user).
       const r = await ctx.db.query<Record<string, unknown> & { total: number }>(
-        `select id, message_type as "messageType", title, content, message_state as "messageState",
-                to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt", count(*) over ()::int as total
+        `select id, message_type as "messageType", title, content, message_state as "messageState", link,
+                ${localTimeSql('created_at')} as "createdAt", count(*) over ()::int as total
            from messages where ${filter} order by created_at desc, id
           limit ${size} offset ${(page - 1) * size}`,
         params,

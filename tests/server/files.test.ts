@@ -169,6 +169,34 @@ describe('file upload', () => {
     });
   });
 
+  it('creates the record with its file, and no record when the file is refused (issue 17 item 6)', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });
+    const records = await count(s, 'finance_document');
+    const refused = await upload(
+      chain,
+      { model: 'financeDocument', category: 'other', create: fields },
+      { name: 'fake.pdf', data: bytes('MZ\x90\x00\x03\x00\x00\x00') },
+      { asFields: true },
+    );
+    expect(body(refused).code).toBe('SCF.FILE_CONTENT_MISMATCH');
+    expect(await count(s, 'finance_document')).toBe(records);
+    const accepted = body(
+      await upload(
+        chain,
+        { model: 'financeDocument', category: 'other', create: fields },
+        { name: '其他.pdf', data: SAMPLES['contract.pdf']! },
+        { asFields: true },
+      ),
+    );
+    expect(accepted).toMatchObject({ code: '0', data: { name: '其他.pdf', category: 'other' } });
+    expect(await count(s, 'finance_document')).toBe(records + 1);
+    expect(body(await getRecord(chain, 'financeDocument', accepted.data.recordId)).data).toMatchObject({
+      fileName: '其他.pdf',
+      category: 'other',
+    });
+  });
+
   it('lets only the owning enterprise upload, in an open state, to a declared category', async () => {
     const chain = await as(s.app, 'chain_operator');
     const doc = await newDocument(chain);

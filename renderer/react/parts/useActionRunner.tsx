@@ -39,6 +39,11 @@ export interface ActionContext {
   exportParams?: Record<string, unknown>;
   /** Checked before an action runs; false stops it (e.g. a required opinion is empty). */
   guard?: (action: ActionSchema) => boolean;
+  /**
+   * Validates the page's form before a submit asks for confirmation (false: the errors are shown and
+   * nothing is asked): a user confirms only what can be sent.
+   */
+  validate?: () => Promise<boolean>;
 }
 
 const ActionDialogs = lazy(() => loadActionDialogs().then((m) => ({ default: m.ActionDialogs })));
@@ -139,6 +144,7 @@ export function useActionRunner(): {
       setDialog({ action, context });
       return;
     }
+    if (action.type === 'submit' && context.validate && !(await context.validate())) return;
     if (action.confirm && !(await confirm(action.confirm))) return;
     busy.current = true;
     setRunning(action.key);

@@ -1,11 +1,11 @@
-import { Alert, Spin } from 'antd';
+import { Alert, App, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
-import { openDownload, portalSigner, rendererRequest } from './rendererServices';
+import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
 const PAGES = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], { import: 'default' });
@@ -26,6 +26,7 @@ export function SchemaRoutePage(): React.JSX.Element {
   const search = useRef(location.search);
   if (active) search.current = location.search;
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const { security, permitted } = useSession();
   const route = routeByPath(pathname);
   const file = route && !route.handwritten ? `/schemas/${route.file}` : null;
@@ -83,6 +84,8 @@ export function SchemaRoutePage(): React.JSX.Element {
       user={user}
       download={openDownload}
       pageTitles={false}
+      message={message}
+      holidays={portalHolidays}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>
