@@ -8,7 +8,18 @@ const APP_SIDES = ['@/*', '@server/*', '@schemas/*'];
 const UI_LIBRARIES = ['react', 'react-dom', 'antd', '@formily/react', '@formily/antd-v5'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'dist-bench',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
