@@ -29,8 +29,10 @@ export async function preloadRenderer(): Promise<void> {
     loadQueryForm(),
     loadTabs(),
     loadActionDialogs(),
+    loadListSettings(),
   ]);
 }
 export const loadQueryForm = () => import('./parts/QueryForm');
 export const loadTabs = () => import('antd/es/tabs');
 export const loadActionDialogs = () => import('./parts/ActionDialogs');
+export const loadListSettings = () => import('./parts/ListSettings');

@@ -15,6 +15,9 @@
  * | section / detail value | `section-<key>` / `detail-<section>-<field>[-<format>]` | `detail-apply-amount-capital` |
  * | upload slot / document | `slot-<key>` / `document-<slot>-<index>` | `slot-contract` |
  * | statistics figure / chart | `figure-<key>` / `chart-<key>` | `chart-byMonth` |
+ * | list summary row / its cell | `list-summary` / `summary-<field>` | `summary-amount` |
+ * | list settings, density, batch answer | `list-settings`, `list-density`, `batch-result` (rows `batch-result-<id>`) | |
+ * | expanded row's field | `detail-expand-<field>` | `detail-expand-remark` |
  *
  * Keys are the schema's own names (`key`, `field`), never positions in the file, so reordering a
  * schema keeps its ids. A repeated detail field (the same field in another format) adds the format.
@@ -22,7 +25,7 @@
 
 /** Areas of buttons. */
 export type ActionArea =
-  'toolbar' | 'row' | 'form' | 'approve' | 'detail' | 'upload' | 'document' | 'query' | 'step';
+  'toolbar' | 'row' | 'batch' | 'form' | 'approve' | 'detail' | 'upload' | 'document' | 'query' | 'step';
 
 /** Prefix of form-field ids by the form they are in. */
 export type FieldScope = 'field' | 'query' | 'filter';
@@ -47,6 +50,12 @@ export const testIds = {
   empty: 'list-empty',
   error: 'page-error',
   signProgress: 'sign-progress',
+  summaryRow: 'list-summary',
+  summary: (field: string) => `summary-${field}`,
+  listSettings: 'list-settings',
+  listDensity: 'list-density',
+  batchResult: 'batch-result',
+  batchResultRow: (id: string) => `batch-result-${id}`,
   /** Shown while a part of the page (its kind, its widgets, its data) is still loading. */
   loading: 'page-loading',
 } as const;

@@ -22,6 +22,7 @@ export const HANDWRITTEN_ROUTES: HandwrittenRoute[] = [
   { path: '/project/list', title: '选择产品', lazy: page(() => import('@/pages/project/ProjectListPage'), 'ProjectListPage') },
   { path: '/transfer-record', title: '产品切换记录', lazy: page(() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage') },
   { path: '/my/account/info', title: '账户信息', lazy: page(() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage') },
+  { path: '/my/download-center', title: '下载中心', lazy: page(() => import('@/pages/download/DownloadCentrePage'), 'DownloadCentrePage') },
   { path: '/my/product/overview', title: '产品开通', lazy: page(() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage') },
   { path: '/supplier/index', title: '供应链企业管理', lazy: page(() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage') },
   { path: '/service/chat', title: '在线客服', lazy: page(() => import('@/pages/service/ChatPage'), 'ChatPage') },

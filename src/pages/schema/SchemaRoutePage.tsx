@@ -5,6 +5,7 @@ import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type 
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
+import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { openDownload, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
@@ -75,6 +76,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       signer={portalSigner}
       user={user}
       download={openDownload}
+      downloadCentre={DOWNLOAD_CENTRE_PATH}
       pageTitles={false}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />

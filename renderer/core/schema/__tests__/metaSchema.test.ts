@@ -122,6 +122,10 @@ describe('page.schema.json', () => {
         'params',
         'tabs',
         'emptyText',
+        'batchActions',
+        'summary',
+        'expand',
+        'settings',
       ]),
     );
     expect(keys('formBody')).toEqual(
