@@ -30,9 +30,11 @@ export async function preloadRenderer(): Promise<void> {
     loadTabs(),
     loadActionDialogs(),
     loadListSettings(),
+    loadChart(),
   ]);
 }
 export const loadQueryForm = () => import('./parts/QueryForm');
 export const loadTabs = () => import('antd/es/tabs');
 export const loadActionDialogs = () => import('./parts/ActionDialogs');
 export const loadListSettings = () => import('./parts/ListSettings');
+export const loadChart = () => import('./charts/EChart');
