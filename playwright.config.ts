@@ -33,7 +33,14 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    // EXPORT_JOB_THRESHOLD: a list of a few dozen rows is enough to go through the download centre.
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false', DIST_DIR: process.env.DIST_DIR ?? 'dist', EXPORT_JOB_THRESHOLD: '20' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      // A list of a few dozen rows is enough to go through the download centre (tests/e2e/lists.spec.ts).
+      EXPORT_JOB_THRESHOLD: '20',
+    },
   },
 });

@@ -24,7 +24,8 @@ function chunkModules(): Plugin {
     generateBundle(_options, bundle) {
       const map: Record<string, string[]> = {};
       for (const [file, out] of Object.entries(bundle)) {
-        if (out.type === 'chunk') map[file] = Object.keys(out.modules).map((id) => id.replace(/^.*node_modules\//, 'node_modules/'));
+        if (out.type === 'chunk')
+          map[file] = Object.keys(out.modules).map((id) => id.replace(/^.*node_modules\//, 'node_modules/'));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map) });
     },

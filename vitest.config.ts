@@ -9,7 +9,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'renderer/**/__tests__/*.test.{ts,tsx}', 'src/**/__tests__/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'renderer/**/__tests__/*.test.{ts,tsx}',
+            'src/**/__tests__/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
         },

@@ -34,8 +34,10 @@ try {
 }
 
 console.log('\nfigure                                   value        target       baseline (PERFORMANCE.md)');
-for (const r of rows) console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
+for (const r of rows)
+  console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
 
 console.log('\nroute chunks (dist/assets)                         raw         gzip');
-for (const c of chunkTable(distDir)) console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
+for (const c of chunkTable(distDir))
+  console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
 process.exit(0);

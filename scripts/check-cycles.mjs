@@ -44,7 +44,9 @@ for (const file of ROOTS.flatMap((d) => files(join(root, d)))) {
   const text = readFileSync(file, 'utf8');
   const deps = [];
   // Type-only imports vanish at run time and cannot form a cycle that matters.
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+  )) {
     const target = resolveImport(file, m[1]);
     if (target) deps.push(target);
   }

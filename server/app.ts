@@ -62,7 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ code: error.wireCode, message: error.message, data: error.data });
+      return reply
+        .status(error.status)
+        .send({ code: error.wireCode, message: error.message, data: error.data });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -71,7 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
     }
     req.log.error(error);
-    return reply.status(500).send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
+    return reply
+      .status(500)
+      .send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
   });
 
   const sendIndex = ctx.distDir ? await registerPortal(app, { distDir: ctx.distDir }) : null;

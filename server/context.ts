@@ -23,7 +23,13 @@ export interface SignatureVerifier {
    * `scope` names what the signature approves (`creditVoucher/42/approve`); when given, the original must
    * have been issued for exactly that scope, so a signature cannot be replayed onto another record or action.
    */
-  verify(tx: Queryable, record: unknown, user: CurrentUser, sessionIdHash: string, scope?: string): Promise<SignRecord>;
+  verify(
+    tx: Queryable,
+    record: unknown,
+    user: CurrentUser,
+    sessionIdHash: string,
+    scope?: string,
+  ): Promise<SignRecord>;
 }
 
 /** What every plugin gets from the app: storage, keys and a clock tests can fix. */

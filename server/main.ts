@@ -27,7 +27,10 @@ export async function main(): Promise<void> {
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
   });
-  const housekeeping = setInterval(() => void purgeExpired(db, new Date()).catch(() => undefined), 10 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => void purgeExpired(db, new Date()).catch(() => undefined),
+    10 * 60 * 1000,
+  );
   housekeeping.unref();
 
   let closing = false;
@@ -45,7 +48,9 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port, host });
-  console.log(`portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`);
+  console.log(
+    `portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`,
+  );
 }
 
 await main();

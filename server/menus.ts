@@ -81,17 +81,19 @@ export function buildMenus(routes: RouteBlock[], role: string | null): MenuResou
     const product = r.product ?? 'account';
     byProduct.set(product, [...(byProduct.get(product) ?? []), r]);
   }
-  return [...byProduct.entries()].sort(([a], [b]) => productOrder(a) - productOrder(b)).map(([product, list]) => ({
-    pkMenu: `MENU_${product}`,
-    menuName: PRODUCT_NAMES[product] ?? product,
-    menuBrief: product,
-    childMenuResources: list
-      .sort((a, b) => (a.menu?.order ?? 999) - (b.menu?.order ?? 999) || a.path.localeCompare(b.path))
-      .map((r) => ({
-        pkMenu: `MENU_${r.path}`,
-        menuName: r.title,
-        menuBrief: r.path,
-        childMenuResources: [],
-      })),
-  }));
+  return [...byProduct.entries()]
+    .sort(([a], [b]) => productOrder(a) - productOrder(b))
+    .map(([product, list]) => ({
+      pkMenu: `MENU_${product}`,
+      menuName: PRODUCT_NAMES[product] ?? product,
+      menuBrief: product,
+      childMenuResources: list
+        .sort((a, b) => (a.menu?.order ?? 999) - (b.menu?.order ?? 999) || a.path.localeCompare(b.path))
+        .map((r) => ({
+          pkMenu: `MENU_${r.path}`,
+          menuName: r.title,
+          menuBrief: r.path,
+          childMenuResources: [],
+        })),
+    }));
 }

@@ -18,7 +18,8 @@ export function startServer(port = 18700 + Math.floor(Math.random() * 200), env 
     let out = '';
     const onData = (d) => {
       out += d.toString();
-      if (out.includes('portal: http')) resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), child });
+      if (out.includes('portal: http'))
+        resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), child });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (d) => (out += d.toString()));

@@ -18,8 +18,13 @@ export const SIGN_RECORD_FIELDS = [
 export function isCompleteSignRecord(record: unknown): record is SignRecord {
   if (!record || typeof record !== 'object') return false;
   const r = record as Record<string, unknown>;
-  return typeof r.signature === 'string' && r.signature !== '' && typeof r.original === 'string' && r.original !== '' &&
-    SIGN_RECORD_FIELDS.every((k) => typeof r[k] === 'string');
+  return (
+    typeof r.signature === 'string' &&
+    r.signature !== '' &&
+    typeof r.original === 'string' &&
+    r.original !== '' &&
+    SIGN_RECORD_FIELDS.every((k) => typeof r[k] === 'string')
+  );
 }
 
 export const completenessVerifier: SignatureVerifier = {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The `x-vrandom` request signature (docs/decisions/0002-request-signature.md):
+ * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md):
  * header `{timestamp}.{nonce}.{md5}` where md5 is over
  * `METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n NONCE \n CSRF_TOKEN`.
  */

@@ -32,7 +32,10 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
     transaction: (fn) =>
       serial(() =>
         pg.transaction((tx) =>
-          fn({ query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await tx.query(sql, params as unknown[])) }),
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) =>
+              toResult<T>(await tx.query(sql, params as unknown[])),
+          }),
         ),
       ),
     close: () => serial(() => pg.close()),

@@ -6,7 +6,10 @@ import type { Db, QueryResult } from './db';
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
-  const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], affectedRows: r.rowCount ?? 0 });
+  const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
+    rows: r.rows as T[],
+    affectedRows: r.rowCount ?? 0,
+  });
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pool.query(sql, params)),
@@ -15,7 +18,9 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await client.query(sql, params)) });
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await client.query(sql, params)),
+        });
         await client.query('commit');
         return result;
       } catch (e) {

@@ -11,6 +11,7 @@ import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
 import { chinaDay, RecordWriter } from './recordWriter';
 import type { BizRecord, EffectRef, TransitionDef } from './types';
+import { assertFieldWrites } from './fieldWrites';
 import { validatePayload } from './validatePayload';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
@@ -263,6 +264,7 @@ export class ModelEngine {
     if (!create || !actor.role || !create.roles.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
     const input = stripInput(model, body);
+    assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
     const id = await this.o.db.transaction(async (tx) => {
       const w = this.writer(tx, actor);
@@ -303,6 +305,7 @@ export class ModelEngine {
         if (!field.def.readOnly && rec.data[f] !== null) current[f] = rec.data[f];
       const changes = { ...body };
       delete changes.version;
+      assertFieldWrites(model, actor.role, rec.state, changes, rec.data);
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
       await w.checkRefs(model, input);

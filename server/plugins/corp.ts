@@ -48,17 +48,20 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
          left join corp_products cp on cp.corp_id = $1 and cp.product = p.product`,
       [req.user!.corpId, PRODUCTS],
     );
-    return ok(r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })));
+    return ok(
+      r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })),
+    );
   });
 
   app.post<{ Body: { product?: unknown } }>('/corp/v1/corps/products/apply', async (req) => {
     const product = req.body?.product;
-    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product)) throw new ApiError('BAD_REQUEST');
+    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product))
+      throw new ApiError('BAD_REQUEST');
     if (!canApply(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
-    const opened = await ctx.db.query('select 1 from corp_products where corp_id = $1 and product = $2 and opened', [
-      req.user!.corpId,
-      product,
-    ]);
+    const opened = await ctx.db.query(
+      'select 1 from corp_products where corp_id = $1 and product = $2 and opened',
+      [req.user!.corpId, product],
+    );
     if (opened.rows.length) throw new ApiError('PRODUCT_ALREADY_OPENED');
     const inserted = await ctx.db.query(
       `insert into product_applications (corp_id, product, applicant_id) values ($1, $2, $3)

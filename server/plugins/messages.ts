@@ -31,7 +31,9 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       let count = r.rows[0]?.total;
       if (count === undefined) {
         // An empty page (or past the end) still reports the total.
-        count = (await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params)).rows[0]!.n;
+        count = (
+          await ctx.db.query<{ n: number }>(`select count(*)::int as n from messages where ${filter}`, params)
+        ).rows[0]!.n;
       }
       const list = r.rows.map(({ total: _total, ...row }) => row);
       return ok({ list, pagecond: { count, page, size } });

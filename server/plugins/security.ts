@@ -38,7 +38,10 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
     const read = READS.has(req.method);
     const safe = read || config.safe === true;
-    await verifySignature(req, ctx, { required: !safe || req.session !== null && !read, replayCheck: !read });
+    await verifySignature(req, ctx, {
+      required: !safe || (req.session !== null && !read),
+      replayCheck: !read,
+    });
 
     if (!safe) {
       const token = req.headers['x-csrf-token'];
@@ -56,7 +59,7 @@ async function verifySignature(
   opts: { required: boolean; replayCheck: boolean },
 ): Promise<void> {
   const header = req.headers['x-vrandom'];
-  // Anonymous reads have nothing to protect and no key to check against (see ADR 0002).
+  // Anonymous reads have nothing to protect and no key to check against (see ADR 0001).
   if (!req.session && !opts.required) return;
   if (header === undefined) {
     if (opts.required) throw new ApiError('SIGNATURE_MISSING');

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { pickCurrentRole, pkRole, roleInfo } from '../auth/roles';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS, setCurrentRole } from '../auth/sessions';
+import {
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  setCurrentRole,
+} from '../auth/sessions';
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRouteBlocks } from '../menus';
@@ -115,7 +121,11 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
         return createSession(tx, row.id, pickCurrentRole(user.roles, null), now);
       });
       setSessionCookie(reply, req, created.id);
-      return ok({ csrfToken: created.session.csrfToken, userName: user.username, personName: user.personName });
+      return ok({
+        csrfToken: created.session.csrfToken,
+        userName: user.username,
+        personName: user.personName,
+      });
     },
   );
 

@@ -6,7 +6,13 @@ import { PLATFORM_HOSTS } from './platforms';
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export const CORPS = [
-  { id: 'CORE001', name: '华建集团第一工程局有限公司', code: '91350100M000100Y43', type: 'CORE', status: 'NORMAL' },
+  {
+    id: 'CORE001',
+    name: '华建集团第一工程局有限公司',
+    code: '91350100M000100Y43',
+    type: 'CORE',
+    status: 'NORMAL',
+  },
   { id: 'SUP001', name: '华建建材供应有限公司', code: '911100001000044477', type: 'CHAIN', status: 'NORMAL' },
   { id: 'SUP002', name: '恒通钢构有限公司', code: '91420100MA4K2C3L1P', type: 'CHAIN', status: 'NORMAL' },
   { id: 'SUP003', name: '远达劳务有限公司', code: '91440300MA5F8XR01P', type: 'CHAIN', status: 'CANCELLED' },
@@ -59,11 +65,29 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** Unread in-site messages per user (the bell's dot); everyone else has only read ones. */
-const UNREAD: Record<string, number> = { core_operator: 3, chain_operator: 2, core_director: 1, dual_role: 1 };
+const UNREAD: Record<string, number> = {
+  core_operator: 3,
+  chain_operator: 2,
+  core_director: 1,
+  dual_role: 1,
+};
 
 /** Public holidays of region R_156 (mainland China) for 2026 and 2027. */
 const HOLIDAYS: string[] = [
-  ...['01-01', '01-02', '01-03', '02-15', '02-16', '02-17', '02-18', '02-19', '02-20', '02-21', '02-22', '02-23'],
+  ...[
+    '01-01',
+    '01-02',
+    '01-03',
+    '02-15',
+    '02-16',
+    '02-17',
+    '02-18',
+    '02-19',
+    '02-20',
+    '02-21',
+    '02-22',
+    '02-23',
+  ],
   ...['04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '06-19', '06-20', '06-21'],
   ...['09-25', '09-26', '09-27', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07'],
 ].flatMap((d) => [`2026-${d}`, `2027-${d}`]);
@@ -75,13 +99,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     for (const c of CORPS) {
-      await tx.query('insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)', [
-        c.id,
-        c.name,
-        c.code,
-        c.type,
-        c.status,
-      ]);
+      await tx.query(
+        'insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)',
+        [c.id, c.name, c.code, c.type, c.status],
+      );
       for (const product of OPENED[c.id] ?? []) {
         await tx.query('insert into corp_products (corp_id, product) values ($1, $2)', [c.id, product]);
       }
@@ -90,7 +111,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const [host, config] of PLATFORM_HOSTS) {
       await tx.query('insert into platforms (host, config) values ($1, $2)', [host, JSON.stringify(config)]);
     }
-    for (const day of HOLIDAYS) await tx.query("insert into holidays (region, day) values ('R_156', $1)", [day]);
+    for (const day of HOLIDAYS)
+      await tx.query("insert into holidays (region, day) values ('R_156', $1)", [day]);
   });
   return true;
 }
@@ -103,7 +125,8 @@ async function insertUser(tx: Queryable, user: DemoUser, index: number, hash: st
      values ($1, $2, $3, $4, $5, $6, $7)`,
     [id, user.username, hash, user.name, mobile, user.corp, user.username === 'core_operator'],
   );
-  for (const role of user.roles) await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
+  for (const role of user.roles)
+    await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
   const unread = UNREAD[user.username] ?? 0;
   for (let m = 0; m < unread + 2; m++) {
     const isUnread = m < unread;

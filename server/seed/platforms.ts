@@ -26,7 +26,8 @@ export const DEFAULT_PLATFORM = {
   copyrightCn: '版权所有 © 2026 建信融通有限责任公司',
   securityRegister: '京公网安备11010202000001号',
   icpRegister: '京ICP备2026000001号-1',
-  avalableProduct: 'credit,abs,abcp,factoring-forward,factoring-delivery,factoring-reverse,factoring-joint,assets-pool',
+  avalableProduct:
+    'credit,abs,abcp,factoring-forward,factoring-delivery,factoring-reverse,factoring-joint,assets-pool',
 };
 
 export const ABS_PLATFORM = {

@@ -25,7 +25,11 @@ export class ApiRequestError extends Error {
 }
 
 /** The message a user sees for an answer (spec section 8: empty, 99999999 or non-200 → network message). */
-export function userMessage(status: number | undefined, code: string | undefined, message: string | undefined): string {
+export function userMessage(
+  status: number | undefined,
+  code: string | undefined,
+  message: string | undefined,
+): string {
   if (status !== 200 || code === GENERIC_ERROR_CODE || !message) return NETWORK_ERROR_MESSAGE;
   return message;
 }

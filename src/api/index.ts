@@ -1,4 +1,11 @@
-export { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
+export {
+  API_BASE,
+  BASE_PATH,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+} from './constants';
 export { DEFAULT_PLATFORM_CONFIG } from './defaults';
 export {
   ApiRequestError,

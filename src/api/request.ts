@@ -1,5 +1,17 @@
-import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
+import axios, {
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  API_BASE,
+  BASE_PATH,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+} from './constants';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE, userMessage } from './errors';
 import { serializeParams, type QueryParams } from './params';
 import { signRequest } from './signature';
@@ -44,7 +56,10 @@ export function loginRedirectUrl(location: { pathname: string; search: string })
  * The one axios instance of the portal, with every request convention of spec section 7 and the error
  * rules of spec section 8.
  */
-export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestConfig['adapter']): AxiosInstance {
+export function createRequest(
+  env: RequestEnvironment,
+  adapter?: AxiosRequestConfig['adapter'],
+): AxiosInstance {
   const instance = axios.create({
     baseURL: API_BASE,
     timeout: REQUEST_TIMEOUT_MS,
@@ -63,7 +78,11 @@ export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestCon
       const body = response.data as Partial<ApiResponse<unknown>> | undefined;
       if (response.status === 401 || response.status === 403) {
         onUnauthorised(env);
-        throw new ApiRequestError(body?.code ?? `HTTP_${response.status}`, NETWORK_ERROR_MESSAGE, response.status);
+        throw new ApiRequestError(
+          body?.code ?? `HTTP_${response.status}`,
+          NETWORK_ERROR_MESSAGE,
+          response.status,
+        );
       }
       const code = typeof body?.code === 'string' ? body.code : undefined;
       if (response.status === 200 && code === '0') return response;
@@ -100,10 +119,15 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
   let body = '';
   if (wireMethod !== 'GET') {
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
-      // Multipart bodies are not signed (ADR 0002); the browser sets the boundary header.
+      // Multipart bodies are not signed (ADR 0001); the browser sets the boundary header.
       headers.delete('Content-Type');
     } else {
-      body = config.data === undefined ? '' : typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
+      body =
+        config.data === undefined
+          ? ''
+          : typeof config.data === 'string'
+            ? config.data
+            : JSON.stringify(config.data);
       config.data = body === '' ? undefined : body;
       if (body !== '') headers.set('Content-Type', 'application/json;charset=UTF-8');
     }
@@ -114,7 +138,14 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
   headers.set('X-CSRF-TOKEN', csrfToken);
   headers.set(
     'x-vrandom',
-    signRequest({ method, path: `${config.baseURL ?? ''}${path}`, rawQuery, body, csrfToken, timestamp: env.now() }),
+    signRequest({
+      method,
+      path: `${config.baseURL ?? ''}${path}`,
+      rawQuery,
+      body,
+      csrfToken,
+      timestamp: env.now(),
+    }),
   );
 
   config.method = wireMethod.toLowerCase();

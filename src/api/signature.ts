@@ -1,7 +1,7 @@
 import md5 from 'md5';
 
 /**
- * The `x-vrandom` request signature (docs/decisions/0002-request-signature.md): `{timestamp}.{nonce}.{md5}`,
+ * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md): `{timestamp}.{nonce}.{md5}`,
  * md5 over `METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n NONCE \n CSRF_TOKEN`.
  */
 export function sortedQuery(rawQuery: string): string {

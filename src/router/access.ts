@@ -59,7 +59,11 @@ export type AccessDecision = 'allow' | 'login' | 'forbidden';
  * Spec section 2: public pages are open; after login the always-allowed list is open and everything else
  * only when menus3 (already filtered by the server for the current role) grants the path.
  */
-export function decideAccess(path: string, loggedIn: boolean, permitted: ReadonlySet<string>): AccessDecision {
+export function decideAccess(
+  path: string,
+  loggedIn: boolean,
+  permitted: ReadonlySet<string>,
+): AccessDecision {
   const p = normalise(path);
   if (isPublicPath(p)) return 'allow';
   if (!loggedIn) return 'login';

@@ -18,7 +18,8 @@ export function homePath(options: {
 }): string {
   const { homeUrl, role, available, storedHomepage } = options;
   if (storedHomepage && available.includes(storedHomepage)) return storedHomepage;
-  if (homeUrl === PROJECT_LIST_PATH) return role?.includes('CORE') ? ABS_CORE_INDEX_QUERY : ABS_CHAIN_INDEX_QUERY;
+  if (homeUrl === PROJECT_LIST_PATH)
+    return role?.includes('CORE') ? ABS_CORE_INDEX_QUERY : ABS_CHAIN_INDEX_QUERY;
   const match = available.find((p) => p === homeUrl) ?? available.find((p) => p.startsWith(`${homeUrl}/`));
   return match ?? available[0] ?? PROJECT_LIST_PATH;
 }

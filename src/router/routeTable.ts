@@ -24,8 +24,11 @@ export function buildRouteTable(
     if (!block?.path) throw new Error(`${file}: page schema without route.path`);
     add({ ...block, source: { kind: 'schema', file } }, file);
   }
-  for (const block of handwrittenBlocks) add({ ...block, source: { kind: 'handwritten' } }, 'schemas/_routes/handwritten.json');
-  return routes.sort((a, b) => (a.menu?.order ?? 999) - (b.menu?.order ?? 999) || a.path.localeCompare(b.path));
+  for (const block of handwrittenBlocks)
+    add({ ...block, source: { kind: 'handwritten' } }, 'schemas/_routes/handwritten.json');
+  return routes.sort(
+    (a, b) => (a.menu?.order ?? 999) - (b.menu?.order ?? 999) || a.path.localeCompare(b.path),
+  );
 }
 
 export const ROUTES: PortalRoute[] = buildRouteTable();

@@ -26,7 +26,11 @@ const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTE
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { element: <LoginPathGuard />, errorElement: <RouteError />, children: allPaths.filter(isPublic).map(toRouteObject) },
+    {
+      element: <LoginPathGuard />,
+      errorElement: <RouteError />,
+      children: allPaths.filter(isPublic).map(toRouteObject),
+    },
     {
       path: '/',
       errorElement: <RouteError />,
@@ -36,7 +40,10 @@ export const router = createBrowserRouter(
         {
           lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
           errorElement: <RouteError />,
-          children: [...allPaths.filter((p) => !isPublic(p)).map(toRouteObject), { path: '*', element: null }],
+          children: [
+            ...allPaths.filter((p) => !isPublic(p)).map(toRouteObject),
+            { path: '*', element: null },
+          ],
         },
       ],
     },

@@ -32,13 +32,18 @@ export function ShellLayout(): React.JSX.Element {
   }, [route, config.platformName]);
 
   if (!route) return <Navigate to={NOT_FOUND_PATH} replace />;
-  if (decideAccess(pathname, true, permitted) === 'forbidden') return <Navigate to={FORBIDDEN_PATH} replace />;
+  if (decideAccess(pathname, true, permitted) === 'forbidden')
+    return <Navigate to={FORBIDDEN_PATH} replace />;
 
   const word = config.topBarWordColor;
   return (
     <ClientStateProvider>
       <div className="shell">
-        <header className="shell-top" style={{ background: config.topBarColor, color: word }} data-testid="shell-top">
+        <header
+          className="shell-top"
+          style={{ background: config.topBarColor, color: word }}
+          data-testid="shell-top"
+        >
           <img className="shell-logo" src={config.platformLogo} alt={config.platformName ?? '平台标志'} />
           {!route.hideTopMenu ? <HeaderMenu color={word} /> : <div style={{ flex: 1 }} />}
           <ProductSwitch color={word} />
@@ -56,7 +61,10 @@ export function ShellLayout(): React.JSX.Element {
           </div>
           <KeepAliveOutlet />
         </main>
-        <section className="shell-products" style={{ background: config.tailBarColor, color: config.tailBarWordColor }}>
+        <section
+          className="shell-products"
+          style={{ background: config.tailBarColor, color: config.tailBarWordColor }}
+        >
           <h3>平台产品</h3>
           <ProductCards color={config.tailBarWordColor} />
         </section>

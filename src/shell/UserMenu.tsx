@@ -34,7 +34,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       })),
     });
   }
-  if (user3.enableSwitchVersion) items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
+  if (user3.enableSwitchVersion)
+    items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
   items.push({ type: 'divider' }, { key: 'logout', label: '退出登录', 'data-testid': 'logout' });
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

@@ -38,7 +38,10 @@ export function buildHeaderMenu(
     const groups = products.get(product) ?? new Map<string, MenuLeaf[]>();
     products.set(product, groups);
     const group = r.menu?.group ?? '';
-    groups.set(group, [...(groups.get(group) ?? []), { key: r.path, label: r.title, openInBlank: r.openInBlank === true }]);
+    groups.set(group, [
+      ...(groups.get(group) ?? []),
+      { key: r.path, label: r.title, openInBlank: r.openInBlank === true },
+    ]);
   }
   return [...products.entries()]
     .sort(([a], [b]) => PRODUCT_ORDER.indexOf(a) - PRODUCT_ORDER.indexOf(b))

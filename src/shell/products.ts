@@ -49,8 +49,7 @@ export const PRODUCT_OVERVIEW_PATH = '/my/product/overview';
 export const CONTACT_MANAGER_PATH = '/error-page/contact-manager-open-product';
 
 export type ProductSwitchStep =
-  | { kind: 'switch-role'; role: string }
-  | { kind: 'go'; path: string; setHomepage: boolean };
+  { kind: 'switch-role'; role: string } | { kind: 'go'; path: string; setHomepage: boolean };
 
 /**
  * Spec section 4 "Product switching", as a pure decision:
@@ -73,5 +72,9 @@ export function productSwitchStep(options: {
   }
   const path = firstMenuPath(menus, product);
   if (path) return { kind: 'go', path, setHomepage: true };
-  return { kind: 'go', path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH, setHomepage: false };
+  return {
+    kind: 'go',
+    path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH,
+    setHomepage: false,
+  };
 }

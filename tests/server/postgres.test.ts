@@ -13,7 +13,10 @@ import { Browser, clock, loggedIn } from './helpers';
 function postgresBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const version = readdirSync(base).sort().reverse().find((v) => existsSync(join(base, v, 'bin', 'initdb')));
+  const version = readdirSync(base)
+    .sort()
+    .reverse()
+    .find((v) => existsSync(join(base, v, 'bin', 'initdb')));
   return version ? join(base, version, 'bin') : null;
 }
 
@@ -26,7 +29,10 @@ let db: Db;
 /** Runs a PostgreSQL tool, as the postgres user when we are root (PostgreSQL refuses to run as root). */
 function pgTool(tool: string, args: string[]): void {
   const cmd = join(bin!, tool);
-  if (isRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args.map((a) => `'${a}'`)].join(' ')], { stdio: 'pipe' });
+  if (isRoot)
+    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args.map((a) => `'${a}'`)].join(' ')], {
+      stdio: 'pipe',
+    });
   else execFileSync(cmd, args, { stdio: 'pipe' });
 }
 
@@ -40,13 +46,23 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
       chmodSync(dataDir, 0o700);
     }
     pgTool('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-    pgTool('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    pgTool('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      join(dataDir, 'log'),
+      '-o',
+      `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
     db = await openDb({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres` });
   }, 120_000);
 
   afterAll(async () => {
     await db?.close();
-    if (dataDir && existsSync(join(dataDir, 'postmaster.pid'))) pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    if (dataDir && existsSync(join(dataDir, 'postmaster.pid')))
+      pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   });
 
   it('migrates, seeds once, and serves logins and sessions', async () => {
@@ -57,10 +73,16 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
     const app = await buildApp({ db, schemasDir: join(process.cwd(), 'schemas'), now: () => clock.now });
     try {
       const b = await loggedIn(app, 'dual_role');
-      const info = (await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })).json();
+      const info = (
+        await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })
+      ).json();
       expect(info.code).toBe('0');
       expect(info.data.currentRole3.roleCode).toBe('ROLE_CORP_OPERATOR');
-      const unread = (await (await loggedIn(app, 'core_operator')).call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })).json();
+      const unread = (
+        await (
+          await loggedIn(app, 'core_operator')
+        ).call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })
+      ).json();
       expect(unread.data.pagecond.count).toBe(3);
       expect((await new Browser(app).login('core_operator', 'nope')).json().code).toBe('SCF.LOGIN_FAILED');
     } finally {
@@ -75,6 +97,8 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect((await db.query("select count(*)::int as n from holidays where region = 'R_TEST'")).rows).toEqual([{ n: 0 }]);
+    expect((await db.query("select count(*)::int as n from holidays where region = 'R_TEST'")).rows).toEqual([
+      { n: 0 },
+    ]);
   });
 });

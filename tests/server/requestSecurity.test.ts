@@ -14,7 +14,11 @@ afterAll(async () => {
 });
 
 const record = (browser: Browser, body: unknown = undefined, opts = {}) =>
-  browser.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'credit' }, body, ...opts });
+  browser.call('POST', '/corp/v1/corps/persons/product-switch/records', {
+    query: { productType: 'credit' },
+    body,
+    ...opts,
+  });
 
 describe('CSRF token and request signature on state-changing calls', () => {
   it('accepts a signed call with the CSRF token', async () => {
@@ -27,7 +31,7 @@ describe('CSRF token and request signature on state-changing calls', () => {
     expect(res.json().code).toBe('SCF.CSRF_INVALID');
   });
 
-  it('refuses a call with another session\'s CSRF token', async () => {
+  it("refuses a call with another session's CSRF token", async () => {
     const other = await loggedIn(s.app, 'core_director');
     const res = await record(b, undefined, { headers: { 'x-csrf-token': other.csrf } });
     expect(res.json().code).toBe('SCF.CSRF_INVALID');
@@ -40,7 +44,14 @@ describe('CSRF token and request signature on state-changing calls', () => {
   });
 
   const signedFor = (path: string, rawQuery: string, body: string) =>
-    signRequest({ method: 'POST', path: `/api/web${path}`, rawQuery, body, csrfToken: b.csrf, timestamp: clock.now.getTime() });
+    signRequest({
+      method: 'POST',
+      path: `/api/web${path}`,
+      rawQuery,
+      body,
+      csrfToken: b.csrf,
+      timestamp: clock.now.getTime(),
+    });
 
   it('refuses a tampered query', async () => {
     const path = '/corp/v1/corps/persons/product-switch/records';
@@ -48,12 +59,17 @@ describe('CSRF token and request signature on state-changing calls', () => {
     const res = await b.call('POST', path, { query: { productType: 'abs' }, signature: sig });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
     // The same signature on the query it was made for passes.
-    expect((await b.call('POST', path, { query: { productType: 'credit' }, signature: sig })).json().code).toBe('0');
+    expect(
+      (await b.call('POST', path, { query: { productType: 'credit' }, signature: sig })).json().code,
+    ).toBe('0');
   });
 
   it('refuses a tampered body', async () => {
     const sig = signedFor('/uaa/login', '', JSON.stringify({ username: 'a', password: 'b' }));
-    const res = await b.call('POST', '/uaa/login', { body: { username: 'a', password: 'c' }, signature: sig });
+    const res = await b.call('POST', '/uaa/login', {
+      body: { username: 'a', password: 'c' },
+      signature: sig,
+    });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
   });
 
@@ -72,7 +88,9 @@ describe('CSRF token and request signature on state-changing calls', () => {
   });
 
   it('checks a GET signature when one is sent', async () => {
-    const res = await b.call('GET', '/v2/security', { signature: '1795300000000.0123456789abcdef.0123456789abcdef0123456789abcdef' });
+    const res = await b.call('GET', '/v2/security', {
+      signature: '1795300000000.0123456789abcdef.0123456789abcdef0123456789abcdef',
+    });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
   });
 
@@ -81,11 +99,28 @@ describe('CSRF token and request signature on state-changing calls', () => {
     t.app.put('/probe', async () => ({ code: '0', data: 'put' }));
     t.app.delete('/probe', async () => ({ code: '0', data: 'delete' }));
     t.app.post('/probe', async () => ({ code: '0', data: 'post' }));
-    const put = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'PUT' } });
-    const del = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'delete' } });
+    const put = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'PUT' },
+    });
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'delete' },
+    });
     const post = await t.app.inject({ method: 'POST', url: '/probe' });
-    const bogus = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'TRACE' } });
-    expect([put.json().data, del.json().data, post.json().data, bogus.json().data]).toEqual(['put', 'delete', 'post', 'post']);
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'TRACE' },
+    });
+    expect([put.json().data, del.json().data, post.json().data, bogus.json().data]).toEqual([
+      'put',
+      'delete',
+      'post',
+      'post',
+    ]);
     await t.app.close();
     await t.db.close();
   });

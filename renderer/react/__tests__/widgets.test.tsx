@@ -155,7 +155,11 @@ describe('UkeySignButton', () => {
 
   it("shows the key's error detail under the message", async () => {
     const signer: Signer = {
-      sign: async () => ({ code: 10, message: '签名失败。', detail: 'UKEY密码（PIN码）错误（错误码：0x8010006B）' }),
+      sign: async () => ({
+        code: 10,
+        message: '签名失败。',
+        detail: 'UKEY密码（PIN码）错误（错误码：0x8010006B）',
+      }),
     };
     render(
       <Provided signer={signer}>

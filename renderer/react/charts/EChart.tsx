@@ -127,8 +127,9 @@ export default function EChart(props: EChartProps): React.JSX.Element {
       chart.current = null;
     };
   }, []);
+  const { type, data, format, name } = props;
   useEffect(() => {
-    chart.current?.setOption(chartOption(props), { notMerge: true });
-  }, [props.type, props.data, props.format, props.name]);
+    chart.current?.setOption(chartOption({ type, data, format, name }), { notMerge: true });
+  }, [type, data, format, name]);
   return <div ref={host} className={`chart chart-${props.type}`} style={{ width: '100%', height: HEIGHT }} />;
 }

@@ -95,6 +95,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       modal: modalApi,
     }),
     // The props object is new on every render; its members are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- props are spread, so the rule asks for the object
     [
       props.request,
       props.navigate,

@@ -76,6 +76,8 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
         list.columns.filter((c) => evaluateCondition(c.visible, scope, renderer.functions)),
         settings,
       ),
+    // scope is a new object each render; the role is what column conditions read from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [list.columns, settings, scope.$role, renderer.functions],
   );
   const shown = useMemo(() => shownColumns(arranged), [arranged]);
@@ -115,6 +117,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     },
     // Columns depend on the schema, the user's arrangement, the sort shown, the runner state (busy
     // buttons) and the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- context, runner and scope are new objects each render
     [list, shown, sort, runner.running, renderer.functions, scope.$role, reload, query, model],
   );
 

@@ -42,7 +42,10 @@ export function SchemaRoutePage(): React.JSX.Element {
     }
     load()
       .then((raw) => {
-        if (alive) setLoaded({ schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema });
+        if (alive)
+          setLoaded({
+            schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema,
+          });
       })
       .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
     return () => {
@@ -51,7 +54,10 @@ export function SchemaRoutePage(): React.JSX.Element {
   }, [file, pathname]);
 
   const currentSearch = search.current;
-  const query = useMemo(() => Object.fromEntries(new URLSearchParams(currentSearch).entries()), [currentSearch]);
+  const query = useMemo(
+    () => Object.fromEntries(new URLSearchParams(currentSearch).entries()),
+    [currentSearch],
+  );
   const user = useMemo(() => ({ ...security.user3 }), [security.user3]);
   const canOpen = useMemo(
     () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',
@@ -66,7 +72,8 @@ export function SchemaRoutePage(): React.JSX.Element {
   );
 
   if (!loaded) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if ('error' in loaded) return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
+  if ('error' in loaded)
+    return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
   return (
     <RendererProvider
       request={rendererRequest}

@@ -1,6 +1,12 @@
 import md5 from 'md5';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE, type ApiRequestError } from '@/api';
+import {
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+  type ApiRequestError,
+} from '@/api';
 import { harness } from './harness';
 
 const header = (config: { headers: unknown }, name: string): string | undefined =>
@@ -26,7 +32,9 @@ describe('request conventions (spec section 7)', () => {
 
   it('sends arrays as repeated parameters and leaves out null and undefined', async () => {
     const h = harness();
-    await h.instance.get('/x', { params: { status: ['IS0', 'IS1'], empty: null, gone: undefined, q: '凭证 1' } });
+    await h.instance.get('/x', {
+      params: { status: ['IS0', 'IS1'], empty: null, gone: undefined, q: '凭证 1' },
+    });
     expect(h.sent[0]!.url).toBe(`/x?status=IS0&status=IS1&q=${encodeURIComponent('凭证 1')}&v=1795300000000`);
   });
 
@@ -46,7 +54,15 @@ describe('request conventions (spec section 7)', () => {
     const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
     expect(ts).toBe('1795300000000');
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
-    const canonical = ['POST', '/api/web/uaa/login', 'a=1&b=2', '{"username":"u","password":"p"}', ts, nonce, 'tok-123'].join('\n');
+    const canonical = [
+      'POST',
+      '/api/web/uaa/login',
+      'a=1&b=2',
+      '{"username":"u","password":"p"}',
+      ts,
+      nonce,
+      'tok-123',
+    ].join('\n');
     expect(digest).toBe(md5(canonical));
     expect(sent.data).toBe('{"username":"u","password":"p"}');
   });
@@ -71,7 +87,9 @@ describe('request conventions (spec section 7)', () => {
     const h = harness();
     await h.instance.get('/x');
     await h.instance.get('/x');
-    expect(header(h.sent[0]!, 'x-vrandom')!.split('.')[1]).not.toBe(header(h.sent[1]!, 'x-vrandom')!.split('.')[1]);
+    expect(header(h.sent[0]!, 'x-vrandom')!.split('.')[1]).not.toBe(
+      header(h.sent[1]!, 'x-vrandom')!.split('.')[1],
+    );
   });
 
   it.each(['put', 'delete'] as const)('sends %s as POST with X-SCF-REAL-HTTP-METHOD', async (method) => {
@@ -82,7 +100,9 @@ describe('request conventions (spec section 7)', () => {
     // The signature names the real method, which is what the server routes on.
     const [ts, nonce, digest] = header(h.sent[0]!, 'x-vrandom')!.split('.');
     const body = method === 'put' ? '{"a":1}' : '';
-    expect(digest).toBe(md5([method.toUpperCase(), '/api/web/records/1', '', body, ts, nonce, ''].join('\n')));
+    expect(digest).toBe(
+      md5([method.toUpperCase(), '/api/web/records/1', '', body, ts, nonce, ''].join('\n')),
+    );
   });
 
   it('times out after 300000 ms under /api/web', async () => {
@@ -130,29 +150,34 @@ describe('error rules (spec section 8)', () => {
     expect(e.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
-  it.each([401, 403])('on %i clears the stored role and homepage and goes to the login page', async (status) => {
-    const h = harness('/cv3/credit/core/index/operator', '?tab=1');
-    h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
-    h.env.localStorage.setItem(STORAGE_KEYS.homepage, '/credit/core/index/operator');
-    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'kept');
-    h.answer = { status, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
-    await failure(h.instance.get('/v2/security'));
-    expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
-    expect(h.env.localStorage.getItem(STORAGE_KEYS.homepage)).toBeNull();
-    expect(h.env.redirects).toEqual([
-      `/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/core/index/operator?tab=1')}`,
-    ]);
-  });
-
-  it.each(['/cv3/login/login', '/cv3/login/abs/login', '/cv3/register/register', '/cv3/register/reset-password'])(
-    'does not redirect again from %s',
-    async (path) => {
-      const h = harness(path, '');
+  it.each([401, 403])(
+    'on %i clears the stored role and homepage and goes to the login page',
+    async (status) => {
+      const h = harness('/cv3/credit/core/index/operator', '?tab=1');
       h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
-      h.answer = { status: 401, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+      h.env.localStorage.setItem(STORAGE_KEYS.homepage, '/credit/core/index/operator');
+      h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'kept');
+      h.answer = { status, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
       await failure(h.instance.get('/v2/security'));
-      expect(h.env.redirects).toEqual([]);
       expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+      expect(h.env.localStorage.getItem(STORAGE_KEYS.homepage)).toBeNull();
+      expect(h.env.redirects).toEqual([
+        `/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/core/index/operator?tab=1')}`,
+      ]);
     },
   );
+
+  it.each([
+    '/cv3/login/login',
+    '/cv3/login/abs/login',
+    '/cv3/register/register',
+    '/cv3/register/reset-password',
+  ])('does not redirect again from %s', async (path) => {
+    const h = harness(path, '');
+    h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
+    h.answer = { status: 401, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+    await failure(h.instance.get('/v2/security'));
+    expect(h.env.redirects).toEqual([]);
+    expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+  });
 });

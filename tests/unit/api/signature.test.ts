@@ -10,14 +10,24 @@ describe('x-vrandom: the browser signs, the server verifies (two implementations
       fc.property(
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
         fc.webPath(),
-        fc.array(fc.tuple(fc.stringMatching(/^[a-z]{1,5}$/), fc.stringMatching(/^[a-z0-9%]{0,6}$/)), { maxLength: 5 }),
+        fc.array(fc.tuple(fc.stringMatching(/^[a-z]{1,5}$/), fc.stringMatching(/^[a-z0-9%]{0,6}$/)), {
+          maxLength: 5,
+        }),
         part,
         part,
         (method, path, pairs, body, csrfToken) => {
           const rawQuery = pairs.map(([k, v]) => `${k}=${v}`).join('&');
           const header = signRequest({ method, path, rawQuery, body, csrfToken, timestamp: 1795300000000 });
           const parsed = parseSignatureHeader(header)!;
-          const input = { method, path, rawQuery, body, csrfToken, timestamp: parsed.timestamp, nonce: parsed.nonce };
+          const input = {
+            method,
+            path,
+            rawQuery,
+            body,
+            csrfToken,
+            timestamp: parsed.timestamp,
+            nonce: parsed.nonce,
+          };
           expect(signatureDigest(input)).toBe(parsed.digest);
           expect(signatureDigest({ ...input, body: body + 'x' })).not.toBe(parsed.digest);
           expect(signatureDigest({ ...input, csrfToken: csrfToken + 'x' })).not.toBe(parsed.digest);
@@ -29,8 +39,24 @@ describe('x-vrandom: the browser signs, the server verifies (two implementations
   });
 
   it('does not depend on the order of query parameters', () => {
-    const a = signRequest({ method: 'GET', path: '/p', rawQuery: 'b=2&a=1', body: '', csrfToken: 't', timestamp: 1, nonce: 'n' });
-    const b = signRequest({ method: 'GET', path: '/p', rawQuery: 'a=1&b=2', body: '', csrfToken: 't', timestamp: 1, nonce: 'n' });
+    const a = signRequest({
+      method: 'GET',
+      path: '/p',
+      rawQuery: 'b=2&a=1',
+      body: '',
+      csrfToken: 't',
+      timestamp: 1,
+      nonce: 'n',
+    });
+    const b = signRequest({
+      method: 'GET',
+      path: '/p',
+      rawQuery: 'a=1&b=2',
+      body: '',
+      csrfToken: 't',
+      timestamp: 1,
+      nonce: 'n',
+    });
     expect(a).toBe(b);
   });
 });
