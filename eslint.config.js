@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Import patterns of the portal, the server and the schemas, and of the UI libraries, for the boundary rules.
+const APP_SIDES = ['@/*', '@server/*', '@schemas/*'];
+const UI_LIBRARIES = ['react', 'react-dom', 'antd', '@formily/react', '@formily/antd-v5'];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results', '.tmp'] },
   js.configs.recommended,
@@ -56,21 +60,36 @@ export default tseslint.config(
   {
     // renderer/core is shared with the server: no React.
     files: ['renderer/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...APP_SIDES, ...UI_LIBRARIES] }] },
+  },
+  {
+    // The contract is the portal's and the server's common ground: plain data and functions, no React, no
+    // browser or Node globals, and nothing from either side (nor the renderer).
+    files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            '@/*',
-            '@server/*',
-            '@schemas/*',
-            'react',
-            'react-dom',
-            'antd',
-            '@formily/react',
-            '@formily/antd-v5',
+            ...APP_SIDES,
+            '@renderer/*',
+            '**/src/*',
+            '**/server/*',
+            '**/renderer/*',
+            ...UI_LIBRARIES,
+            'node:*',
           ],
         },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'navigator',
+        'process',
+        'Buffer',
       ],
     },
   },

@@ -7,6 +7,7 @@ const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
 /** Path aliases shared by Vite, Vitest and tsconfig.json. */
 export const alias = {
+  '@contract': r('./contract'),
   '@renderer': r('./renderer'),
   '@server': r('./server'),
   '@schemas': r('./schemas'),

@@ -5,8 +5,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ROOTS = ['src', 'renderer', 'server'];
+const ROOTS = ['contract', 'src', 'renderer', 'server'];
 const ALIASES = [
+  ['@contract/', 'contract/'],
   ['@renderer/', 'renderer/'],
   ['@renderer', 'renderer/index'],
   ['@server/', 'server/'],

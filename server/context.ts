@@ -1,21 +1,10 @@
+import type { SignRecord } from '@contract/ukey';
 import type { PasswordKey } from './auth/passwordKey';
 import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
 import type { Db, Queryable } from './db/db';
 
-/** The sign record of spec section 3, as the portal sends it with a signed action (ADR 0005). */
-export interface SignRecord {
-  raType: string;
-  ukeyBank: string;
-  ukeyCode: string;
-  original: string;
-  signature: string;
-  pkCa: string;
-  ukeyNo: string;
-  algorithmType: string;
-  issuerDN: string;
-  subjectDN: string;
-}
+export type { SignRecord };
 
 /** Checks a sign record before a signed transition takes effect (ADR 0005 section 4). */
 export interface SignatureVerifier {

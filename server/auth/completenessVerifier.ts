@@ -1,18 +1,6 @@
-import type { SignatureVerifier, SignRecord } from '../context';
+import { SIGN_RECORD_KEYS, type SignRecord } from '@contract/ukey';
+import type { SignatureVerifier } from '../context';
 import { ApiError } from '../errors';
-
-export const SIGN_RECORD_FIELDS = [
-  'raType',
-  'ukeyBank',
-  'ukeyCode',
-  'original',
-  'signature',
-  'pkCa',
-  'ukeyNo',
-  'algorithmType',
-  'issuerDN',
-  'subjectDN',
-] as const satisfies ReadonlyArray<keyof SignRecord>;
 
 /** Checks only that a sign record is present and complete (ADR 0005: stands in until UKEY verification). */
 export function isCompleteSignRecord(record: unknown): record is SignRecord {
@@ -23,7 +11,7 @@ export function isCompleteSignRecord(record: unknown): record is SignRecord {
     r.signature !== '' &&
     typeof r.original === 'string' &&
     r.original !== '' &&
-    SIGN_RECORD_FIELDS.every((k) => typeof r[k] === 'string')
+    SIGN_RECORD_KEYS.every((k) => typeof r[k] === 'string')
   );
 }
 

@@ -6,7 +6,7 @@ export {
   STORAGE_KEYS,
   TERMINAL_CODE,
 } from './constants';
-export { DEFAULT_PLATFORM_CONFIG } from './defaults';
+export { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 export {
   ApiRequestError,
   BROWSER_TIP_MESSAGE,

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from './constants';
-import { DEFAULT_PLATFORM_CONFIG } from './defaults';
+import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { encryptPassword } from './passwordCipher';
 import { apiGet, apiPost } from './request';
 import type { LoginBootstrap, PageResult, PlatformConfig, SecurityInfo } from './types';

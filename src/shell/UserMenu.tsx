@@ -6,7 +6,7 @@ import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
-import { roleKindName, roleLabel } from './roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 import { tips } from './tips';
 
 /** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */

@@ -1,5 +1,5 @@
 import { apiGet, apiPost, type PageResult } from '@/api';
-import type { UkeyAlgorithm, UkeyRules } from './rules';
+import type { UkeyAlgorithm, UkeyRules } from '@contract/ukey';
 import type { SignRecord } from './runUkeyFlow';
 
 /** The UKEY calls of spec section 7 and of the key screens. */

@@ -5,17 +5,10 @@
  * checker; keep the two in step (a test compares their keyword lists). Page bodies: `pageTypes.ts`.
  */
 
-/** The products of ADR 0005 §1. */
-export type ProductCode =
-  | 'credit'
-  | 'abs'
-  | 'abcp'
-  | 'factoring-forward'
-  | 'factoring-delivery'
-  | 'factoring-reverse'
-  | 'factoring-joint'
-  | 'assets-pool'
-  | 'account';
+import type { ProductCode } from '@contract/products';
+
+/** The products of ADR 0005 §1 (contract/products.ts). */
+export type { ProductCode };
 
 /** The `route` block (ADR 0005 §1): where the page lives, who may open it, where the menu shows it. */
 export interface RouteBlock {
@@ -25,7 +18,7 @@ export interface RouteBlock {
   title: string;
   /** Product the page belongs to (menu group of menus3). */
   product?: ProductCode;
-  /** Role codes that may open the page. */
+  /** Role codes or role groups (`@all`, contract/roles.ts) that may open the page. */
   roles?: string[];
   /** Placement in the header menu. */
   menu?: { group?: string; order?: number };
@@ -37,6 +30,8 @@ export interface RouteBlock {
   openInBlank?: boolean;
   /** Open without login (spec section 2's public list only). */
   public?: boolean;
+  /** Open to every logged-in user whatever the menu (spec section 2's always-allowed list only). */
+  alwaysAllowed?: boolean;
 }
 
 /** One dictionary entry (ADR 0005 §2). */

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useSession } from '@/session/SessionContext';
 import { PRODUCT_TITLES } from '@/shell/products';
-import { roleKindName, roleLabel } from '@/shell/roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 
 /** /my/account/info: who is logged in, their enterprise, roles and opened products. */
 export function AccountInfoPage(): React.JSX.Element {

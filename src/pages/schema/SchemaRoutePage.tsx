@@ -29,7 +29,7 @@ export function SchemaRoutePage(): React.JSX.Element {
   const navigate = useNavigate();
   const { security, permitted } = useSession();
   const route = routeByPath(pathname);
-  const file = route?.source.kind === 'schema' ? route.source.file : null;
+  const file = route && !route.handwritten ? `/schemas/${route.file}` : null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {

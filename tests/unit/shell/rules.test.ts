@@ -12,7 +12,7 @@ import {
   productCards,
   productSwitchStep,
 } from '@/shell/products';
-import { isOperatorOrDirector, roleLabel } from '@/shell/roleLabel';
+import { isOperatorOrDirector, roleLabel } from '@contract/roles';
 
 const leaf = (path: string): MenuResource => ({
   pkMenu: path,
@@ -33,16 +33,12 @@ describe('access rules (spec section 2)', () => {
   ]);
 
   it('opens the public list to everyone', () => {
-    for (const p of [
-      '/register/register',
-      '/login/abs/login',
-      '/h5/face_err',
-      '/factoring/reverse/accounts-payable-confirm',
-    ]) {
+    for (const p of ['/login/login', '/login/abs/login']) {
       expect(isPublicPath(p)).toBe(true);
       expect(decideAccess(p, false, new Set())).toBe('allow');
     }
     expect(isPublicPath('/register/unknown')).toBe(false);
+    expect(isPublicPath('/project/list')).toBe(false);
   });
 
   it('sends anyone else without a session to login', () => {
@@ -58,6 +54,7 @@ describe('access rules (spec section 2)', () => {
       '/transfer-record',
       '/project/list',
       '/my/account/info',
+      '/error-page/404',
     ]) {
       expect(decideAccess(p, true, new Set())).toBe('allow');
     }
@@ -166,10 +163,12 @@ describe('role labels (spec section 6)', () => {
         'ROLE_FIN_CLIENT_MANAGER',
         'ROLE_CORP_PURCHASE',
         'ROLE_CORE_FINAL',
-        'ROLE_CORP_DEFAULT',
+        'ROLE_FIN_PRODUCT_MANAGER',
         null,
       ].some(isOperatorOrDirector),
     ).toBe(false);
+    // By the spec's rule the default role (no product yet) is one: it is sent to the product-opening page.
+    expect(isOperatorOrDirector('ROLE_CORP_DEFAULT')).toBe(true);
   });
 });
 
@@ -241,21 +240,25 @@ describe('product switching (spec section 4)', () => {
 describe('header menu', () => {
   const routes = buildRouteTable(
     {
-      '/schemas/a.json': {
+      '/schemas/credit/a.json': {
         path: '/credit/a',
         title: 'A',
         product: 'credit',
         menu: { group: 'G1', order: 2 },
       },
-      '/schemas/b.json': {
+      '/schemas/credit/b.json': {
         path: '/credit/b',
         title: 'B',
         product: 'credit',
         menu: { group: 'G1', order: 1 },
       },
-      '/schemas/c.json': { path: '/credit/c', title: 'C', product: 'credit', hideInMenu: true },
+      '/schemas/credit/c.json': { path: '/credit/c', title: 'C', product: 'credit', hideInMenu: true },
     },
-    [{ path: '/supplier/index', title: 'S', product: 'account' }],
+    {
+      '/schemas/_routes/handwritten.json': {
+        routes: [{ path: '/supplier/index', title: 'S', product: 'account' }],
+      },
+    },
   );
   const all = new Set(['/credit/a', '/credit/b', '/credit/c', '/supplier/index']);
 
@@ -280,8 +283,11 @@ describe('header menu', () => {
 
   it('refuses a route declared twice', () => {
     expect(() =>
-      buildRouteTable({ '/schemas/a.json': { path: '/x', title: 'x' } }, [{ path: '/x', title: 'y' }]),
-    ).toThrow(/declared twice/);
+      buildRouteTable(
+        { '/schemas/x.json': { path: '/x', title: 'x' } },
+        { '/schemas/_routes/handwritten.json': { routes: [{ path: '/x', title: 'y' }] } },
+      ),
+    ).toThrow(/与 x.json 重复/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PRODUCT_CODES, type ProductCode } from '@contract/products';
 import meta from '@renderer/core/schema/page.schema.json';
 import type {
   ActionBase,
@@ -61,6 +62,7 @@ describe('page.schema.json', () => {
         'keepAlive',
         'openInBlank',
         'public',
+        'alwaysAllowed',
       ]),
     );
     expect(keys('action')).toEqual(
@@ -158,18 +160,11 @@ describe('page.schema.json', () => {
     );
     expect(keys('detailBody')).toEqual(exhaustive<DetailBody>()(['sections', 'audit', 'actions']));
     expect(keys('statisticsBody')).toEqual(exhaustive<StatisticsBody>()(['filters', 'figures', 'charts']));
-    expectTypeOf<RouteBlock['product']>().toEqualTypeOf<
-      | 'credit'
-      | 'abs'
-      | 'abcp'
-      | 'factoring-forward'
-      | 'factoring-delivery'
-      | 'factoring-reverse'
-      | 'factoring-joint'
-      | 'assets-pool'
-      | 'account'
-      | undefined
-    >();
+    expectTypeOf<RouteBlock['product']>().toEqualTypeOf<ProductCode | undefined>();
+    // The JSON meta-schema cannot import the contract: its product list must equal it, in order.
+    expect((definitions.route?.properties?.product as { enum?: unknown } | undefined)?.enum).toEqual(
+      PRODUCT_CODES,
+    );
   });
 
   it('gives every keyword a description analysts see in their editor', () => {
