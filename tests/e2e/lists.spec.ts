@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { ExportJob } from '@renderer/core/model';
 import { expectNoErrors, watchPage } from './fixtures';
@@ -17,6 +17,15 @@ test.afterEach(closePages);
 const rows = (page: Page) => page.locator('tr[data-testid^="row-"]');
 
 /** The list's header titles in the order shown (data columns only). */
+/** The final reviewer on the list (`?tab=`), its rows shown, console errors watched. */
+async function openList(browser: Browser, tab = ''): Promise<{ page: Page; watch: { errors: string[] } }> {
+  const page = await userPage(browser, 'core_final');
+  const watch = watchPage(page);
+  await page.goto(`${LIST}${tab}`);
+  await expect(rows(page).first()).toBeVisible();
+  return { page, watch };
+}
+
 async function headers(page: Page): Promise<string[]> {
   return page.locator('th[data-testid^="column-"]').allInnerTexts();
 }
@@ -24,10 +33,7 @@ async function headers(page: Page): Promise<string[]> {
 test('column settings survive a reload, and the Excel export matches the list cell by cell', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'core_final');
-  const watch = watchPage(page);
-  await page.goto(LIST);
-  await expect(rows(page).first()).toBeVisible();
+  const { page, watch } = await openList(browser);
   await expect(page.getByTestId('summary-amount')).toBeVisible();
   const before = await headers(page);
   expect(before).toEqual([
@@ -91,10 +97,7 @@ test('column settings survive a reload, and the Excel export matches the list ce
 test('batch final approval of 3 checked rows: one changed meanwhile is refused, the user sees which and why', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'core_final');
-  const watch = watchPage(page);
-  await page.goto(LIST);
-  await expect(rows(page).first()).toBeVisible();
+  const { page, watch } = await openList(browser);
   expect(await rows(page).count()).toBeGreaterThanOrEqual(3);
   const numbers = await Promise.all(
     [0, 1, 2].map((i) => page.getByTestId(`row-${i}`).getByTestId('cell-issueNo').innerText()),
@@ -133,10 +136,7 @@ test('batch final approval of 3 checked rows: one changed meanwhile is refused, 
 });
 
 test('an export over the threshold becomes a download-centre job with its progress', async ({ browser }) => {
-  const page = await userPage(browser, 'core_final');
-  const watch = watchPage(page);
-  await page.goto(`${LIST}?tab=2`);
-  await expect(rows(page).first()).toBeVisible();
+  const { page, watch } = await openList(browser, '?tab=2');
   const total = Number((await page.locator('.ant-pagination-total-text').innerText()).match(/\d+/)![0]);
   expect(total).toBeGreaterThan(20);
   await page.getByTestId('action-toolbar-export').click();

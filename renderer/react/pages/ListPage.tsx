@@ -326,7 +326,7 @@ function SummaryRow({
   after: number;
 }): React.JSX.Element {
   return (
-    <Table.Summary fixed>
+    <Table.Summary>
       <Table.Summary.Row data-testid={testIds.summaryRow}>
         {before ? <Table.Summary.Cell index={0} colSpan={before} /> : null}
         {columns.map((column, i) => {

@@ -1,11 +1,12 @@
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import type { PageKind } from '@renderer/core';
+import { ACCESSIBLE_THEME } from '@renderer/react/context/accessibleTheme';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { testIds } from '@renderer/react/testIds';
 
-/** The root of every schema page: its kind, its title, its content. */
+/** The root of every schema page: its kind, its title, its content, in colours readable by all (≥ 4.5:1). */
 export function PageFrame({
   kind,
   title,
@@ -17,14 +18,16 @@ export function PageFrame({
 }): React.JSX.Element {
   const { pageTitles } = useRenderer();
   return (
-    <div className={`schema-page schema-page-${kind}`} data-testid={testIds.page} data-page-kind={kind}>
-      {pageTitles ? (
-        <h2 className="schema-page-title" style={{ fontSize: 18, margin: '0 0 16px' }}>
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </div>
+    <ConfigProvider theme={ACCESSIBLE_THEME}>
+      <div className={`schema-page schema-page-${kind}`} data-testid={testIds.page} data-page-kind={kind}>
+        {pageTitles ? (
+          <h2 className="schema-page-title" style={{ fontSize: 18, margin: '0 0 16px' }}>
+            {title}
+          </h2>
+        ) : null}
+        {children}
+      </div>
+    </ConfigProvider>
   );
 }
 
