@@ -129,3 +129,27 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/** A key's state in the key list. */
+export type UkeyStatus = 'NORMAL' | 'EXPIRED' | 'REVOKED' | 'UNBOUND';
+
+/** One row of the key list `GET /corp/v1/ukeys` (介质编号, 证书序列号, 颁发机构, 算法, 有效期, 状态, 持有人). */
+export interface UkeyItem {
+  id: string;
+  ukeyNo: string;
+  certSerial: string;
+  bank: string;
+  bankName: string;
+  raType: string;
+  printNumber: string;
+  algorithm: UkeyAlgorithm;
+  issuerDN: string;
+  subjectDN: string;
+  notBefore: string;
+  notAfter: string;
+  status: UkeyStatus;
+  holderName: string | null;
+  kind: 'HARDWARE' | 'SOFT';
+  /** DER, base64: public, lets the reference agent write its key files. */
+  certificate: string;
+}

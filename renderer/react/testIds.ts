@@ -18,6 +18,8 @@
  * | list summary row / its cell | `list-summary` / `summary-<field>` | `summary-amount` |
  * | list settings, density, batch answer | `list-settings`, `list-density`, `batch-result` (rows `batch-result-<id>`) | |
  * | expanded row's field | `detail-expand-<field>` | `detail-expand-remark` |
+ * | composite part / panel / step | `part-<key>` / `panel-<key>` / `step-<key>` | `part-applications` |
+ * | dialog of an action | `dialog-<action key>`, its buttons `action-dialog-submit` / `-cancel` | `dialog-edit` |
  *
  * Keys are the schema's own names (`key`, `field`), never positions in the file, so reordering a
  * schema keeps its ids. A repeated detail field (the same field in another format) adds the format.
@@ -25,7 +27,18 @@
 
 /** Areas of buttons. */
 export type ActionArea =
-  'toolbar' | 'row' | 'batch' | 'form' | 'approve' | 'detail' | 'upload' | 'document' | 'query' | 'step';
+  | 'toolbar'
+  | 'row'
+  | 'batch'
+  | 'form'
+  | 'approve'
+  | 'detail'
+  | 'upload'
+  | 'document'
+  | 'query'
+  | 'step'
+  | 'composite'
+  | 'dialog';
 
 /** Prefix of form-field ids by the form they are in. */
 export type FieldScope = 'field' | 'query' | 'filter';
@@ -38,6 +51,12 @@ export const testIds = {
   cell: (field: string) => `cell-${field}`,
   action: (area: ActionArea, key: string) => `action-${area}-${key}`,
   tab: (key: string) => `tab-${key}`,
+  /** A part of a composite page, a collapse panel, a step of a steps container. */
+  part: (key: string) => `part-${key}`,
+  panel: (key: string) => `panel-${key}`,
+  step: (key: string) => `step-${key}`,
+  /** A dialog or drawer opened by an action, by the action's key. */
+  dialog: (key: string) => `dialog-${key}`,
   section: (key: string) => `section-${key}`,
   detail: (section: string, field: string, format?: string) =>
     `detail-${section}-${field}${format ? `-${format}` : ''}`,

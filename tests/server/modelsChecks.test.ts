@@ -91,6 +91,17 @@ describe('model files are checked at start', () => {
       (m: Json) => (m.transitions[0].party = 'nobody'),
       'schemas/_models/creditIssue.json: /transitions/0/party: unknown field "nobody"',
     ],
+    [
+      'a field permission on an unknown field',
+      (m: Json) => (m.fieldAccess = { amountt: { hidden: ['ROLE_CORE_QUERY'] } }),
+      'schemas/_models/creditIssue.json: /fieldAccess/amountt: unknown field "amountt"',
+    ],
+    [
+      'a field permission in an unknown state',
+      (m: Json) =>
+        (m.fieldAccess = { remark: { write: { roles: ['ROLE_CORE_OPERATOR'], states: ['XX9'] } } }),
+      'schemas/_models/creditIssue.json: /fieldAccess/remark/write/states/0: unknown state "XX9"',
+    ],
   ])('stops on %s with a located message', async (_name, edit, message) => {
     const dir = brokenSchemas(edit);
     try {

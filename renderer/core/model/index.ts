@@ -42,3 +42,5 @@ export type {
 } from './lists';
 export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
 export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';
+export { readAnswerPath, toListAnswer } from './dataSource';
+export type { ResponseMapping } from './dataSource';

@@ -6,6 +6,7 @@
  */
 
 import type { ProductCode } from '@contract/products';
+import type { DialogDetail, DialogForm } from './partTypes';
 
 /** The products of ADR 0005 §1 (contract/products.ts). */
 export type { ProductCode };
@@ -140,6 +141,25 @@ export interface ExportAction extends ActionBase {
   url?: string;
 }
 
+/**
+ * Open a form or a record's sections in a modal or a drawer (ModalForm / DrawerForm); the form is
+ * submitted like a page form (create, edit, or an `api`), then the list reloads.
+ */
+export interface DialogAction extends ActionBase {
+  type: 'dialog';
+  /** @default 'modal' */
+  container?: 'modal' | 'drawer';
+  /** Dialog title. @default the label */
+  title?: string;
+  /** Width in px. @default 560 (modal), 640 (drawer) */
+  width?: number;
+  /** Model written by the form; defaults to the page's. */
+  model?: string;
+  form?: DialogForm;
+  detail?: DialogDetail;
+  success?: string;
+}
+
 /** Go back to the previous page. */
 export interface BackAction extends ActionBase {
   type: 'back';
@@ -147,7 +167,7 @@ export interface BackAction extends ActionBase {
 
 /** Anything a button can do. */
 export type ActionSchema =
-  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | BackAction;
+  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | DialogAction | BackAction;
 
 /** The kinds of {@link ActionSchema}. */
 export type ActionType = ActionSchema['type'];

@@ -7,12 +7,13 @@ import { Descriptions, Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { recordsPath, sortParam } from '@renderer/core';
+import { sortParam } from '@renderer/core';
 import type { BizRecord, ListAnswer, ListBody, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { ActionButtonRow, ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
 import { buildColumns } from '@renderer/react/parts/buildColumns';
 import { evaluateCondition, readPath } from '@renderer/react/parts/conditions';
+import { loadListPage } from '@renderer/react/parts/dataSource';
 import { arrangeColumns, shownColumns, useListSettings } from '@renderer/react/parts/listSettingsState';
 import { LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
 import { toQueryParams } from '@renderer/react/parts/queryParams';
@@ -63,13 +64,14 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     ...(sort ? { sort: sortParam(sort.field, sort.order) } : {}),
     ...(list.summary?.length ? { summary: list.summary.join(',') } : {}),
   };
-  const { data, loading, error, reload } = useLoad<ListAnswer>(JSON.stringify([model, params]), (signal) =>
-    renderer.request<ListAnswer>({ method: 'GET', url: recordsPath(model), params, signal }),
+  const scope = useConditionScope({ query });
+  const { data, loading, error, reload } = useLoad<ListAnswer>(
+    JSON.stringify([model, list.api ?? null, params]),
+    (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
   );
   // Checked rows belong to the page shown: a new page, filter or reload clears them.
   useEffect(() => setSelected([]), [data]);
   const { settings, save } = useListSettings(schema.route.path, list.settings === true);
-  const scope = useConditionScope({ query });
   const arranged = useMemo(
     () =>
       arrangeColumns(

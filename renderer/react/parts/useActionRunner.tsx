@@ -10,6 +10,7 @@ import type {
   ActionSchema,
   BatchAnswer,
   BizRecord,
+  DialogAction,
   ExportAction,
   ExportColumn,
   ExportJob,
@@ -19,7 +20,7 @@ import type {
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import type { SignRecord } from '@renderer/react/context/services';
-import { loadActionDialogs } from '@renderer/react/lazyModules';
+import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
 import type { ReasonPrompt } from './ActionDialogs';
@@ -59,6 +60,7 @@ export interface ActionContext {
 }
 
 const ActionDialogs = lazy(() => loadActionDialogs().then((m) => ({ default: m.ActionDialogs })));
+const SchemaDialog = lazy(() => loadSchemaDialog().then((m) => ({ default: m.SchemaDialog })));
 
 /** The action runner of a page area, and the dialogs it needs rendered. */
 export function useActionRunner(): {
@@ -71,6 +73,7 @@ export function useActionRunner(): {
   const [running, setRunning] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<ReasonPrompt | null>(null);
   const [signing, setSigning] = useState(false);
+  const [dialog, setDialog] = useState<{ action: DialogAction; context: ActionContext } | null>(null);
   const busy = useRef(false);
 
   const confirm = (content: string): Promise<boolean> =>
@@ -257,6 +260,11 @@ export function useActionRunner(): {
       renderer.back();
       return;
     }
+    if (action.type === 'dialog') {
+      // The dialog submits on its own (SchemaDialog) and calls the context's onDone.
+      setDialog({ action, context });
+      return;
+    }
     if (action.confirm && !(await confirm(action.confirm))) return;
     busy.current = true;
     setRunning(action.key);
@@ -296,7 +304,12 @@ export function useActionRunner(): {
   };
 
   // Nothing to render (and no dialog code to load) until a dialog opens.
-  const dialogs =
+  const schemaDialog = dialog ? (
+    <Suspense fallback={null}>
+      <SchemaDialog action={dialog.action} context={dialog.context} onClose={() => setDialog(null)} />
+    </Suspense>
+  ) : null;
+  const actionDialogs =
     prompt !== null || signing ? (
       <Suspense fallback={null}>
         <ActionDialogs
@@ -311,6 +324,13 @@ export function useActionRunner(): {
           }}
         />
       </Suspense>
+    ) : null;
+  const dialogs =
+    schemaDialog || actionDialogs ? (
+      <>
+        {schemaDialog}
+        {actionDialogs}
+      </>
     ) : null;
 
   return { run, running, dialogs };

@@ -4,8 +4,13 @@ import meta from '@renderer/core/schema/page.schema.json';
 import type {
   ActionBase,
   ApproveBody,
+  ApiSource,
   BackAction,
   ColumnSchema,
+  CompositeBody,
+  ContainerItem,
+  DialogAction,
+  DialogForm,
   DetailBody,
   DetailField,
   DownloadAction,
@@ -14,6 +19,7 @@ import type {
   ListBody,
   ModelAction,
   NavigateAction,
+  PartSchema,
   RouteBlock,
   SectionSchema,
   StatisticsBody,
@@ -45,7 +51,10 @@ type ActionKeys =
   | keyof SubmitAction
   | keyof DownloadAction
   | keyof ExportAction
+  | keyof DialogAction
   | keyof BackAction;
+
+type PartKeys = PartSchema extends infer P ? (P extends PartSchema ? keyof P : never) : never;
 
 describe('page.schema.json', () => {
   it('describes the same keys as the TypeScript types', () => {
@@ -87,6 +96,45 @@ describe('page.schema.json', () => {
         'redirect',
         'then',
         'url',
+        'container',
+        'title',
+        'width',
+        'form',
+        'detail',
+      ]),
+    );
+    expect(keys('part')).toEqual(
+      exhaustiveKeys<PartKeys & string>()([
+        'key',
+        'type',
+        'visible',
+        'model',
+        'filter',
+        'list',
+        'form',
+        'detail',
+        'statistics',
+        'items',
+        'open',
+        'title',
+        'parts',
+        'columns',
+        'spans',
+      ]),
+    );
+    expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
+    expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
+    expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
+    expect(keys('dialogForm')).toEqual(
+      exhaustive<DialogForm>()([
+        'properties',
+        'mode',
+        'columns',
+        'labelWidth',
+        'initialValues',
+        'api',
+        'then',
+        'okText',
       ]),
     );
     expect(keys('column')).toEqual(
@@ -128,6 +176,7 @@ describe('page.schema.json', () => {
         'summary',
         'expand',
         'settings',
+        'api',
       ]),
     );
     expect(keys('formBody')).toEqual(
