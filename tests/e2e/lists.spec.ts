@@ -13,6 +13,8 @@ import { closePages, confirm, userPage } from './creditUi';
 const LIST = '/cv3/credit/core/index/final-approve';
 
 test.afterEach(closePages);
+// Two users log in and the list reloads; a loaded machine needs more than the default minute.
+test.describe.configure({ timeout: 150_000 });
 
 const rows = (page: Page) => page.locator('tr[data-testid^="row-"]');
 
