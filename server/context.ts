@@ -2,6 +2,7 @@ import type { SignRecord } from '@contract/ukey';
 import type { PasswordKey } from './auth/passwordKey';
 import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
+import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
 
 export type { SignRecord };
@@ -31,6 +32,8 @@ export interface ServerContext {
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
   signatureVerifier: SignatureVerifier;
+  /** Change notifications of the database (migration 030), which drop what this instance cached. */
+  changes: ChangeFeed;
   /** Recent session lookups of this instance (auth/sessionCache.ts). */
   sessionCache: SessionCache;
 }

@@ -38,6 +38,12 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
           }),
         ),
       ),
+    // One process, one connection: nothing can be missed, so it never goes down.
+    listen: (channel, onPayload) =>
+      serial(async () => {
+        const unlisten = await pg.listen(channel, onPayload);
+        return () => serial(() => unlisten());
+      }),
     close: () => serial(() => pg.close()),
     dump: () => serial(async () => (await pg.dumpDataDir('gzip')) as Blob),
   };

@@ -5,7 +5,7 @@ import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
 import { stripInput, type CompiledModel } from './compileModel';
 import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
-import { buildWhere, orderBy, paging, type QueryParams } from './listQuery';
+import { buildWhere, countRows, orderBy, paging, type QueryParams } from './listQuery';
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
@@ -109,14 +109,14 @@ export class ModelEngine {
     query: QueryParams,
   ): Promise<{
     list: Json[];
-    pagecond: { count: number; page: number; size: number };
+    pagecond: { count: number; page: number; size: number; estimated?: true };
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
     const where = buildWhere(model, actor.user.corpId, query);
     const order = orderBy(model, query);
     const { page, size } = paging(query);
-    const count = await this.count(model, where);
+    const { count, estimated } = await countRows(this.o.db, model.table, where);
     // Pick the page's ids first, then render only those rows: formatting every matching row before the
     // top-N sort costs more than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
@@ -128,7 +128,7 @@ export class ModelEngine {
     const summaryFields = summaryFieldsOf(model, query);
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
-      pagecond: { count, page, size },
+      pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
       ...(summaryFields.length ? { summary: await this.summary(model, where, summaryFields) } : {}),
     };
   }

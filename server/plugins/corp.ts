@@ -3,13 +3,14 @@ import { isOperatorOrDirector } from '@contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
+import { localTimeSql } from '../db/localTime';
 
 /** Enterprise calls behind the shell: switch records, suppliers, product opening. */
 export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/corp/v1/corps/persons/product-switch/records', async (req) => {
     const r = await ctx.db.query(
       `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
-              to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+              ${localTimeSql('created_at')} as "createdAt"
          from product_switch_records where user_id = $1 order by id desc limit 100`,
       [req.user!.id],
     );
@@ -31,8 +32,9 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     const r = await ctx.db.query<{ product: string; opened: boolean | null; pending: boolean }>(
       `select p.product, cp.opened,
               exists(select 1 from product_applications a where a.corp_id = $1 and a.product = p.product and a.status = 'PENDING') as pending
-         from unnest($2::text[]) as p(product)
-         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product`,
+         from unnest($2::text[]) with ordinality as p(product, position)
+         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product
+        order by p.position`,
       [req.user!.corpId, BUSINESS_PRODUCT_CODES],
     );
     return ok(

@@ -72,6 +72,27 @@ const UNREAD: Record<string, number> = {
   dual_role: 1,
 };
 
+/** What unread messages are about, per enterprise kind: a title, a text and the screen they lead to. */
+const TODO_MESSAGES: Record<'core' | 'chain', Array<[string, string, string]>> = {
+  core: [
+    ['签发申请待处理', '有信用凭证签发申请待处理，请在签发查询中查看进度。', '/credit/core/issue/query'],
+    ['凭证兑付提醒', '有信用凭证临近到期，请在兑付查询中安排兑付。', '/credit/core/cash/cash-query'],
+    [
+      '供应商融资进度',
+      '供应商的融资申请有新进展，请在融资查询中查看。',
+      '/credit/core/supplier/finance-query',
+    ],
+  ],
+  chain: [
+    [
+      '信用凭证待签收',
+      '有核心企业签发的信用凭证待签收，请在首页待办中处理。',
+      '/credit/chain/index/operator',
+    ],
+    ['融资资料待补充', '融资申请需要补充资料，请在融资资料中上传。', '/credit/upload/other'],
+  ],
+};
+
 /** Public holidays of region R_156 (mainland China) for 2026 and 2027. */
 const HOLIDAYS: string[] = [
   ...[
@@ -128,18 +149,20 @@ async function insertUser(tx: Queryable, user: DemoUser, index: number, hash: st
   for (const role of user.roles)
     await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
   const unread = UNREAD[user.username] ?? 0;
+  const todos = TODO_MESSAGES[user.roles[0]?.startsWith('ROLE_CORE_') ? 'core' : 'chain'];
   for (let m = 0; m < unread + 2; m++) {
-    const isUnread = m < unread;
+    const todo = m < unread ? todos[m % todos.length] : undefined;
     await tx.query(
-      `insert into messages (id, user_id, message_type, title, content, message_state, created_at)
-       values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7))`,
+      `insert into messages (id, user_id, message_type, title, content, message_state, link, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(hours => $8))`,
       [
         `${id}-M${m + 1}`,
         id,
-        m % 2 === 0 ? 'SYSTEM' : 'BUSINESS',
-        isUnread ? `待办提醒（${m + 1}）` : `系统通知（${m + 1}）`,
-        isUnread ? '您有一笔业务待处理，请及时登录平台查看。' : '平台将于本周六凌晨进行例行维护。',
-        isUnread ? 'UNREAD' : 'READ',
+        todo ? 'BUSINESS' : 'SYSTEM',
+        todo?.[0] ?? `系统通知（${m + 1}）`,
+        todo?.[1] ?? '平台将于本周六凌晨进行例行维护。',
+        todo ? 'UNREAD' : 'READ',
+        todo?.[2] ?? null,
         m * 5 + 1,
       ],
     );

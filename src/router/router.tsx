@@ -1,12 +1,18 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen } from './lazyScreen';
 import { HomeRedirect } from './HomeRedirect';
+import { PUBLIC_PATHS } from './access';
 import { LoginPathGuard } from './LoginPathGuard';
 import { RouteError } from './RouteError';
 import { routeObjects } from './routeObjects';
 import { ROUTES } from './routeTable';
 
 const { outside, inside } = routeObjects(ROUTES);
+const publicPending = lazyScreen(() => import('@/pages/error/ErrorPages'), 'PublicPendingPage');
+/** Spec section 2's public paths whose screen is not built yet: they still open without a session. */
+const unbuiltPublic = PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path === p)).map(
+  (path): RouteObject => ({ path, lazy: publicPending, errorElement: <RouteError /> }),
+);
 
 /**
  * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
@@ -15,7 +21,7 @@ const { outside, inside } = routeObjects(ROUTES);
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { element: <LoginPathGuard />, errorElement: <RouteError />, children: outside },
+    { element: <LoginPathGuard />, errorElement: <RouteError />, children: [...outside, ...unbuiltPublic] },
     {
       path: '/',
       errorElement: <RouteError />,

@@ -16,6 +16,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
   const navigate = useNavigate();
   const { user3, candidateRoles, currentRole3 } = security;
   const current = currentRole3?.roleCode ?? null;
+  // Roles without a post (the default role of a user with no product) show the server's role name.
+  const label = roleLabel(current) || currentRole3?.roleName || '';
 
   const items: MenuProps['items'] = [
     { key: 'account', label: '账户信息' },
@@ -66,9 +68,9 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       <Button type="text" style={{ color }} data-testid="user-menu">
         <UserOutlined />
         <span data-testid="current-user">{user3.personName}</span>
-        {roleLabel(current) && (
+        {label && (
           <span data-testid="role-label" style={{ opacity: 0.85 }}>
-            {roleLabel(current)}
+            {label}
           </span>
         )}
         <DownOutlined />

@@ -14,9 +14,16 @@ async function pick(
 ): Promise<void> {
   const select = scope.getByTestId(`field-${field}`).locator('.ant-select');
   await expect(select).not.toHaveClass(/ant-select-disabled/);
-  await select.click();
-  if (search) await select.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label });
+  // A click landing while the dropdown still opens can be lost on a busy machine: try again until chosen.
+  await expect(async () => {
+    if (!(await option.isVisible())) {
+      await select.click();
+      if (search) await select.locator('input').fill(search);
+    }
+    await option.click({ timeout: 3000 });
+    await expect(select).toContainText(label, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function openDemo(page: Page, user: string): Promise<void> {

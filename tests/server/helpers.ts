@@ -60,7 +60,8 @@ export class Browser {
   csrf = '';
   lastSignature = '';
 
-  constructor(readonly app: FastifyInstance) {}
+  /** `app` may be swapped between calls (one browser driven round-robin across server instances). */
+  constructor(public app: FastifyInstance) {}
 
   async call(method: string, path: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
     const url = `/api/web${path}`;

@@ -1,68 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDb, type Db } from '@server/db/db';
 import { migrate } from '@server/db/migrate';
 import { seedAll } from '@server/seed';
+import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
 import { Browser, clock, loggedIn } from './helpers';
 
-/** PostgreSQL server binaries, when the machine has them (Debian's postgresql-NN packages). */
-function postgresBin(): string | null {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const version = readdirSync(base)
-    .sort()
-    .reverse()
-    .find((v) => existsSync(join(base, v, 'bin', 'initdb')));
-  return version ? join(base, version, 'bin') : null;
-}
-
 const bin = postgresBin();
-const isRoot = process.getuid?.() === 0;
-const port = 55400 + Math.floor(Math.random() * 500);
-let dataDir = '';
+let server: PostgresServer | undefined;
 let db: Db;
-
-/** Runs a PostgreSQL tool, as the postgres user when we are root (PostgreSQL refuses to run as root). */
-function pgTool(tool: string, args: string[]): void {
-  const cmd = join(bin!, tool);
-  if (isRoot)
-    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args.map((a) => `'${a}'`)].join(' ')], {
-      stdio: 'pipe',
-    });
-  else execFileSync(cmd, args, { stdio: 'pipe' });
-}
 
 describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (DATABASE_URL)', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'scf-pg-'));
-    if (isRoot) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-      const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-      chownSync(dataDir, uid, gid);
-      chmodSync(dataDir, 0o700);
-    }
-    pgTool('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-    pgTool('pg_ctl', [
-      '-D',
-      dataDir,
-      '-w',
-      '-l',
-      join(dataDir, 'log'),
-      '-o',
-      `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      'start',
-    ]);
-    db = await openDb({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    server = await startPostgres();
+    db = await openDb({ databaseUrl: server.url });
   }, 120_000);
 
   afterAll(async () => {
     await db?.close();
-    if (dataDir && existsSync(join(dataDir, 'postmaster.pid')))
-      pgTool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    server?.stop();
   });
 
   it('migrates, seeds once, and serves logins and sessions', async () => {

@@ -61,6 +61,7 @@ export interface RenderSchemaOptions {
   signer?: Signer;
   canOpen?: (path: string) => boolean;
   download?: (url: string, params?: Record<string, unknown>) => void;
+  holidays?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -84,6 +85,7 @@ export async function renderSchema(
         {...(options.signer ? { signer: options.signer } : {})}
         {...(options.canOpen ? { canOpen: options.canOpen } : {})}
         {...(options.download ? { download: options.download } : {})}
+        {...(options.holidays ? { holidays: options.holidays } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

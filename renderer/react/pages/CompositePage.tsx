@@ -7,7 +7,8 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { CompositePageSchema } from '@renderer/core';
-import { ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
+import { useRenderer } from '@renderer/react/context/RendererProvider';
+import { ActionButtons, conditionScope } from '@renderer/react/parts/ActionButtons';
 import { PartTree } from '@renderer/react/parts/containers/PartTree';
 import type { PartTreeContext } from '@renderer/react/parts/containers/PartTree';
 import { Loading, LoadError, PageFrame, PartRefreshContext } from '@renderer/react/parts/PageFrame';
@@ -22,10 +23,10 @@ export function CompositePage({ schema, query }: PageProps<CompositePageSchema>)
   const { data: record, error, reload } = useRecord(recordModel, recordId);
   const [generation, setGeneration] = useState(0);
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
-  const scope = useConditionScope({ record, query });
+  const renderer = useRenderer();
   const tree: PartTreeContext = useMemo(
-    () => ({ schema, query, record, scope, generation }),
-    [schema, query, record, scope.$role, generation],
+    () => ({ schema, query, record, scope: conditionScope(renderer, { record, query }), generation }),
+    [schema, query, record, renderer, generation],
   );
 
   let content: React.ReactNode;

@@ -83,6 +83,9 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       0,
       steps.findIndex((s) => s.key !== '' && (address ?? '').split('.')[0] === `${STEP_PREFIX}${s.key}`),
     );
+  /** The earliest step holding a field in error: the user fixes the form from the top. */
+  const firstErrorStep = (): number | null =>
+    form.errors.length ? Math.min(...form.errors.map((e) => stepOf(e.address))) : null;
 
   const next = async (): Promise<void> => {
     const step = steps[current];
@@ -94,17 +97,23 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
     }
   };
 
+  /** Validates every step; on errors shows the step of the first one. */
+  const validate = async (): Promise<boolean> => {
+    try {
+      await form.validate();
+      return true;
+    } catch {
+      setCurrent(firstErrorStep() ?? 0);
+      void renderer.message.error('请检查表单中标红的内容');
+      return false;
+    }
+  };
+
   const submit = async (
     action: SubmitAction,
     sign: (context: Record<string, unknown>) => Promise<SignRecord | null>,
   ): Promise<void> => {
-    try {
-      await form.validate();
-    } catch {
-      setCurrent(stepOf(form.errors[0]?.address));
-      void renderer.message.error('请检查表单中标红的内容');
-      return;
-    }
+    if (!(await validate())) return;
     const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
     try {
       const saved = editing
@@ -137,8 +146,8 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       else refreshParts?.();
     } catch (error) {
       const unplaced = showFieldErrors(form, fieldErrorsOf(error));
-      const first = form.errors[0];
-      if (first) setCurrent(stepOf(first.address));
+      const step = firstErrorStep();
+      if (step !== null) setCurrent(step);
       void renderer.message.error([errorMessage(error), ...unplaced].join('；'));
     }
   };
@@ -214,7 +223,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
             actions={last ? body.actions : body.actions.filter((a) => a.type !== 'submit')}
             area="form"
             values={form.values}
-            context={{ model, query, record: loaded.data, onSubmit: submit }}
+            context={{ model, query, record: loaded.data, onSubmit: submit, validate }}
           />
         </Space>
       </FormProvider>

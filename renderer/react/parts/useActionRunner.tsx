@@ -57,6 +57,11 @@ export interface ActionContext {
   recordLabel?: (record: BizRecord) => string;
   /** Checked before an action runs; false stops it (e.g. a required opinion is empty). */
   guard?: (action: ActionSchema) => boolean;
+  /**
+   * Validates the page's form before a submit asks for confirmation (false: the errors are shown and
+   * nothing is asked): a user confirms only what can be sent.
+   */
+  validate?: () => Promise<boolean>;
 }
 
 const ActionDialogs = lazy(() => loadActionDialogs().then((m) => ({ default: m.ActionDialogs })));
@@ -265,6 +270,7 @@ export function useActionRunner(): {
       setDialog({ action, context });
       return;
     }
+    if (action.type === 'submit' && context.validate && !(await context.validate())) return;
     if (action.confirm && !(await confirm(action.confirm))) return;
     busy.current = true;
     setRunning(action.key);

@@ -24,7 +24,7 @@ const from =
   });
 
 const basics = from(() => import('./basicWidgets'));
-const datePicker = from(() => import('@formily/antd-v5/esm/date-picker'));
+const datePicker = from(() => import('@renderer/react/widgets/DatePicker'));
 const select = from(() => import('@formily/antd-v5/esm/select'));
 const arrayTable = from(loadArrayTable);
 const arrayItems = from(() => import('@formily/antd-v5/esm/array-items'));

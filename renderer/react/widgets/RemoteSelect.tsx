@@ -104,6 +104,8 @@ function useRemoteOptions(
       current = false;
       controller.abort();
     };
+    // `key` holds url, params, keyword, page size and enabled; the field names are fixed by the schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, page]);
 
   const options = state.key === key ? state.options : [];
@@ -184,9 +186,10 @@ const FormRemoteSelect = observer(function FormRemoteSelect(props: RemoteSelectP
   const ready = Object.values(values).every(filled);
   const pathsKey = JSON.stringify(dependsOn ?? null);
   useEffect(() => {
-    if (!dependsOn || !field || !('setValue' in field)) return undefined;
+    const paths = JSON.parse(pathsKey) as Record<string, string> | null;
+    if (!paths || !field || !('setValue' in field)) return undefined;
     const id = `remote-select:${field.address.toString()}`;
-    const parents = Object.values(dependsOn);
+    const parents = Object.values(paths);
     field.form.addEffects(id, () => {
       onFieldInputValueChange('*', (changed) => {
         if (!parents.some((path) => field.query(path).take() === changed)) return;

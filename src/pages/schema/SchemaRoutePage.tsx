@@ -1,4 +1,4 @@
-import { Alert, Spin } from 'antd';
+import { Alert, App, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
@@ -6,7 +6,7 @@ import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
-import { openDownload, portalSigner, rendererRequest } from './rendererServices';
+import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
 const PAGES = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], { import: 'default' });
@@ -27,6 +27,7 @@ export function SchemaRoutePage(): React.JSX.Element {
   const search = useRef(location.search);
   if (active) search.current = location.search;
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const { security, permitted } = useSession();
   const route = routeByPath(pathname);
   const file = route && !route.handwritten ? `/schemas/${route.file}` : null;
@@ -85,6 +86,8 @@ export function SchemaRoutePage(): React.JSX.Element {
       download={openDownload}
       downloadCentre={DOWNLOAD_CENTRE_PATH}
       pageTitles={false}
+      message={message}
+      holidays={portalHolidays}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>

@@ -1,5 +1,5 @@
 import type { RendererRequest } from '@renderer';
-import { request, type ApiResponse } from '@/api';
+import { fetchHolidays, request, type ApiResponse } from '@/api';
 import { createUkeySigner } from '@/ukey';
 
 /**
@@ -36,3 +36,6 @@ export function openDownload(url: string, params?: Record<string, unknown>): voi
   const qs = query.toString();
   window.open(`/api/web${url}${qs ? `?${qs}` : ''}`, '_blank', 'noopener');
 }
+
+/** Holidays of region R_156 (spec section 9), which date pickers with `"disable": ["holidays"]` disable. */
+export const portalHolidays = (): Promise<readonly string[]> => fetchHolidays();

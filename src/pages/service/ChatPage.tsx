@@ -25,7 +25,8 @@ export function ChatPage(): React.JSX.Element {
     setDraft('');
   };
   return (
-    <div data-testid="chat-page" style={{ maxWidth: 860, margin: '0 auto' }}>
+    <div data-testid="chat-page" style={{ maxWidth: 860, margin: '0 auto', padding: 16 }}>
+      <h2 style={{ fontSize: 18, margin: '0 0 12px' }}>在线客服</h2>
       <List
         bordered
         dataSource={lines}

@@ -80,10 +80,10 @@ function contentSchema(
 }
 
 /** The query a content part sees: a detail part reads the page record's id. */
-function contentQuery(context: PartTreeContext): Record<string, string> {
-  const param = context.schema.composite.record?.param;
-  if (!param || param === 'id') return context.query;
-  return { ...context.query, id: context.query[param] ?? '' };
+function contentQuery(schema: CompositePageSchema, query: Record<string, string>): Record<string, string> {
+  const param = schema.composite.record?.param;
+  if (!param || param === 'id') return query;
+  return { ...query, id: query[param] ?? '' };
 }
 
 function visibleItems(
@@ -230,14 +230,11 @@ function ContentPart({
   context: PartTreeContext;
 }): React.JSX.Element {
   const { functions } = useRenderer();
-  const filters = partFilters(part, context, functions);
-  const filterKey = JSON.stringify(filters);
-  // A new schema object only when the part or its filters change (pages memoise on their body).
-  const schema = useMemo(
-    () => contentSchema(part, context.schema, filters),
-    [part, context.schema, filterKey],
-  );
-  const query = useMemo(() => contentQuery(context), [context.schema, context.query]);
+  const filterKey = JSON.stringify(partFilters(part, context, functions));
+  // A new schema object only when the part or its filter values change (pages memoise on their body).
+  const filters = useMemo(() => JSON.parse(filterKey) as Record<string, QueryValue>, [filterKey]);
+  const schema = useMemo(() => contentSchema(part, context.schema, filters), [part, context.schema, filters]);
+  const query = useMemo(() => contentQuery(context.schema, context.query), [context.schema, context.query]);
   const Page = PAGE_KINDS[part.type];
   return (
     <PartContext.Provider value={part.key}>

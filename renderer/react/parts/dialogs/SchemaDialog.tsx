@@ -44,7 +44,8 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
   const editing = spec?.mode === 'edit';
   const scope = conditionScope(renderer, context);
   const names = useMemo(() => valueNames(spec?.properties), [spec]);
-  const form = useMemo(() => {
+  // One form per opening of the dialog.
+  const [form] = useState(() => {
     const initial: Record<string, unknown> = {};
     if (editing && record) for (const name of names) initial[name] = readPath(record, name);
     for (const [name, source] of Object.entries(spec?.initialValues ?? {}))
@@ -59,8 +60,7 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
     });
     if (editing) applyFieldAccess(created, record?.fieldAccess);
     return created;
-    // One form per opening of the dialog.
-  }, []);
+  });
   const SchemaField = useSchemaField(spec?.properties);
   const expressionScope = useExpressionScope(context.query);
   const close = (): void => setOpen(false);
