@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG: 'false',
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      // A list of a few dozen rows is enough to go through the download centre (tests/e2e/lists.spec.ts).
+      EXPORT_JOB_THRESHOLD: '20',
     },
   },
 });

@@ -3,6 +3,7 @@
  * registry. Thin on purpose: the schema logic lives in renderer/core.
  */
 export { RendererProvider, useDictionary, useRenderer } from './context/RendererProvider';
+export { ACCESSIBLE_THEME } from './context/accessibleTheme';
 export type { RendererContextValue, RendererProviderProps } from './context/RendererProvider';
 export { errorMessage, fieldErrorsOf } from './context/services';
 export type {

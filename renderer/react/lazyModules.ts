@@ -35,8 +35,12 @@ export async function preloadRenderer(): Promise<void> {
     loadQueryForm(),
     loadTabs(),
     loadActionDialogs(),
+    loadListSettings(),
+    loadChart(),
   ]);
 }
 export const loadQueryForm = () => import('./parts/QueryForm');
 export const loadTabs = () => import('antd/es/tabs');
 export const loadActionDialogs = () => import('./parts/ActionDialogs');
+export const loadListSettings = () => import('./parts/ListSettings');
+export const loadChart = () => import('./charts/EChart');

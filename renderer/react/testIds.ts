@@ -15,6 +15,9 @@
  * | section / detail value | `section-<key>` / `detail-<section>-<field>[-<format>]` | `detail-apply-amount-capital` |
  * | upload slot / document | `slot-<key>` / `document-<slot>-<index>` | `slot-contract` |
  * | statistics figure / chart | `figure-<key>` / `chart-<key>` | `chart-byMonth` |
+ * | list summary row / its cell | `list-summary` / `summary-<field>` | `summary-amount` |
+ * | list settings, density, batch answer | `list-settings`, `list-density`, `batch-result` (rows `batch-result-<id>`) | |
+ * | expanded row's field | `detail-expand-<field>` | `detail-expand-remark` |
  * | composite part / panel / step | `part-<key>` / `panel-<key>` / `step-<key>` | `part-applications` |
  * | dialog of an action | `dialog-<action key>`, its buttons `action-dialog-submit` / `-cancel` | `dialog-edit` |
  *
@@ -26,6 +29,7 @@
 export type ActionArea =
   | 'toolbar'
   | 'row'
+  | 'batch'
   | 'form'
   | 'approve'
   | 'detail'
@@ -65,6 +69,12 @@ export const testIds = {
   empty: 'list-empty',
   error: 'page-error',
   signProgress: 'sign-progress',
+  summaryRow: 'list-summary',
+  summary: (field: string) => `summary-${field}`,
+  listSettings: 'list-settings',
+  listDensity: 'list-density',
+  batchResult: 'batch-result',
+  batchResultRow: (id: string) => `batch-result-${id}`,
   /** Shown while a part of the page (its kind, its widgets, its data) is still loading. */
   loading: 'page-loading',
 } as const;

@@ -37,7 +37,7 @@ const first = (v: unknown): string | undefined =>
   Array.isArray(v) ? first(v[0]) : typeof v === 'string' ? v : undefined;
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-function disposition(kind: 'attachment' | 'inline', name: string): string {
+export function disposition(kind: 'attachment' | 'inline', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

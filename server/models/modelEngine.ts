@@ -13,8 +13,12 @@ import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWrit
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
 import { checkDayWindows, validatePayload } from './validatePayload';
+import { fromCents, toCents } from '@renderer/core/format';
+import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
 export const REASON_MAX_LENGTH = 200;
+/** Most records one batch request may act on (a list page's largest page). */
+export const BATCH_MAX_ITEMS = 100;
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +28,30 @@ export interface ModelEngineOptions {
   effects: EffectRegistry;
   now: () => Date;
   signatureVerifier: SignatureVerifier;
+}
+
+/** Body of POST .../batch/{action}: one item per record; `reason` applies to items without their own. */
+export interface BatchBody {
+  items?: unknown;
+  reason?: unknown;
+}
+
+/** Answer of a batch (renderer/core/model/lists.ts), records as the wire has them. */
+export type BatchAnswer = SharedBatchAnswer<Json>;
+
+/**
+ * The money fields a list asks to be summed (`summary=amount,amount2` or repeated): only money fields. @throws SUMMARY_INVALID for any other name.
+ */
+export function summaryFieldsOf(model: CompiledModel, query: QueryParams): string[] {
+  const raw = query.summary;
+  const names = (Array.isArray(raw) ? raw : raw ? [raw] : [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (model.fields.get(name)?.kind !== 'money') throw new ApiError('SUMMARY_INVALID', { field: name });
+  }
+  return [...new Set(names)];
 }
 
 /** Body of POST .../actions/{action}. */
@@ -79,7 +107,11 @@ export class ModelEngine {
     actor: Actor,
     name: string,
     query: QueryParams,
-  ): Promise<{ list: Json[]; pagecond: { count: number; page: number; size: number; estimated?: true } }> {
+  ): Promise<{
+    list: Json[];
+    pagecond: { count: number; page: number; size: number; estimated?: true };
+    summary?: Record<string, string>;
+  }> {
     const model = this.model(name);
     const where = buildWhere(model, actor.user.corpId, query);
     const order = orderBy(model, query);
@@ -93,10 +125,106 @@ export class ModelEngine {
         order by ${order}`,
       where.params,
     );
+    const summaryFields = summaryFieldsOf(model, query);
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
+      ...(summaryFields.length ? { summary: await this.summary(model, where, summaryFields) } : {}),
     };
+  }
+
+  /** Exact sums (decimal strings) of money fields over every row a query matches, not just one page. */
+  private async summary(
+    model: CompiledModel,
+    where: { sql: string; params: unknown[] },
+    fields: string[],
+  ): Promise<Record<string, string>> {
+    const sums = fields.map((f, i) => `coalesce(sum(${model.fields.get(f)!.column}), 0)::text as s${i}`);
+    const r = await this.o.db.query<Record<string, string>>(
+      `select ${sums.join(', ')} from ${model.table} where ${where.sql}`,
+      where.params,
+    );
+    const row = r.rows[0] ?? {};
+    return Object.fromEntries(fields.map((f, i) => [f, fromCents(toCents(row[`s${i}`] ?? '0'))]));
+  }
+
+  /**
+   * Every record a query matches for the actor (visibility, filters and sort of a list; no paging), read
+   * in chunks of `chunk` rows: `onChunk` gets each chunk as wire records and the count so far.
+   */
+  async eachRecord(
+    actor: Actor,
+    name: string,
+    query: QueryParams,
+    onChunk: (records: Json[], total: number) => Promise<void>,
+    chunk = 1000,
+  ): Promise<number> {
+    const model = this.model(name);
+    const where = buildWhere(model, actor.user.corpId, query);
+    const order = orderBy(model, query);
+    const total = await this.count(model, where);
+    for (let offset = 0; offset < total; offset += chunk) {
+      const rows = await this.o.db.query<Json>(
+        `select ${selectColumns(model, 't')} from ${model.table} t where ${where.sql} order by ${order} limit ${chunk} offset ${offset}`,
+        where.params,
+      );
+      if (rows.rows.length === 0) break;
+      await onChunk(
+        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), null)),
+        total,
+      );
+    }
+    return total;
+  }
+
+  /** How many records a query matches for the actor. */
+  async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
+    const model = this.model(name);
+    return this.count(model, buildWhere(model, actor.user.corpId, query));
+  }
+
+  private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
+    const r = await this.o.db.query<{ n: number }>(
+      `select count(*)::int as n from ${model.table} where ${where.sql}`,
+      where.params,
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Runs one transition on many records in one request, each record in its own transaction exactly as
+   * {@link act} does: a refused record writes nothing and does not stop the others. The answer names,
+   * per record in the order asked, whether it succeeded (with the record as it is now) or why it was
+   * refused (the catalogue code and message). A signed transition needs each item's own signature over
+   * an original issued for that record (ADR 0008 scope `model/id/action`).
+   */
+  async actMany(actor: Actor, name: string, action: string, body: BatchBody): Promise<BatchAnswer> {
+    const model = this.model(name);
+    if (!model.transitions.has(action)) throw new ApiError('NOT_FOUND');
+    const items = Array.isArray(body.items) ? body.items : null;
+    if (!items || items.length === 0) throw new ApiError('BATCH_EMPTY');
+    if (items.length > BATCH_MAX_ITEMS) throw new ApiError('BATCH_TOO_LARGE', { max: BATCH_MAX_ITEMS });
+    const ids = new Set<string>();
+    const results: BatchAnswer['results'] = [];
+    for (const raw of items) {
+      const item = (raw && typeof raw === 'object' ? raw : {}) as Json;
+      const id = typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : '';
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || ids.has(id)) throw new ApiError('BATCH_ITEM_INVALID');
+      ids.add(id);
+      try {
+        const record = await this.act(actor, name, id, action, {
+          version: item.version,
+          reason: item.reason ?? body.reason,
+          signature: item.signature,
+        });
+        results.push({ id, ok: true, record });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        results.push({ id, ok: false, code: error.wireCode, message: error.message });
+      }
+    }
+    const succeeded = results.filter((r) => r.ok).length;
+    return { results, succeeded, refused: results.length - succeeded };
   }
 
   /** One record with its operation log and the visible children. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ok } from '../errors';
 import type { QueryParams } from './listQuery';
-import type { ActionBody, ModelEngine } from './modelEngine';
+import type { ActionBody, BatchBody, ModelEngine } from './modelEngine';
 import type { Actor } from './recordJson';
 
 /** Base path of the generic business API under /api/web (ADR 0005 §3). */
@@ -32,6 +32,8 @@ const bodyObject = (body: unknown): Record<string, unknown> => {
  * GET  /biz/v1/models/{model}/records/{id}       one record with audit, children, files
  * PUT  /biz/v1/models/{model}/records/{id}       update ({version, ...fields})
  * POST /biz/v1/models/{model}/records/{id}/actions/{action}   {version, reason?, signature?}
+ * POST /biz/v1/models/{model}/batch/{action}     {items: [{id, version, signature?, reason?}], reason?}
+ *                                                → {results: [{id, ok, record | code, message}], succeeded, refused}
  * GET  /biz/v1/models/{model}/aggregates          (also /aggregate) statistics
  * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → [{id, name}]
  * GET  /biz/v1/models/{model}/meta               the model's fields, states and transitions
@@ -74,6 +76,17 @@ export function registerModelRoutes(
           bodyObject(req.body) as ActionBody,
         ),
       ),
+  );
+
+  app.post<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/batch/:action`, async (req) =>
+    ok(
+      await engine.actMany(
+        actorOf(req),
+        req.params.model,
+        req.params.action,
+        bodyObject(req.body) as BatchBody,
+      ),
+    ),
   );
 
   for (const path of ['aggregates', 'aggregate']) {

@@ -6,6 +6,8 @@ import { registerFileRoutes } from '../files/fileRoutes';
 import { storageFromEnv, type FileStorage } from '../files/fileStorage';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { loadUrlKey } from '../files/signedUrl';
+import { failInterruptedExports, registerExportRoutes } from '../lists/exports';
+import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
 import { productEffects } from '../products';
@@ -14,9 +16,10 @@ import { productEffects } from '../products';
  * The business API of every model (schemas/_models) and the files attached to records. Models are
  * loaded and checked at start: a broken model file stops the server with a located message.
  * Files go to S3-compatible storage when S3_BUCKET is set, else FILES_DIR (default DATA_DIR/files), unless
- * `storage` is given.
+ * `storage` is given. Exports of more rows than EXPORT_JOB_THRESHOLD (default 5,000) go to the download
+ * centre.
  */
-export function createModelsPlugin(options: { storage?: FileStorage } = {}) {
+export function createModelsPlugin(options: { storage?: FileStorage; exportThreshold?: number } = {}) {
   return async function modelsPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
     const effects = productEffects();
     const models = await openModels(ctx.db, ctx.schemasDir, effects);
@@ -33,6 +36,14 @@ export function createModelsPlugin(options: { storage?: FileStorage } = {}) {
 
     const storage = options.storage ?? (await storageFromEnv());
     const urlKey = await loadUrlKey(ctx.db);
+    registerListSettingsRoutes(app, ctx.db);
+    await failInterruptedExports(ctx.db);
+    registerExportRoutes(app, {
+      db: ctx.db,
+      engine,
+      storage,
+      threshold: options.exportThreshold ?? exportThresholdOf(process.env),
+    });
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1 } });
       registerFileRoutes(scope, { db: ctx.db, engine, storage, urlKey, now: ctx.now });
@@ -42,3 +53,9 @@ export function createModelsPlugin(options: { storage?: FileStorage } = {}) {
 
 /** The plugin as API_PLUGINS lists it. */
 export const modelsPlugin = createModelsPlugin();
+
+/** EXPORT_JOB_THRESHOLD when it is a whole number ≥ 0, else the default. */
+function exportThresholdOf(env: NodeJS.ProcessEnv): number | undefined {
+  const n = Number(env.EXPORT_JOB_THRESHOLD);
+  return env.EXPORT_JOB_THRESHOLD && Number.isInteger(n) && n >= 0 ? n : undefined;
+}

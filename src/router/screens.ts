@@ -12,6 +12,7 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
   '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
   '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
+  '/my/download-center': [() => import('@/pages/download/DownloadCentrePage'), 'DownloadCentrePage'],
   '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
   '/supplier/index': [() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage'],
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],

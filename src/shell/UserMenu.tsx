@@ -2,6 +2,7 @@ import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
+import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
@@ -21,6 +22,7 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
   const items: MenuProps['items'] = [
     { key: 'account', label: '账户信息' },
     { key: 'transfer', label: '产品切换记录', 'data-testid': 'open-transfer-record' },
+    { key: 'downloads', label: '下载中心', 'data-testid': 'open-download-centre' },
   ];
   if (candidateRoles.length > 1) {
     items.push({
@@ -40,6 +42,7 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') navigate('/my/account/info');
+    else if (key === 'downloads') navigate(DOWNLOAD_CENTRE_PATH);
     // /transfer-record opens in a new blank window (spec section 2).
     else if (key === 'transfer') window.open('/cv3/transfer-record', '_blank', 'noopener');
     else if (key === 'version') {

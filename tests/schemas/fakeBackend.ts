@@ -5,6 +5,7 @@
  */
 import type { SchemaDirectory } from '@renderer/core/node';
 import type { Dictionary, ModelDefinition, ModelField } from '@renderer/core';
+import { LIST_SETTINGS_API } from '@renderer/core';
 import type { RendererRequestOptions } from '@renderer/react';
 import { DICTIONARY_API } from '@renderer/core';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
@@ -91,11 +92,17 @@ export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
     const aggregates = /^\/biz\/v1\/models\/([^/]+)\/aggregates$/.exec(url);
     if (records && method === 'GET') {
       const size = Math.min(Number(params?.size ?? 10), 3);
+      const summed = typeof params?.summary === 'string' ? params.summary.split(',') : [];
       return {
         list: Array.from({ length: size }, (_, i) => record(records[1] ?? '', i)),
         pagecond: { count: 23, page: Number(params?.page ?? 1), size: Number(params?.size ?? 10) },
+        ...(summed.length
+          ? { summary: Object.fromEntries(summed.map((f, i) => [f, AMOUNTS[i % AMOUNTS.length]])) }
+          : {}),
       };
     }
+    // No saved list settings: the schema's own columns.
+    if (url === LIST_SETTINGS_API && method === 'GET') return null;
     if (one && method === 'GET') {
       const name = one[1] ?? '';
       const childModel = (models[name]?.children?.model as string | undefined) ?? name;

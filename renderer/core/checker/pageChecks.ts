@@ -329,6 +329,18 @@ export function checkPage(
       }
       checkActions('/list/toolbar', list.toolbar, 'toolbar');
       checkActions('/list/rowActions', list.rowActions, 'row');
+      checkActions('/list/batchActions', list.batchActions, 'batch');
+      (list.batchActions ?? []).forEach((action, i) => {
+        if (action.type !== 'action' && action.type !== 'export')
+          report(`/list/batchActions/${i}/type`, '批量操作只能是 action（模型操作）或 export（导出）');
+      });
+      (list.summary ?? []).forEach((field, i) => {
+        const def = model?.fields[field];
+        if (model && !def) report(`/list/summary/${i}`, `模型 "${model.name}" 中没有字段 "${field}"`);
+        else if (def && def.format !== 'money' && def.format !== 'amount')
+          report(`/list/summary/${i}`, `只能合计金额字段，"${field}" 不是金额`);
+      });
+      if (list.expand) checkDisplays('/list/expand/fields', list.expand.fields, true);
       if (list.defaultSort) checkField('/list/defaultSort/field', list.defaultSort.field);
       for (const [name] of Object.entries(list.params ?? {}))
         checkField(`/list/params/${escapePointerSegment(name)}`, name);

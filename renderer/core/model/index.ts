@@ -28,6 +28,27 @@ export type {
   ModelTransition,
   PageCond,
 } from './types';
+export {
+  batchPath,
+  EXPORT_JOB_THRESHOLD,
+  exportFilePath,
+  exportJobPath,
+  exportPath,
+  EXPORTS_API,
+  LIST_DENSITIES,
+  LIST_KEY_PATTERN,
+  LIST_SETTINGS_API,
+  parseListSettings,
+} from './lists';
+export type {
+  BatchAnswer,
+  BatchResult,
+  ExportColumn,
+  ExportJob,
+  ListColumnSetting,
+  ListDensity,
+  ListSettings,
+} from './lists';
 export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
 export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';
 export { readAnswerPath, toListAnswer } from './dataSource';

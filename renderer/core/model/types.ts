@@ -64,6 +64,8 @@ export interface PageCond {
 export interface ListAnswer<T = BizRecord> {
   list: T[];
   pagecond: PageCond;
+  /** With `summary=<money fields>`: their exact sums over every matching record. */
+  summary?: Record<string, string>;
 }
 
 /** One entry of a record's operation log. */

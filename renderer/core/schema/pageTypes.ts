@@ -5,6 +5,7 @@
 import type {
   ActionSchema,
   ColumnSchema,
+  DetailField,
   DictItem,
   DisplayFormat,
   Expression,
@@ -44,6 +45,18 @@ export interface ListBody {
   tabs?: ListTab[];
   /** @default '暂无数据' */
   emptyText?: string;
+  /**
+   * Buttons over the rows the user checked (rows get checkboxes, the header checks the whole page):
+   * `action` runs the transition on every checked row in one request and shows, per row, whether it
+   * was done or refused and why (`sign`: each row signs its own original); `export` exports them.
+   */
+  batchActions?: ActionSchema[];
+  /** Money fields summed by the server over the whole query (not just the page), in a summary row. */
+  summary?: string[];
+  /** Fields shown under a row when it is expanded. */
+  expand?: { fields: DetailField[]; columns?: number };
+  /** Column settings (shown, order, fixed) and density, saved per user on the server. */
+  settings?: boolean;
   /** Read the rows from this endpoint instead of the page's model. */
   api?: ApiSource;
 }

@@ -131,10 +131,14 @@ export interface DownloadAction extends ActionBase {
   url: string;
 }
 
-/** Export the list with its current filters: `url` under /api/web; the filters go as query parameters. */
+/**
+ * Export the list with its current filters. Without `url`: the server writes an .xlsx of the query
+ * (the columns the user shows, with their titles); over 5,000 rows it becomes a job in the download
+ * centre. With `url` (under /api/web): that address is opened with the filters as query parameters.
+ */
 export interface ExportAction extends ActionBase {
   type: 'export';
-  url: string;
+  url?: string;
 }
 
 /**

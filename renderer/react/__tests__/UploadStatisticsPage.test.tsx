@@ -177,7 +177,7 @@ describe('StatisticsPage', () => {
     },
   };
 
-  it('shows exact totals and draws the charts as SVG from the aggregates', async () => {
+  it('shows exact totals and draws the charts with ECharts from the aggregates', async () => {
     const { request, calls } = fakeRequest([
       [
         'GET /biz/v1/models/creditVoucher/aggregates',
@@ -202,9 +202,19 @@ describe('StatisticsPage', () => {
       expect(screen.getByTestId('figure-total').textContent).toContain('99,999,999,999,999.98'),
     );
     expect(screen.getByTestId('figure-count').textContent).toContain('3笔');
-    expect(screen.getByTestId('chart-byMonth').querySelectorAll('svg rect')).toHaveLength(2);
-    expect(screen.getByTestId('chart-byStatus').textContent).toContain('已签发');
-    expect(screen.getByTestId('chart-trend').querySelector('polyline')).toBeTruthy();
+    // The exact values, as the hidden table beside each chart states them.
+    const rows = (key: string): string[] =>
+      [...screen.getByTestId(`chart-${key}`).querySelectorAll('.chart-data tr')].map(
+        (r) => r.textContent ?? '',
+      );
+    expect(rows('byMonth')).toEqual(['2026-100.10', '2026-1199,999,999,999,999.88']);
+    expect(rows('byStatus')[0]).toBe('已签发99,999,999,999,999.88');
+    expect(rows('trend')).toEqual(['2026-101', '2026-112']);
+    // ECharts drew into each chart (SVG renderer).
+    await waitFor(() =>
+      expect(screen.getByTestId('chart-byMonth').querySelector('.chart-bar svg')).toBeTruthy(),
+    );
+    expect(screen.getByTestId('chart-trend').querySelector('.chart-line svg')).toBeTruthy();
     expect(calls.find((c) => c.params?.groupBy === 'month' && !('measure' in (c.params ?? {})))).toBeTruthy();
     expect(calls.find((c) => c.params?.measure === 'amount' && c.params.groupBy === 'status')).toBeTruthy();
   });

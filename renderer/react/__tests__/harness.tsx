@@ -60,6 +60,7 @@ export interface RenderSchemaOptions {
   role?: string | null;
   signer?: Signer;
   canOpen?: (path: string) => boolean;
+  download?: (url: string, params?: Record<string, unknown>) => void;
   holidays?: () => Promise<readonly string[]>;
 }
 
@@ -83,6 +84,7 @@ export async function renderSchema(
         clock={CLOCK}
         {...(options.signer ? { signer: options.signer } : {})}
         {...(options.canOpen ? { canOpen: options.canOpen } : {})}
+        {...(options.download ? { download: options.download } : {})}
         {...(options.holidays ? { holidays: options.holidays } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />

@@ -38,6 +38,8 @@ export interface RendererProviderProps {
   functions?: FunctionRegistry;
   /** Opens a download (file or export) under the API base, with query parameters. @default window.open */
   download?: (url: string, params?: Record<string, unknown>) => void;
+  /** Portal path of the download centre, offered when a large export becomes a job there. */
+  downloadCentre?: string;
   /** Upload endpoint of FileUpload and upload pages. @default '/v1/files/upload' */
   uploadUrl?: string;
   /** Whether pages show their route title (false when the host's layout shows it). @default true */
@@ -115,6 +117,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       props.dictionaries,
       props.components,
       props.download,
+      props.downloadCentre,
       props.uploadUrl,
       props.pageTitles,
       functions,

@@ -3,26 +3,30 @@
  * (`GET .../records?page=&size=&sort=&<filters>` → `{list, pagecond}`), row actions, and empty and
  * error states.
  */
-import { Empty, Table } from 'antd';
+import { Descriptions, Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { sortParam } from '@renderer/core';
-import type { BizRecord, ListAnswer, ListPageSchema } from '@renderer/core';
+import type { BizRecord, ListAnswer, ListBody, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { ActionButtonRow, ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
 import { buildColumns } from '@renderer/react/parts/buildColumns';
+import { evaluateCondition, readPath } from '@renderer/react/parts/conditions';
 import { loadListPage } from '@renderer/react/parts/dataSource';
+import { arrangeColumns, shownColumns, useListSettings } from '@renderer/react/parts/listSettingsState';
 import { LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
 import { toQueryParams } from '@renderer/react/parts/queryParams';
 import { useActionRunner } from '@renderer/react/parts/useActionRunner';
 import { useLoad } from '@renderer/react/parts/useLoad';
-import { loadQueryForm, loadTabs } from '@renderer/react/lazyModules';
+import { renderValue } from '@renderer/react/parts/renderValue';
+import { loadListSettings, loadQueryForm, loadTabs } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 
 // A list loads its query form (Formily) and its tabs only when the schema has them.
 const QueryForm = lazy(() => loadQueryForm().then((m) => ({ default: m.QueryForm })));
 const Tabs = lazy(loadTabs);
+const ListSettingsButton = lazy(() => loadListSettings().then((m) => ({ default: m.ListSettingsButton })));
 
 /** Props of every page kind. */
 export interface PageProps<S> {
@@ -48,6 +52,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [paging, setPaging] = useState({ page: 1, size: list.pageSize ?? 10 });
   const [sort, setSort] = useState(list.defaultSort);
+  const [selected, setSelected] = useState<BizRecord[]>([]);
   const model = schema.model ?? '';
   const tabParams = list.tabs?.find((t) => t.key === tab)?.params ?? {};
   const params: Record<string, unknown> = {
@@ -57,16 +62,38 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     page: paging.page,
     size: paging.size,
     ...(sort ? { sort: sortParam(sort.field, sort.order) } : {}),
+    ...(list.summary?.length ? { summary: list.summary.join(',') } : {}),
   };
   const scope = useConditionScope({ query });
   const { data, loading, error, reload } = useLoad<ListAnswer>(
     JSON.stringify([model, list.api ?? null, params]),
     (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
   );
-  const context = { model, query, onDone: reload, exportParams: params };
+  // Checked rows belong to the page shown: a new page, filter or reload clears them.
+  useEffect(() => setSelected([]), [data]);
+  const { settings, save } = useListSettings(schema.route.path, list.settings === true);
+  const arranged = useMemo(
+    () =>
+      arrangeColumns(
+        list.columns.filter((c) => evaluateCondition(c.visible, scope, renderer.functions)),
+        settings,
+      ),
+    // scope is a new object each render; the role is what column conditions read from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.columns, settings, scope.$role, renderer.functions],
+  );
+  const shown = useMemo(() => shownColumns(arranged), [arranged]);
+  const context = {
+    model,
+    query,
+    onDone: reload,
+    exportParams: params,
+    exportColumns: shown.map((c) => ({ field: c.field, title: c.title })),
+    exportTitle: schema.route.title,
+  };
   const columns = useMemo(
     () => {
-      const built = buildColumns(list.columns, {
+      const built = buildColumns(shown, {
         scope,
         functions: renderer.functions,
         sort,
@@ -90,9 +117,10 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
       }
       return built;
     },
-    // Columns depend on the schema, the sort shown, the runner state (busy buttons) and the query.
+    // Columns depend on the schema, the user's arrangement, the sort shown, the runner state (busy
+    // buttons) and the query.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- context, runner and scope are new objects each render
-    [list, sort, runner.running, renderer.functions, scope.$role, reload, query, model],
+    [list, shown, sort, runner.running, renderer.functions, scope.$role, reload, query, model],
   );
 
   const onTableChange = (
@@ -150,9 +178,38 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
           />
         </Suspense>
       ) : null}
-      {list.toolbar?.length ? (
-        <div className="schema-list-toolbar" style={{ marginBottom: 12 }}>
-          <ActionButtons actions={list.toolbar} area="toolbar" context={context} />
+      {list.toolbar?.length || list.batchActions?.length || list.settings ? (
+        <div
+          className="schema-list-toolbar"
+          style={{ marginBottom: 12, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}
+        >
+          {list.toolbar?.length ? (
+            <ActionButtons actions={list.toolbar} area="toolbar" context={context} />
+          ) : null}
+          {list.batchActions?.length ? (
+            <>
+              <ActionButtonRow
+                actions={list.batchActions}
+                area="batch"
+                context={{ ...context, records: selected, recordLabel: recordLabel(list) }}
+                runner={runner}
+                disabled={selected.length === 0}
+              />
+              <span className="schema-list-selected">已选 {selected.length} 条</span>
+            </>
+          ) : null}
+          {list.settings ? (
+            <div style={{ marginLeft: 'auto' }}>
+              <Suspense fallback={null}>
+                <ListSettingsButton
+                  columns={arranged}
+                  settings={settings}
+                  density={settings?.density ?? 'middle'}
+                  onChange={save}
+                />
+              </Suspense>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {error && !data ? (
@@ -163,8 +220,39 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
           columns={columns}
           dataSource={rows}
           loading={loading}
-          size="middle"
+          size={settings?.density ?? 'middle'}
           scroll={{ x: 'max-content' }}
+          {...(list.batchActions?.length
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected.map((r) => r.id),
+                  onChange: (_keys: React.Key[], rowsChecked: BizRecord[]) => setSelected(rowsChecked),
+                  getCheckboxProps: (record: BizRecord) =>
+                    ({ 'aria-label': `选择 ${recordLabel(list)(record)}` }) as object,
+                },
+              }
+            : {})}
+          {...(list.expand
+            ? {
+                expandable: {
+                  expandedRowRender: (record: BizRecord) => (
+                    <ExpandedRow expand={list.expand!} record={record} />
+                  ),
+                },
+              }
+            : {})}
+          {...(list.summary?.length && data?.summary
+            ? {
+                summary: () => (
+                  <SummaryRow
+                    columns={shown}
+                    sums={data.summary ?? {}}
+                    before={(list.batchActions?.length ? 1 : 0) + (list.expand ? 1 : 0)}
+                    after={list.rowActions?.length ? 1 : 0}
+                  />
+                ),
+              }
+            : {})}
           onRow={(_, index) =>
             ({ 'data-testid': testIds.row(index ?? 0) }) as React.HTMLAttributes<HTMLElement>
           }
@@ -188,5 +276,79 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
       )}
       {runner.dialogs}
     </PageFrame>
+  );
+}
+
+/** How a batch answer names a row: the title and value of the list's first column (its business number). */
+function recordLabel(list: ListBody): (record: BizRecord) => string {
+  const first = list.columns[0];
+  return (record) => {
+    const value = first ? readPath(record, first.field) : undefined;
+    return first && value !== undefined && value !== null ? `${first.title} ${String(value)}` : record.id;
+  };
+}
+
+/** The fields under an expanded row. */
+function ExpandedRow({
+  expand,
+  record,
+}: {
+  expand: NonNullable<ListBody['expand']>;
+  record: BizRecord;
+}): React.JSX.Element {
+  return (
+    <Descriptions
+      size="small"
+      column={expand.columns ?? 3}
+      items={expand.fields.map((field) => ({
+        key: `${field.field}|${field.format ?? ''}`,
+        label: field.title,
+        span: field.span,
+        children: (
+          <span data-testid={testIds.detail('expand', field.field)}>
+            {renderValue(readPath(record, field.field), field)}
+          </span>
+        ),
+      }))}
+    />
+  );
+}
+
+/** The summary row: the server's sums of the whole query under their columns. */
+function SummaryRow({
+  columns,
+  sums,
+  before,
+  after,
+}: {
+  columns: ListBody['columns'];
+  sums: Record<string, string>;
+  /** Columns ahead of the data columns (checkboxes, expand icons) and after them (actions). */
+  before: number;
+  after: number;
+}): React.JSX.Element {
+  return (
+    <Table.Summary>
+      <Table.Summary.Row data-testid={testIds.summaryRow}>
+        {before ? <Table.Summary.Cell index={0} colSpan={before} /> : null}
+        {columns.map((column, i) => {
+          const sum = sums[column.field];
+          return (
+            <Table.Summary.Cell
+              key={`${column.field}|${column.format ?? ''}`}
+              index={before + i}
+              align={sum !== undefined ? 'right' : undefined}
+            >
+              {sum !== undefined ? (
+                <strong data-testid={testIds.summary(column.field)}>{renderValue(sum, column)}</strong>
+              ) : i === 0 ? (
+                <strong>合计</strong>
+              ) : null}
+            </Table.Summary.Cell>
+          );
+        })}
+        {after ? <Table.Summary.Cell index={before + columns.length} colSpan={after} /> : null}
+      </Table.Summary.Row>
+    </Table.Summary>
   );
 }

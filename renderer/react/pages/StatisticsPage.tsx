@@ -1,16 +1,15 @@
 /**
  * The `statistics` page: summary figures and charts from the server's aggregates
- * (`GET .../aggregates?groupBy=<name>&measure=<field>&<filters>`), drawn as plain SVG (no chart
- * library), with an optional filter form sent with every request.
+ * (`GET .../aggregates?groupBy=<name>&measure=<field>&<filters>`), drawn with ECharts (a chunk loaded
+ * when a chart is shown; tooltips, legends) over a visually hidden table of the same exact values for
+ * screen readers, with an optional filter form sent with every request.
  */
-import { Card, Col, Row, Spin } from 'antd';
+import { Card, Col, Empty, Row, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { aggregatePath } from '@renderer/core';
 import type { ChartSchema, DisplayFormat, FigureSchema, StatisticsPageSchema } from '@renderer/core';
-import { BarChart } from '@renderer/react/charts/BarChart';
 import { limitGroups, readAggregate } from '@renderer/react/charts/chartData';
-import { LineChart } from '@renderer/react/charts/LineChart';
-import { PieChart } from '@renderer/react/charts/PieChart';
+import type { ChartDatum } from '@renderer/react/charts/chartData';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { Note } from '@renderer/react/parts/Note';
@@ -18,10 +17,46 @@ import { PageFrame, Pending } from '@renderer/react/parts/PageFrame';
 import { toQueryParams } from '@renderer/react/parts/queryParams';
 import { formatText } from '@renderer/react/parts/renderValue';
 import { useLoad } from '@renderer/react/parts/useLoad';
-import { loadQueryForm } from '@renderer/react/lazyModules';
+import { loadChart, loadQueryForm } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 
 const QueryForm = lazy(() => loadQueryForm().then((m) => ({ default: m.QueryForm })));
+const EChart = lazy(loadChart);
+
+/** Hidden from sight, not from screen readers. */
+const VISUALLY_HIDDEN: React.CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+/** The chart's values as a table (what the chart shows, exactly, for screen readers and tests). */
+function ChartTable({
+  title,
+  data,
+  format,
+}: {
+  title: string;
+  data: readonly ChartDatum[];
+  format: (value: string) => string;
+}): React.JSX.Element {
+  return (
+    <table className="chart-data" style={VISUALLY_HIDDEN}>
+      <caption>{title}</caption>
+      <tbody>
+        {data.map((d) => (
+          <tr key={d.key} data-key={d.key}>
+            <th scope="row">{d.label}</th>
+            <td>{format(d.value)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 import type { PageProps } from './ListPage';
 
 /** The format of a measure's values: money for sums, counts as numbers. */
@@ -98,10 +133,16 @@ function Chart({
   let body: React.ReactNode;
   if (error) body = <Note type="danger">{errorMessage(error)}</Note>;
   else if (loading && data === undefined) body = <Spin />;
-  else if (groups.length === 0) body = <Note type="secondary">暂无数据</Note>;
-  else if (chart.type === 'pie') body = <PieChart data={groups} format={format} />;
-  else if (chart.type === 'line') body = <LineChart data={groups} format={format} />;
-  else body = <BarChart data={groups} format={format} />;
+  else if (groups.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  else
+    body = (
+      <div style={{ position: 'relative' }}>
+        <ChartTable title={chart.title} data={groups} format={format} />
+        <Suspense fallback={<Pending height={280} />}>
+          <EChart type={chart.type} data={groups} format={format} name={chart.title} />
+        </Suspense>
+      </div>
+    );
   return (
     <Card size="small" title={chart.title} data-testid={testIds.chart(chart.key)} style={{ height: '100%' }}>
       {body}

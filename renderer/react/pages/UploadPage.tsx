@@ -8,6 +8,7 @@ import { Button, Card, Empty, Progress, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { recordPath, recordsPath } from '@renderer/core';
 import type { BizRecord, ListAnswer, UploadPageSchema, UploadSlot } from '@renderer/core';
+import { SECONDARY_TEXT } from '@renderer/react/context/accessibleTheme';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { ActionButtonRow, ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
@@ -152,7 +153,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
           </Button>
         }
       >
-        {slot.description ? <p style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{slot.description}</p> : null}
+        {slot.description ? <p style={{ color: SECONDARY_TEXT }}>{slot.description}</p> : null}
         <Table<BizRecord>
           size="small"
           rowKey="id"

@@ -1,6 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-const COLORS = { danger: '#ff4d4f', secondary: 'rgba(0, 0, 0, 0.45)' } as const;
+import { DANGER_TEXT, SECONDARY_TEXT } from '@renderer/react/context/accessibleTheme';
+
+const COLORS = { danger: DANGER_TEXT, secondary: SECONDARY_TEXT } as const;
 
 /**
  * A line of secondary or error text in antd's colours (antd Typography would add its whole module to

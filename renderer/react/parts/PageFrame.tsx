@@ -1,7 +1,8 @@
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Spin } from 'antd';
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { PageKind } from '@renderer/core';
+import { ACCESSIBLE_THEME } from '@renderer/react/context/accessibleTheme';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { testIds } from '@renderer/react/testIds';
@@ -15,7 +16,7 @@ export const PartContext = createContext<string | null>(null);
 /** Inside a composite page: makes its content parts load again (a form part saved a record). */
 export const PartRefreshContext = createContext<(() => void) | null>(null);
 
-/** The root of every schema page: its kind, its title, its content. */
+/** The root of every schema page: its kind, its title, its content, in colours readable by all (≥ 4.5:1). */
 export function PageFrame({
   kind,
   title,
@@ -39,14 +40,16 @@ export function PageFrame({
     );
   }
   return (
-    <div className={`schema-page schema-page-${kind}`} data-testid={testIds.page} data-page-kind={kind}>
-      {pageTitles ? (
-        <h2 className="schema-page-title" style={{ fontSize: 18, margin: '0 0 16px' }}>
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </div>
+    <ConfigProvider theme={ACCESSIBLE_THEME}>
+      <div className={`schema-page schema-page-${kind}`} data-testid={testIds.page} data-page-kind={kind}>
+        {pageTitles ? (
+          <h2 className="schema-page-title" style={{ fontSize: 18, margin: '0 0 16px' }}>
+            {title}
+          </h2>
+        ) : null}
+        {children}
+      </div>
+    </ConfigProvider>
   );
 }
 

@@ -5,12 +5,23 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { actionPath } from '@renderer/core';
-import type { ActionSchema, BizRecord, DialogAction, ModelAction, SubmitAction } from '@renderer/core';
+import { actionPath, batchPath, exportPath } from '@renderer/core';
+import type {
+  ActionSchema,
+  BatchAnswer,
+  BizRecord,
+  DialogAction,
+  ExportAction,
+  ExportColumn,
+  ExportJob,
+  ModelAction,
+  SubmitAction,
+} from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import type { SignRecord } from '@renderer/react/context/services';
 import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
+import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
 import type { ReasonPrompt } from './ActionDialogs';
 import { useSign } from './useSign';
@@ -37,6 +48,13 @@ export interface ActionContext {
   onDone?: () => void;
   /** Query parameters of an export (the list's current filters). */
   exportParams?: Record<string, unknown>;
+  /** Columns of a server-side export (the ones the user shows, in their order) and its title. */
+  exportColumns?: ExportColumn[];
+  exportTitle?: string;
+  /** The checked rows a batch action acts on (list `batchActions`). */
+  records?: BizRecord[];
+  /** How the batch answer names a record (its business number). @default its id */
+  recordLabel?: (record: BizRecord) => string;
   /** Checked before an action runs; false stops it (e.g. a required opinion is empty). */
   guard?: (action: ActionSchema) => boolean;
   /**
@@ -125,6 +143,114 @@ export function useActionRunner(): {
     else context.onDone?.();
   };
 
+  /** Signs each record's own original (scope `model/id/action`, ADR 0008); null when one failed. */
+  const signEach = async (
+    model: string,
+    records: BizRecord[],
+    action: string,
+  ): Promise<Map<string, SignRecord> | null> => {
+    const signatures = new Map<string, SignRecord>();
+    for (const record of records) {
+      const signature = await sign({
+        model,
+        id: record.id,
+        action,
+        scope: `${model}/${record.id}/${action}`,
+      });
+      if (!signature) return null;
+      signatures.set(record.id, signature);
+    }
+    return signatures;
+  };
+
+  /** One transition on every checked row in one request; the answer is shown per row. */
+  const runBatchAction = async (action: ModelAction, context: ActionContext): Promise<void> => {
+    const model = action.model ?? context.model;
+    const records = context.records ?? [];
+    if (!model) throw new Error(`Action "${action.key}" needs a model`);
+    if (records.length === 0) {
+      void renderer.message.warning('请选择要操作的记录');
+      return;
+    }
+    let reason: string | undefined;
+    if (action.reason === 'required' || action.reason === 'optional') {
+      const answer = await askReason(action.reasonTitle ?? '原因', action.reason === 'required', '');
+      if (answer === null) return;
+      reason = answer.trim() || undefined;
+    }
+    const signatures = action.sign ? await signEach(model, records, action.action) : null;
+    if (action.sign && !signatures) return;
+    const answer = await renderer.request<BatchAnswer>({
+      method: 'POST',
+      url: batchPath(model, action.action),
+      data: {
+        items: records.map((r) => ({
+          id: r.id,
+          version: r.version,
+          ...(signatures?.get(r.id) ? { signature: signatures.get(r.id) } : {}),
+        })),
+        ...(reason ? { reason } : {}),
+      },
+    });
+    const label = context.recordLabel ?? ((r: BizRecord) => r.id);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const title = `${action.label}：成功 ${answer.succeeded} 条，未通过 ${answer.refused} 条`;
+    if (answer.refused === 0) void renderer.message.success(title);
+    else
+      renderer.modal.warning({
+        title,
+        width: 560,
+        okText: '知道了',
+        content: (
+          <ul data-testid={testIds.batchResult} style={{ paddingLeft: 16, margin: 0 }}>
+            {answer.results.map((r) => {
+              const record = byId.get(r.id);
+              return (
+                <li key={r.id} data-testid={testIds.batchResultRow(r.id)}>
+                  {record ? label(record) : r.id}：{r.ok ? '成功' : r.message}
+                </li>
+              );
+            })}
+          </ul>
+        ),
+      });
+    context.onDone?.();
+  };
+
+  /** An export: the server's .xlsx of the query (at once, or as a download-centre job), or a URL. */
+  const runExport = async (action: ExportAction, context: ActionContext): Promise<void> => {
+    const download = renderer.download ?? ((url: string) => window.open(url));
+    if (action.url) {
+      download(fillTemplate(action.url, context.record, context.query), context.exportParams);
+      return;
+    }
+    if (!context.model) throw new Error(`Export "${action.key}" needs a model`);
+    const { page: _page, size: _size, summary: _summary, ...params } = context.exportParams ?? {};
+    if (context.records) {
+      if (context.records.length === 0) {
+        void renderer.message.warning('请选择要导出的记录');
+        return;
+      }
+      params.id = context.records.map((r) => r.id);
+    }
+    const job = await renderer.request<ExportJob>({
+      method: 'POST',
+      url: exportPath(context.model),
+      data: { params, columns: context.exportColumns ?? [], title: context.exportTitle },
+    });
+    if (job.status === 'done' && job.url) {
+      download(job.url);
+      return;
+    }
+    const centre = renderer.downloadCentre;
+    renderer.modal.info({
+      title: '已转入下载中心',
+      content: `共 ${job.total} 条数据，正在后台生成 Excel 文件，完成后请到下载中心下载。`,
+      okText: centre ? '前往下载中心' : '知道了',
+      ...(centre ? { onOk: () => renderer.navigate(centre) } : {}),
+    });
+  };
+
   const run = async (action: ActionSchema, context: ActionContext): Promise<void> => {
     if (busy.current) return;
     if (context.guard && !context.guard(action)) return;
@@ -151,7 +277,7 @@ export function useActionRunner(): {
     try {
       switch (action.type) {
         case 'action':
-          await runModelAction(action, context);
+          await (context.records ? runBatchAction(action, context) : runModelAction(action, context));
           break;
         case 'submit':
           await context.onSubmit?.(action, sign);
@@ -162,10 +288,7 @@ export function useActionRunner(): {
           );
           break;
         case 'export':
-          (renderer.download ?? ((url: string) => window.open(url)))(
-            fillTemplate(action.url, context.record, context.query),
-            context.exportParams,
-          );
+          await runExport(action, context);
           break;
       }
     } catch (error) {

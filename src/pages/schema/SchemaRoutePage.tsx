@@ -13,6 +13,7 @@ import {
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
+import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
@@ -99,6 +100,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       signer={portalSigner}
       user={user}
       download={openDownload}
+      downloadCentre={DOWNLOAD_CENTRE_PATH}
       pageTitles={false}
       message={message}
       holidays={portalHolidays}

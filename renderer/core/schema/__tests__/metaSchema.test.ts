@@ -172,6 +172,10 @@ describe('page.schema.json', () => {
         'params',
         'tabs',
         'emptyText',
+        'batchActions',
+        'summary',
+        'expand',
+        'settings',
         'api',
       ]),
     );

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { recordsPath } from '@renderer/core/model';
+import { closePages, userPage } from './creditUi';
+
+/**
+ * Accessibility (issue 10 item 9): axe-core, injected through the driver (the portal's CSP blocks
+ * inline scripts), finds no serious or critical WCAG 2 A/AA violation on the login page, the shell,
+ * one schema page of each kind and the download centre.
+ */
+test.afterEach(closePages);
+// Each axe run takes seconds on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
+/**
+ * Excluded: fixed on branch trip (issue 17: the login page's 显示 button colour, form and query selects
+ * named after their field) until that branch is merged; and antd Table's zero-height measuring row
+ * (aria-hidden, drawn by rc-table itself, nothing a user reaches).
+ */
+const PENDING_ELSEWHERE = [
+  '.login-eye',
+  '.schema-page .ant-select-selection-search-input',
+  '.ant-table-measure-row',
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of PENDING_ELSEWHERE) builder = builder.exclude(selector);
+  const result = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The id of the first record of `model` the page's user sees with `query` (a plain GET, session cookie). */
+async function firstId(page: Page, model: string, query: Record<string, string> = {}): Promise<string> {
+  const res = await page.request.get(`/api/web${recordsPath(model)}`, { params: { size: '1', ...query } });
+  const id = ((await res.json()) as { data: { list: Array<{ id: string }> } }).data.list[0]?.id;
+  expect(id, `a ${model} record for the page`).toBeTruthy();
+  return id!;
+}
+
+test('login page', async ({ page }) => {
+  await page.goto('/cv3/login/login');
+  await expect(page.getByTestId('login-username')).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});
+
+test('shell and a list page', async ({ browser }) => {
+  const page = await userPage(browser, 'core_operator');
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/cv3/credit/core/index/operator');
+  await expect(page.getByTestId('row-0')).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});
+
+test('form, detail and statistics pages', async ({ browser }) => {
+  const page = await userPage(browser, 'core_operator');
+  await page.goto('/cv3/credit/core/issue/apply');
+  await expect(page.locator('[data-testid^="field-"]').first()).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/cv3/credit/detail?id=${await firstId(page, 'creditVoucher')}`);
+  await expect(page.getByTestId('audit-log')).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/cv3/credit/core/statistics');
+  await expect(page.locator('[data-testid^="chart-"] svg').first()).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});
+
+test('list with batch actions and settings, approve page, download centre', async ({ browser }) => {
+  const page = await userPage(browser, 'core_director');
+  await page.goto(
+    `/cv3/credit/core/issue/director-approve?id=${await firstId(page, 'creditIssue', { status: 'IS0' })}`,
+  );
+  await expect(page.getByTestId('approve-opinion')).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+
+  const final = await userPage(browser, 'core_final');
+  await final.goto('/cv3/credit/core/index/final-approve?tab=2');
+  await expect(final.getByTestId('row-0')).toBeVisible({ timeout: 30_000 });
+  await expect(final.getByTestId('summary-amount')).toBeVisible();
+  expect.soft(await seriousViolations(final)).toEqual([]);
+
+  await final.goto('/cv3/my/download-center');
+  await expect(final.getByTestId('download-centre')).toBeVisible();
+  expect.soft(await seriousViolations(final)).toEqual([]);
+});
+
+test('upload page', async ({ browser }) => {
+  const page = await userPage(browser, 'chain_operator');
+  await page.goto(`/cv3/credit/upload/default?id=${await firstId(page, 'creditFinance')}`);
+  await expect(page.locator('[data-testid^="slot-"]').first()).toBeVisible();
+  expect.soft(await seriousViolations(page)).toEqual([]);
+});

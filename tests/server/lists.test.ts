@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumMoney } from '@renderer/core/format';
+import {
+  batchPath,
+  exportJobPath,
+  exportPath,
+  EXPORTS_API,
+  LIST_SETTINGS_API,
+  type ExportJob,
+} from '@renderer/core/model';
+import { openModels } from '@server/models';
+import { insertRecords } from '@server/models/recordStore';
+import type { Browser } from './helpers';
+import { API, as, body, type Json, list, modelsServer, type ModelsTestServer } from './modelsHelpers';
+
+let s: ModelsTestServer;
+beforeAll(async () => {
+  s = await modelsServer();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+/** Every record of a list query, page by page (the list API's own view of the rows). */
+async function allRows(b: Browser, model: string, query: Record<string, string> = {}): Promise<Json[]> {
+  const rows: Json[] = [];
+  for (let page = 1; ; page++) {
+    const data = await list(b, model, { ...query, page: String(page), size: '100' });
+    rows.push(...data.list);
+    if (rows.length >= data.pagecond.count) return rows;
+  }
+}
+
+const auditCount = async (id: string): Promise<number> =>
+  (await s.db.query<{ n: number }>('select count(*)::int as n from biz_audit where record_id = $1', [id]))
+    .rows[0]!.n;
+
+describe('batch actions', () => {
+  it('runs a transition per record in one request, refuses one and writes nothing for it', async () => {
+    const final = await as(s.app, 'core_final', 'ROLE_CORE_FINAL');
+    const todo = await allRows(final, 'creditIssue', { status: 'IS1' });
+    expect(todo.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = todo as [Json, Json, Json];
+    const before = { version: c.version, audit: await auditCount(c.id) };
+    const res = await final.call('POST', batchPath('creditIssue', 'finalApprove'), {
+      body: {
+        items: [
+          { id: a.id, version: a.version },
+          // A stale version: someone changed the record since the list was read.
+          { id: c.id, version: c.version + 1 },
+          { id: b.id, version: b.version },
+        ],
+      },
+    });
+    const answer = body(res);
+    expect(answer.code).toBe('0');
+    expect(answer.data).toMatchObject({ succeeded: 2, refused: 1 });
+    expect(answer.data.results.map((r: Json) => [r.id, r.ok])).toEqual([
+      [a.id, true],
+      [c.id, false],
+      [b.id, true],
+    ]);
+    expect(answer.data.results[0].record).toMatchObject({ id: a.id, status: 'IS2' });
+    expect(answer.data.results[1]).toMatchObject({
+      code: 'SCF.VERSION_CONFLICT',
+      message: '数据已被他人修改，请刷新后重试',
+    });
+    const stored = await s.db.query<{ id: string; state: string; version: number }>(
+      'select id, state, version from credit_issue where id = any($1)',
+      [[a.id, b.id, c.id]],
+    );
+    const byId = new Map(stored.rows.map((r) => [r.id, r]));
+    expect(byId.get(a.id)?.state).toBe('IS2');
+    expect(byId.get(b.id)?.state).toBe('IS2');
+    expect(byId.get(c.id)).toMatchObject({ state: 'IS1', version: before.version });
+    expect(await auditCount(c.id)).toBe(before.audit);
+  });
+
+  it('answers a refusal per record for a state, a role or an unseen record', async () => {
+    const final = await as(s.app, 'core_final', 'ROLE_CORE_FINAL');
+    const done = (await allRows(final, 'creditIssue', { status: 'IS2' }))[0]!;
+    const res = await final.call('POST', batchPath('creditIssue', 'finalApprove'), {
+      body: {
+        items: [
+          { id: done.id, version: done.version },
+          { id: 'no-such-id', version: 1 },
+        ],
+      },
+    });
+    expect(body(res).data.results).toMatchObject([
+      {
+        ok: false,
+        code: 'SCF.ACTION_STATE_INVALID',
+        message: expect.stringMatching(/^当前状态为“.+”，不能执行“终审通过”操作$/),
+      },
+      { ok: false, code: 'SCF.RECORD_NOT_FOUND' },
+    ]);
+    const operator = await as(s.app, 'core_operator', 'ROLE_CORE_OPERATOR');
+    const other = await operator.call('POST', batchPath('creditIssue', 'finalApprove'), {
+      body: { items: [{ id: done.id, version: done.version }] },
+    });
+    expect(body(other).data.results[0]).toMatchObject({ ok: false, code: 'SCF.ACTION_ROLE_FORBIDDEN' });
+  });
+
+  it('refuses an empty, oversized or malformed batch with a coded error', async () => {
+    const final = await as(s.app, 'core_final', 'ROLE_CORE_FINAL');
+    const send = async (payload: unknown): Promise<string> =>
+      body(await final.call('POST', batchPath('creditIssue', 'finalApprove'), { body: payload })).code;
+    expect(await send({ items: [] })).toBe('SCF.BATCH_EMPTY');
+    expect(await send({ items: Array.from({ length: 101 }, (_, i) => ({ id: `x${i}`, version: 1 })) })).toBe(
+      'SCF.BATCH_TOO_LARGE',
+    );
+    expect(
+      await send({
+        items: [
+          { id: 'a', version: 1 },
+          { id: 'a', version: 1 },
+        ],
+      }),
+    ).toBe('SCF.BATCH_ITEM_INVALID');
+    expect(await send({ items: [{ id: '../x', version: 1 }] })).toBe('SCF.BATCH_ITEM_INVALID');
+  });
+});
+
+describe('list summary', () => {
+  it('sums money fields over every matching record, exactly', async () => {
+    const core = await as(s.app, 'core_operator', 'ROLE_CORE_OPERATOR');
+    const data = await list(core, 'creditVoucher', { size: '5', summary: 'amount,availableAmount' });
+    const rows = await allRows(core, 'creditVoucher');
+    expect(data.list.length).toBeLessThan(rows.length);
+    expect(data.summary).toEqual({
+      amount: sumMoney(rows.map((r) => r.amount as string)),
+      availableAmount: sumMoney(rows.map((r) => r.availableAmount as string)),
+    });
+    const none = await list(core, 'creditVoucher', { voucherNo: 'NO-SUCH-VOUCHER', summary: 'amount' });
+    expect(none.summary).toEqual({ amount: '0.00' });
+    const bad = await core.call('GET', `${API}/creditVoucher/records`, { query: { summary: 'voucherNo' } });
+    expect(body(bad)).toMatchObject({ code: 'SCF.SUMMARY_INVALID', message: '不支持对“voucherNo”合计' });
+  });
+});
+
+describe('list settings', () => {
+  it('keeps each user their own columns and density', async () => {
+    const key = '/credit/core/index/final-approve';
+    const final = await as(s.app, 'core_final');
+    const director = await as(s.app, 'core_director');
+    const get = async (b: Browser): Promise<Json> =>
+      body(await b.call('GET', LIST_SETTINGS_API, { query: { key } })).data;
+    expect(await get(final)).toBeNull();
+    const settings = {
+      columns: [
+        { field: 'amount', fixed: 'left' },
+        { field: 'issueNo' },
+        { field: 'supplierName', hidden: true },
+      ],
+      density: 'small',
+    };
+    const put = await final.call('PUT', LIST_SETTINGS_API, { query: { key }, body: settings });
+    expect(body(put)).toMatchObject({ code: '0', data: settings });
+    expect(await get(final)).toEqual(settings);
+    expect(await get(director)).toBeNull();
+    for (const bad of [{ density: 'huge' }, { columns: [{ field: 'a b' }] }, { columns: 'x' }, []]) {
+      const res = await final.call('PUT', LIST_SETTINGS_API, { query: { key }, body: bad });
+      expect(body(res).code).toBe('SCF.BAD_REQUEST');
+    }
+    const noKey = await final.call('GET', LIST_SETTINGS_API, { query: { key: '' } });
+    expect(body(noKey).code).toBe('SCF.BAD_REQUEST');
+    expect(await get(final)).toEqual(settings);
+  });
+});
+
+const voucherColumns = [
+  { field: 'voucherNo', title: '凭证编号' },
+  { field: 'holderName', title: '持有人' },
+  { field: 'amount', title: '凭证金额（元）' },
+  { field: 'dueDate', title: '到期日' },
+  { field: 'status', title: '状态' },
+];
+
+async function readSheet(b: Browser, url: string): Promise<ExcelJS.Worksheet> {
+  const res = await b.call('GET', url, { unsigned: true });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('spreadsheetml');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+describe('exports', () => {
+  it('writes the visible rows of the query to .xlsx at once: Chinese headers, amounts as numbers', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    const query = { sort: 'amount,desc' };
+    const rows = await allRows(chain, 'creditVoucher', query);
+    const res = await chain.call('POST', exportPath('creditVoucher'), {
+      body: { params: { ...query, page: 3, size: 10 }, columns: voucherColumns, title: '凭证列表' },
+    });
+    const job = body(res).data as ExportJob;
+    expect(job).toMatchObject({ status: 'done', total: rows.length, done: rows.length, title: '凭证列表' });
+    const sheet = await readSheet(chain, job.url!);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...voucherColumns.map((c) => c.title)]);
+    expect(sheet.rowCount).toBe(rows.length + 1);
+    const meta = body(await chain.call('GET', `${API}/creditVoucher/meta`, { unsigned: true })).data;
+    const states = new Map((meta.states as Json[]).map((st) => [st.value, st.label]));
+    rows.forEach((row, i) => {
+      const cells = sheet.getRow(i + 2);
+      expect(cells.getCell(1).value).toBe(row.voucherNo);
+      expect(cells.getCell(2).value).toBe(row.holderName);
+      expect(cells.getCell(3).value).toBe(Number(row.amount));
+      expect(cells.getCell(3).numFmt).toBe('#,##0.00');
+      expect(cells.getCell(4).value).toBe(row.dueDate);
+      expect(cells.getCell(5).value).toBe(states.get(row.status));
+    });
+    // Row visibility: nothing the supplier's enterprise may not see.
+    const visible = await s.db.query<{ n: number }>(
+      "select count(*)::int as n from credit_voucher where visible_corps @> array['SUP001']",
+    );
+    expect(rows.length).toBe(visible.rows[0]!.n);
+    const all = await s.db.query<{ n: number }>('select count(*)::int as n from credit_voucher');
+    expect(all.rows[0]!.n).toBeGreaterThan(rows.length);
+  });
+
+  it('refuses unknown columns and keeps each file to its owner', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    const bad = await chain.call('POST', exportPath('creditVoucher'), {
+      body: { columns: [{ field: 'visible_corps', title: 'x' }] },
+    });
+    expect(body(bad)).toMatchObject({
+      code: 'SCF.EXPORT_COLUMNS_INVALID',
+      message: '导出列“visible_corps”不存在',
+    });
+    const res = await chain.call('POST', exportPath('creditVoucher'), { body: { columns: voucherColumns } });
+    const job = body(res).data as ExportJob;
+    const other = await as(s.app, 'core_operator');
+    expect(body(await other.call('GET', job.url!, { unsigned: true })).code).toBe('SCF.EXPORT_NOT_FOUND');
+    const mine = body(await chain.call('GET', EXPORTS_API, { unsigned: true })).data as ExportJob[];
+    expect(mine.map((j) => j.id)).toContain(job.id);
+  });
+
+  it('turns an export of 10,000 rows into a download-centre job with progress', async () => {
+    const models = await openModels(s.db, `${process.cwd()}/schemas`);
+    const model = models.models.get('creditVoucher')!;
+    const records = Array.from({ length: 10_000 }, (_, i) => ({
+      id: randomUUID(),
+      version: 1,
+      state: 'ISD',
+      createdAt: '',
+      updatedAt: '',
+      createdBy: null,
+      createdByName: null,
+      createdCorpId: 'UNIT001',
+      createdCorpName: null,
+      data: {
+        voucherNo: `CVX${String(i).padStart(8, '0')}`,
+        issuerCorpId: 'CORE001',
+        issuerName: '华建集团第一工程局有限公司',
+        firstHolderCorpId: 'UNIT001',
+        holderCorpId: 'UNIT001',
+        holderName: '华建一局第三项目部',
+        amount: `${1000 + i}.${String(i % 100).padStart(2, '0')}`,
+        availableAmount: '0.00',
+        frozenAmount: '0.00',
+        issueDate: '2026-01-05',
+        acceptDate: '2026-01-05',
+        dueDate: '2026-07-05',
+        actualDueDate: '2026-07-05',
+        limitSource: '集团授信',
+      },
+    }));
+    await s.db.transaction((tx) =>
+      insertRecords(
+        tx,
+        model,
+        records,
+        { userId: null, personName: null, corpId: null, corpName: null },
+        new Date(),
+      ),
+    );
+    const unit = await as(s.app, 'unit_operator', 'ROLE_UNIT_OPERATOR');
+    const query = { voucherNo: 'CVX' };
+    const res = await unit.call('POST', exportPath('creditVoucher'), {
+      body: { params: query, columns: voucherColumns },
+    });
+    const started = body(res).data as ExportJob;
+    expect(started).toMatchObject({ status: 'running', total: 10_000, url: null });
+    const seen = new Set<number>();
+    let job = started;
+    while (job.status === 'running') {
+      seen.add(job.done);
+      await new Promise((r) => setTimeout(r, 10));
+      job = body(await unit.call('GET', exportJobPath(started.id), { unsigned: true })).data as ExportJob;
+    }
+    expect(job).toMatchObject({ status: 'done', total: 10_000, done: 10_000 });
+    expect(seen.size).toBeGreaterThan(1);
+    const sheet = await readSheet(unit, job.url!);
+    expect(sheet.rowCount).toBe(10_001);
+    const amounts: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) amounts.push(String(row.getCell(3).value));
+    });
+    expect(new Set(amounts).size).toBe(10_000);
+    const centre = body(await unit.call('GET', EXPORTS_API, { unsigned: true })).data as ExportJob[];
+    expect(centre[0]).toMatchObject({ id: started.id, status: 'done' });
+  }, 120_000);
+});
