@@ -11,6 +11,7 @@ import {
   type ExportJob,
 } from '@renderer/core/model';
 import { openModels } from '@server/models';
+import { productEffects } from '@server/products';
 import { insertRecords } from '@server/models/recordStore';
 import type { Browser } from './helpers';
 import { API, as, body, type Json, list, modelsServer, type ModelsTestServer } from './modelsHelpers';
@@ -239,7 +240,7 @@ describe('exports', () => {
   });
 
   it('turns an export of 10,000 rows into a download-centre job with progress', async () => {
-    const models = await openModels(s.db, `${process.cwd()}/schemas`);
+    const models = await openModels(s.db, `${process.cwd()}/schemas`, productEffects());
     const model = models.models.get('creditVoucher')!;
     const records = Array.from({ length: 10_000 }, (_, i) => ({
       id: randomUUID(),
