@@ -5,6 +5,7 @@ import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
+import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 import { API_PLUGINS } from './plugins';
 import { isAppRoute, registerPortal } from './plugins/portal';
@@ -48,21 +49,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 
-  // JSON bodies are kept verbatim too: the request signature covers the exact bytes sent.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = String(body);
-    req.rawBody = text;
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError('BAD_REQUEST'), undefined);
-    }
-  });
+  registerInputBoundary(app);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send({ code: error.wireCode, message: error.message, data: error.data });
+      return reply
+        .status(error.status)
+        .send({ code: error.wireCode, message: error.message, data: error.data });
+    }
+    const dbCode = databaseErrorCode(error);
+    if (dbCode) {
+      const mapped = new ApiError(dbCode);
+      if (mapped.status >= 500) req.log.error(error);
+      return reply.status(mapped.status).send({ code: mapped.wireCode, message: mapped.message, data: null });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -71,7 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
     }
     req.log.error(error);
-    return reply.status(500).send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
+    return reply
+      .status(500)
+      .send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
   });
 
   const sendIndex = ctx.distDir ? await registerPortal(app, { distDir: ctx.distDir }) : null;

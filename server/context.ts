@@ -23,7 +23,13 @@ export interface SignatureVerifier {
    * `scope` names what the signature approves (`creditVoucher/42/approve`); when given, the original must
    * have been issued for exactly that scope, so a signature cannot be replayed onto another record or action.
    */
-  verify(tx: Queryable, record: unknown, user: CurrentUser, sessionIdHash: string, scope?: string): Promise<SignRecord>;
+  verify(
+    tx: Queryable,
+    record: unknown,
+    user: CurrentUser,
+    sessionIdHash: string,
+    scope?: string,
+  ): Promise<SignRecord>;
 }
 
 /** What every plugin gets from the app: storage, keys and a clock tests can fix. */
@@ -71,5 +77,11 @@ declare module 'fastify' {
     safe?: boolean;
     /** Callable by a user whose enterprise is cancelled (session calls, logout). */
     allowCancelled?: boolean;
+    /**
+     * A browser navigation (a download link, the logout address): it cannot carry the signature, CSRF or
+     * terminal headers, so they are checked only when sent. Only for reads without side effects, or ones
+     * that carry their own proof (logout's `_csrf`, a signed link's HMAC).
+     */
+    navigation?: boolean;
   }
 }

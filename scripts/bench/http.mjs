@@ -10,6 +10,7 @@ function request(agent, base, method, path, { cookie = '', csrf = '', body } = {
   const headers = {
     'x-vrandom': signRequest({ method, path: `/api/web${p}`, rawQuery: q, body: text, csrfToken: csrf }),
     'x-csrf-token': csrf,
+    'x-ccbscf-terminal-code': 'CORP_WEB_PC',
     ...(cookie ? { cookie } : {}),
     ...(text ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {}),
   };
@@ -17,7 +18,9 @@ function request(agent, base, method, path, { cookie = '', csrf = '', body } = {
     const req = http.request(`${base}/api/web${path}`, { method, agent, headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
     req.end(text || undefined);
@@ -28,12 +31,22 @@ async function login(agent, base, username) {
   const first = await request(agent, base, 'GET', '/login');
   let cookie = first.headers['set-cookie'][0].split(';')[0];
   let csrf = JSON.parse(first.body).data.csrfToken;
-  const key = JSON.parse((await request(agent, base, 'GET', '/v1/auth/passwords/public-keys', { cookie, csrf })).body).data.publicKey;
+  const key = JSON.parse(
+    (await request(agent, base, 'GET', '/v1/auth/passwords/public-keys', { cookie, csrf })).body,
+  ).data.publicKey;
   const password = publicEncrypt(
-    { key: createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    {
+      key: createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }),
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: 'sha256',
+    },
     Buffer.from('Demo@2026'),
   ).toString('base64');
-  const res = await request(agent, base, 'POST', '/uaa/login', { cookie, csrf, body: { username, password } });
+  const res = await request(agent, base, 'POST', '/uaa/login', {
+    cookie,
+    csrf,
+    body: { username, password },
+  });
   cookie = res.headers['set-cookie'][0].split(';')[0];
   csrf = JSON.parse(res.body).data.csrfToken;
   return { cookie, csrf };
@@ -42,7 +55,10 @@ async function login(agent, base, username) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs `connections` parallel keep-alive loops for `seconds` against one GET; returns rows for the bench table. */
-export async function httpBench(base, { seconds = 8, connections = 32, path = '/corp/v1/sys/messages?messageState=UNREAD&size=1' } = {}) {
+export async function httpBench(
+  base,
+  { seconds = 8, connections = 32, path = '/corp/v1/sys/messages?messageState=UNREAD&size=1' } = {},
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const session = await login(agent, base, 'core_operator');
   // Warm up.
@@ -66,8 +82,18 @@ export async function httpBench(base, { seconds = 8, connections = 32, path = '/
   latencies.sort((a, b) => a - b);
   const rps = latencies.length / elapsed;
   return [
-    { figure: `session-checked GET: requests/s (${connections} conns)`, value: rps.toFixed(0), target: '≥ 3000', baseline: '' },
-    { figure: 'session-checked GET: p50 / p99 ms', value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)}`, target: 'p99 < 50', baseline: '' },
+    {
+      figure: `session-checked GET: requests/s (${connections} conns)`,
+      value: rps.toFixed(0),
+      target: '≥ 3000',
+      baseline: '',
+    },
+    {
+      figure: 'session-checked GET: p50 / p99 ms',
+      value: `${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)}`,
+      target: 'p99 < 50',
+      baseline: '',
+    },
     { figure: 'session-checked GET: errors', value: String(errors), target: '0', baseline: '' },
   ];
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { isCleanText } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
@@ -35,6 +36,21 @@ const first = (v: unknown): string | undefined =>
 function disposition(kind: 'attachment' | 'inline', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Runs a step that reads the multipart stream: a missing boundary, a truncated body or a malformed part is
+ * the client's fault and answers a coded error, never a 500.
+ */
+async function multipartStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
+    throw new ApiError('UPLOAD_INVALID');
+  }
 }
 
 /** Who may attach files to a record: a role that creates or edits the model, of the owning enterprise, in an open state. */
@@ -93,29 +109,25 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
 
   const upload = async (req: FastifyRequest) => {
     const actor = actorOf(req);
-    const part = await req.file({
-      limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 },
-    });
+    const part = await multipartStep(() =>
+      req.file({ limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 } }),
+    );
     if (!part) throw new ApiError('FILE_MISSING');
     const query = req.query as Query;
     const field = (name: string): string | undefined => {
       const f = part.fields[name] as { value?: unknown } | undefined;
-      return first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
+      const value = first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
+      if (value !== undefined && !isCleanText(value)) throw new ApiError('TEXT_INVALID');
+      return value;
     };
+    if (!isCleanText(part.filename ?? '')) throw new ApiError('TEXT_INVALID');
     const modelName = field('model') ?? '';
     const recordId = field('recordId') ?? field('ownerId') ?? '';
     const category = field('category') ?? 'default';
     const model = o.engine.model(modelName);
     checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
 
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
-      throw error;
-    }
+    const data = await multipartStep(() => part.toBuffer());
     const name = baseName(part.filename ?? '');
     const ext = checkUpload(name, data);
     const now = o.now();
@@ -179,19 +191,26 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     return ok((await filesOfRecord(o.db, model.name, recordId)).map(fileJson));
   });
 
-  app.get<{ Params: { key: string } }>('/v1/files/download/:key', async (req, reply) => {
+  // Downloads open in a new window (a navigation without custom headers); the session cookie decides.
+  const navigation = { config: { navigation: true } };
+  app.get<{ Params: { key: string } }>('/v1/files/download/:key', navigation, async (req, reply) => {
     const meta = await visibleFile(actorOf(req), req.params.key);
     return send(reply, meta, await bytes(meta), 'attachment');
   });
 
-  app.get<{ Params: { key: string; id: string } }>('/v1/files/:key/download/:id', async (req, reply) => {
-    const meta = await visibleFile(actorOf(req), req.params.id);
-    const wanted = baseName(req.params.key);
-    return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
-  });
+  app.get<{ Params: { key: string; id: string } }>(
+    '/v1/files/:key/download/:id',
+    navigation,
+    async (req, reply) => {
+      const meta = await visibleFile(actorOf(req), req.params.id);
+      const wanted = baseName(req.params.key);
+      return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
+    },
+  );
 
   app.get<{ Params: { key: string; type: string } }>(
     '/v1/files/:key/snapshot/:type/show',
+    navigation,
     async (req, reply) => {
       if (!(THUMBNAIL_TYPES as readonly string[]).includes(req.params.type))
         throw new ApiError('BAD_REQUEST');
@@ -223,7 +242,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
   // The presigned link: a capability by itself (like an object-store URL), so no session or CSRF header.
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/v1/files/signed/:key',
-    { config: { auth: 'none' } },
+    { config: { auth: 'none', navigation: true } },
     async (req, reply) => {
       const q = req.query;
       const grant = {

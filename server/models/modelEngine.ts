@@ -9,6 +9,7 @@ import { buildWhere, orderBy, paging, type QueryParams } from './listQuery';
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
+import { checkDateRules } from './dateRules';
 import { chinaDay, RecordWriter } from './recordWriter';
 import type { BizRecord, EffectRef, TransitionDef } from './types';
 import { validatePayload } from './validatePayload';
@@ -139,6 +140,7 @@ export class ModelEngine {
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
     const input = stripInput(model, body);
     validatePayload(model, input);
+    checkDateRules(model, input, chinaDay(this.o.now()));
     const id = await this.o.db.transaction(async (tx) => {
       const w = this.writer(tx, actor);
       await w.checkRefs(model, input);
@@ -180,6 +182,7 @@ export class ModelEngine {
       delete changes.version;
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
+      checkDateRules(model, input, chinaDay(w.now), new Set(Object.keys(changes)));
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
       for (const [f, field] of model.fields) if (!field.def.readOnly) rec.data[f] = input[f] ?? null;

@@ -1,6 +1,25 @@
-import axios, { AxiosHeaders, type AxiosInstance, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
-import { ApiRequestError, NETWORK_ERROR_MESSAGE, userMessage } from './errors';
+import axios, {
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  API_BASE,
+  BASE_PATH,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+} from './constants';
+import {
+  ApiRequestError,
+  CLOCK_UNKNOWN_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_EXPIRED_CODE,
+  REQUEST_EXPIRED_MESSAGE,
+  userMessage,
+} from './errors';
 import { serializeParams, type QueryParams } from './params';
 import { signRequest } from './signature';
 
@@ -44,7 +63,10 @@ export function loginRedirectUrl(location: { pathname: string; search: string })
  * The one axios instance of the portal, with every request convention of spec section 7 and the error
  * rules of spec section 8.
  */
-export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestConfig['adapter']): AxiosInstance {
+export function createRequest(
+  env: RequestEnvironment,
+  adapter?: AxiosRequestConfig['adapter'],
+): AxiosInstance {
   const instance = axios.create({
     baseURL: API_BASE,
     timeout: REQUEST_TIMEOUT_MS,
@@ -57,13 +79,41 @@ export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestCon
     ...(adapter ? { adapter } : {}),
   });
 
-  instance.interceptors.request.use((config) => prepare(config, env));
+  const clock = new ServerClock();
+  const originals = new WeakMap<InternalAxiosRequestConfig, AxiosRequestConfig & { retried?: boolean }>();
+  instance.interceptors.request.use((config) => {
+    originals.set(config, {
+      method: config.method,
+      url: config.url,
+      params: config.params as unknown,
+      data: config.data as unknown,
+      headers: AxiosHeaders.from(config.headers).toJSON(),
+      retried: (config as { retried?: boolean }).retried === true,
+    });
+    return prepare(config, env, clock.offset);
+  });
   instance.interceptors.response.use(
-    (response) => {
+    async (response) => {
       const body = response.data as Partial<ApiResponse<unknown>> | undefined;
+      const learned = clock.learn(response.headers as Record<string, unknown> | undefined, env.now());
+      if (body?.code === REQUEST_EXPIRED_CODE) {
+        // The PC clock is off: sign again with the server's time (learned from this answer) once.
+        const original = originals.get(response.config);
+        if (learned && original && !original.retried)
+          return instance.request({ ...original, retried: true } as AxiosRequestConfig);
+        throw new ApiRequestError(
+          REQUEST_EXPIRED_CODE,
+          learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
+          response.status,
+        );
+      }
       if (response.status === 401 || response.status === 403) {
         onUnauthorised(env);
-        throw new ApiRequestError(body?.code ?? `HTTP_${response.status}`, NETWORK_ERROR_MESSAGE, response.status);
+        throw new ApiRequestError(
+          body?.code ?? `HTTP_${response.status}`,
+          NETWORK_ERROR_MESSAGE,
+          response.status,
+        );
       }
       const code = typeof body?.code === 'string' ? body.code : undefined;
       if (response.status === 200 && code === '0') return response;
@@ -82,7 +132,32 @@ export function createRequest(env: RequestEnvironment, adapter?: AxiosRequestCon
   return instance;
 }
 
-function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): InternalAxiosRequestConfig {
+/**
+ * The server's clock as seen from here, learned from every answer's `Date` header: request signatures carry
+ * server time, so a PC clock minutes or days off still works (the server accepts ±5 minutes). `Date` has a
+ * one-second resolution, so differences under a minute are left alone.
+ */
+export class ServerClock {
+  static readonly SLACK_MS = 60_000;
+  offset = 0;
+
+  /** Updates the offset from an answer's headers; false when they carry no usable `Date`. */
+  learn(headers: Record<string, unknown> | undefined, localNow: number): boolean {
+    const date = headers?.date ?? headers?.Date;
+    const server = typeof date === 'string' ? Date.parse(date) : NaN;
+    if (Number.isNaN(server)) return false;
+    // The header is truncated to the second: its middle is the best guess.
+    const diff = server + 500 - localNow;
+    this.offset = Math.abs(diff) > ServerClock.SLACK_MS ? diff : 0;
+    return true;
+  }
+}
+
+function prepare(
+  config: InternalAxiosRequestConfig,
+  env: RequestEnvironment,
+  clockOffset: number,
+): InternalAxiosRequestConfig {
   const headers = AxiosHeaders.from(config.headers);
   const method = (config.method ?? 'get').toUpperCase();
   let wireMethod = method;
@@ -103,7 +178,12 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
       // Multipart bodies are not signed (ADR 0002); the browser sets the boundary header.
       headers.delete('Content-Type');
     } else {
-      body = config.data === undefined ? '' : typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
+      body =
+        config.data === undefined
+          ? ''
+          : typeof config.data === 'string'
+            ? config.data
+            : JSON.stringify(config.data);
       config.data = body === '' ? undefined : body;
       if (body !== '') headers.set('Content-Type', 'application/json;charset=UTF-8');
     }
@@ -114,7 +194,14 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
   headers.set('X-CSRF-TOKEN', csrfToken);
   headers.set(
     'x-vrandom',
-    signRequest({ method, path: `${config.baseURL ?? ''}${path}`, rawQuery, body, csrfToken, timestamp: env.now() }),
+    signRequest({
+      method,
+      path: `${config.baseURL ?? ''}${path}`,
+      rawQuery,
+      body,
+      csrfToken,
+      timestamp: env.now() + clockOffset,
+    }),
   );
 
   config.method = wireMethod.toLowerCase();

@@ -76,6 +76,7 @@ async function upload(
     headers: {
       cookie: b.cookie,
       'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
       'x-vrandom': signRequest({
         method: 'POST',
         path: url,

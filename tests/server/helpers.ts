@@ -31,9 +31,10 @@ export async function testServer(distDir?: string): Promise<TestServer> {
 /** What the login page does with the server's public key: RSA-OAEP (SHA-256), base64. */
 export function encryptPassword(spkiBase64: string, password: string): string {
   const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
-    'base64',
-  );
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
 }
 
 export interface CallOptions {
@@ -55,6 +56,8 @@ export class Browser {
   cookie = '';
   csrf = '';
   lastSignature = '';
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress: string | undefined;
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -64,7 +67,14 @@ export class Browser {
     const body = opts.body === undefined ? '' : JSON.stringify(opts.body);
     const signature =
       opts.signature ??
-      signRequest({ method, path: url, rawQuery, body, csrfToken: this.csrf, timestamp: opts.timestamp ?? clock.now.getTime() });
+      signRequest({
+        method,
+        path: url,
+        rawQuery,
+        body,
+        csrfToken: this.csrf,
+        timestamp: opts.timestamp ?? clock.now.getTime(),
+      });
     this.lastSignature = signature;
     const headers: Record<string, string> = {
       'x-ccbscf-terminal-code': 'CORP_WEB_PC',
@@ -79,6 +89,7 @@ export class Browser {
       url: rawQuery ? `${url}?${rawQuery}` : url,
       headers,
       ...(body ? { payload: body } : {}),
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     const setCookie = res.cookies.find((c) => c.name === 'SCF_SESSION');
     if (setCookie) this.cookie = setCookie.value ? `SCF_SESSION=${setCookie.value}` : '';
@@ -97,7 +108,9 @@ export class Browser {
 
   async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     await this.bootstrap();
-    const res = await this.call('POST', '/uaa/login', { body: { username, password: await this.encrypt(password) } });
+    const res = await this.call('POST', '/uaa/login', {
+      body: { username, password: await this.encrypt(password) },
+    });
     if (res.json().code === '0') this.csrf = res.json().data.csrfToken;
     return res;
   }

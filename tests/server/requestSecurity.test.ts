@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '@/api/signature';
-import { type Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
+import { Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let b: Browser;
@@ -14,7 +14,11 @@ afterAll(async () => {
 });
 
 const record = (browser: Browser, body: unknown = undefined, opts = {}) =>
-  browser.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'credit' }, body, ...opts });
+  browser.call('POST', '/corp/v1/corps/persons/product-switch/records', {
+    query: { productType: 'credit' },
+    body,
+    ...opts,
+  });
 
 describe('CSRF token and request signature on state-changing calls', () => {
   it('accepts a signed call with the CSRF token', async () => {
@@ -27,7 +31,7 @@ describe('CSRF token and request signature on state-changing calls', () => {
     expect(res.json().code).toBe('SCF.CSRF_INVALID');
   });
 
-  it('refuses a call with another session\'s CSRF token', async () => {
+  it("refuses a call with another session's CSRF token", async () => {
     const other = await loggedIn(s.app, 'core_director');
     const res = await record(b, undefined, { headers: { 'x-csrf-token': other.csrf } });
     expect(res.json().code).toBe('SCF.CSRF_INVALID');
@@ -40,7 +44,14 @@ describe('CSRF token and request signature on state-changing calls', () => {
   });
 
   const signedFor = (path: string, rawQuery: string, body: string) =>
-    signRequest({ method: 'POST', path: `/api/web${path}`, rawQuery, body, csrfToken: b.csrf, timestamp: clock.now.getTime() });
+    signRequest({
+      method: 'POST',
+      path: `/api/web${path}`,
+      rawQuery,
+      body,
+      csrfToken: b.csrf,
+      timestamp: clock.now.getTime(),
+    });
 
   it('refuses a tampered query', async () => {
     const path = '/corp/v1/corps/persons/product-switch/records';
@@ -48,12 +59,17 @@ describe('CSRF token and request signature on state-changing calls', () => {
     const res = await b.call('POST', path, { query: { productType: 'abs' }, signature: sig });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
     // The same signature on the query it was made for passes.
-    expect((await b.call('POST', path, { query: { productType: 'credit' }, signature: sig })).json().code).toBe('0');
+    expect(
+      (await b.call('POST', path, { query: { productType: 'credit' }, signature: sig })).json().code,
+    ).toBe('0');
   });
 
   it('refuses a tampered body', async () => {
     const sig = signedFor('/uaa/login', '', JSON.stringify({ username: 'a', password: 'b' }));
-    const res = await b.call('POST', '/uaa/login', { body: { username: 'a', password: 'c' }, signature: sig });
+    const res = await b.call('POST', '/uaa/login', {
+      body: { username: 'a', password: 'c' },
+      signature: sig,
+    });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
   });
 
@@ -72,7 +88,9 @@ describe('CSRF token and request signature on state-changing calls', () => {
   });
 
   it('checks a GET signature when one is sent', async () => {
-    const res = await b.call('GET', '/v2/security', { signature: '1795300000000.0123456789abcdef.0123456789abcdef0123456789abcdef' });
+    const res = await b.call('GET', '/v2/security', {
+      signature: '1795300000000.0123456789abcdef.0123456789abcdef0123456789abcdef',
+    });
     expect(res.json().code).toBe('SCF.SIGNATURE_INVALID');
   });
 
@@ -81,12 +99,107 @@ describe('CSRF token and request signature on state-changing calls', () => {
     t.app.put('/probe', async () => ({ code: '0', data: 'put' }));
     t.app.delete('/probe', async () => ({ code: '0', data: 'delete' }));
     t.app.post('/probe', async () => ({ code: '0', data: 'post' }));
-    const put = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'PUT' } });
-    const del = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'delete' } });
+    const put = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'PUT' },
+    });
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'delete' },
+    });
     const post = await t.app.inject({ method: 'POST', url: '/probe' });
-    const bogus = await t.app.inject({ method: 'POST', url: '/probe', headers: { 'x-scf-real-http-method': 'TRACE' } });
-    expect([put.json().data, del.json().data, post.json().data, bogus.json().data]).toEqual(['put', 'delete', 'post', 'post']);
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'x-scf-real-http-method': 'TRACE' },
+    });
+    expect([put.json().data, del.json().data, post.json().data, bogus.json().data]).toEqual([
+      'put',
+      'delete',
+      'post',
+      'post',
+    ]);
     await t.app.close();
     await t.db.close();
+  });
+});
+
+describe('every request of a session is signed and checked, GET too (issue 16)', () => {
+  const messages = (browser: Browser, opts = {}) =>
+    browser.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', v: '1' }, ...opts });
+
+  it('accepts a signed GET with the CSRF token and the terminal code', async () => {
+    expect((await messages(b)).json().code).toBe('0');
+  });
+
+  it('refuses a GET without a signature, with an old timestamp or a reused signature', async () => {
+    expect((await messages(b, { unsigned: true })).json().code).toBe('SCF.SIGNATURE_MISSING');
+    const stale = await messages(b, { timestamp: clock.now.getTime() - 10 * 60 * 1000 });
+    expect(stale.json().code).toBe('SCF.REQUEST_EXPIRED');
+    await messages(b);
+    const replay = await messages(b, { signature: b.lastSignature });
+    expect([replay.statusCode, replay.json().code]).toEqual([400, 'SCF.REQUEST_REPLAYED']);
+  });
+
+  it('refuses a GET without the CSRF header', async () => {
+    const res = await messages(b, { noCsrf: true });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'SCF.CSRF_INVALID']);
+  });
+
+  it('covers the cache-busting v: changing it breaks the signature', async () => {
+    const path = '/corp/v1/sys/messages';
+    const sig = signRequest({
+      method: 'GET',
+      path: `/api/web${path}`,
+      rawQuery: 'v=1',
+      body: '',
+      csrfToken: b.csrf,
+      timestamp: clock.now.getTime(),
+    });
+    expect((await b.call('GET', path, { query: { v: '2' }, signature: sig })).json().code).toBe(
+      'SCF.SIGNATURE_INVALID',
+    );
+  });
+
+  it('checks the terminal code on GET and POST', async () => {
+    for (const headers of [{ 'x-ccbscf-terminal-code': '' }, { 'x-ccbscf-terminal-code': 'EVIL' }]) {
+      const get = await messages(b, { headers });
+      expect([get.statusCode, get.json().code]).toEqual([400, 'SCF.TERMINAL_INVALID']);
+      const post = await record(b, undefined, { headers });
+      expect(post.json().code).toBe('SCF.TERMINAL_INVALID');
+    }
+  });
+
+  it('protects the role switch (GET /v2/security?currentRole3=…) like a POST', async () => {
+    const dual = await loggedIn(s.app, 'dual_role');
+    const current = async () =>
+      (await dual.call('GET', '/v2/security')).json().data.currentRole3.roleCode as string;
+    const before = await current();
+    const target = before === 'ROLE_CORP_OPERATOR' ? 'ROLE_CORE_OPERATOR' : 'ROLE_CORP_OPERATOR';
+    const sw = (opts = {}) => dual.call('GET', '/v2/security', { query: { currentRole3: target }, ...opts });
+    expect((await sw({ unsigned: true })).json().code).toBe('SCF.SIGNATURE_MISSING');
+    expect((await sw({ noCsrf: true })).json().code).toBe('SCF.CSRF_INVALID');
+    expect((await sw({ timestamp: clock.now.getTime() - 6 * 60 * 1000 })).json().code).toBe(
+      'SCF.REQUEST_EXPIRED',
+    );
+    expect(await current()).toBe(before);
+    expect((await sw()).json().data.currentRole3.roleCode).toBe(target);
+    expect((await sw({ signature: dual.lastSignature })).json().code).toBe('SCF.REQUEST_REPLAYED');
+  });
+
+  it('leaves public reads and navigations usable without headers', async () => {
+    const anon = new Browser(s.app);
+    const res = await s.app.inject({ method: 'GET', url: '/api/web/login' });
+    expect(res.json().code).toBe('0');
+    expect((await anon.call('GET', '/v1/auth/passwords/public-keys', { unsigned: true })).json().code).toBe(
+      '0',
+    );
+    const logout = await s.app.inject({
+      method: 'GET',
+      url: '/api/web/uaa/logout?redirect_url=/cv3/login/login',
+    });
+    expect(logout.statusCode).toBe(302);
   });
 });

@@ -12,7 +12,13 @@ const base = `http://127.0.0.1:${port}`;
 function start(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: 'false', DIST_DIR: join(dataDir, 'no-dist') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      DIST_DIR: join(dataDir, 'no-dist'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -43,6 +49,7 @@ describe('the server process', () => {
         headers: {
           ...(cookie ? { cookie } : {}),
           'x-csrf-token': csrf,
+          'x-ccbscf-terminal-code': 'CORP_WEB_PC',
           'x-vrandom': signRequest({ method, path: url, rawQuery: '', body: text, csrfToken: csrf }),
           ...(text ? { 'content-type': 'application/json' } : {}),
         },

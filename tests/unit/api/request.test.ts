@@ -1,6 +1,13 @@
 import md5 from 'md5';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR_MESSAGE, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE, type ApiRequestError } from '@/api';
+import {
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+  type ApiRequestError,
+} from '@/api';
+import { CLOCK_UNKNOWN_MESSAGE } from '@/api/errors';
 import { harness } from './harness';
 
 const header = (config: { headers: unknown }, name: string): string | undefined =>
@@ -26,7 +33,9 @@ describe('request conventions (spec section 7)', () => {
 
   it('sends arrays as repeated parameters and leaves out null and undefined', async () => {
     const h = harness();
-    await h.instance.get('/x', { params: { status: ['IS0', 'IS1'], empty: null, gone: undefined, q: '凭证 1' } });
+    await h.instance.get('/x', {
+      params: { status: ['IS0', 'IS1'], empty: null, gone: undefined, q: '凭证 1' },
+    });
     expect(h.sent[0]!.url).toBe(`/x?status=IS0&status=IS1&q=${encodeURIComponent('凭证 1')}&v=1795300000000`);
   });
 
@@ -46,7 +55,15 @@ describe('request conventions (spec section 7)', () => {
     const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
     expect(ts).toBe('1795300000000');
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
-    const canonical = ['POST', '/api/web/uaa/login', 'a=1&b=2', '{"username":"u","password":"p"}', ts, nonce, 'tok-123'].join('\n');
+    const canonical = [
+      'POST',
+      '/api/web/uaa/login',
+      'a=1&b=2',
+      '{"username":"u","password":"p"}',
+      ts,
+      nonce,
+      'tok-123',
+    ].join('\n');
     expect(digest).toBe(md5(canonical));
     expect(sent.data).toBe('{"username":"u","password":"p"}');
   });
@@ -71,7 +88,9 @@ describe('request conventions (spec section 7)', () => {
     const h = harness();
     await h.instance.get('/x');
     await h.instance.get('/x');
-    expect(header(h.sent[0]!, 'x-vrandom')!.split('.')[1]).not.toBe(header(h.sent[1]!, 'x-vrandom')!.split('.')[1]);
+    expect(header(h.sent[0]!, 'x-vrandom')!.split('.')[1]).not.toBe(
+      header(h.sent[1]!, 'x-vrandom')!.split('.')[1],
+    );
   });
 
   it.each(['put', 'delete'] as const)('sends %s as POST with X-SCF-REAL-HTTP-METHOD', async (method) => {
@@ -82,7 +101,9 @@ describe('request conventions (spec section 7)', () => {
     // The signature names the real method, which is what the server routes on.
     const [ts, nonce, digest] = header(h.sent[0]!, 'x-vrandom')!.split('.');
     const body = method === 'put' ? '{"a":1}' : '';
-    expect(digest).toBe(md5([method.toUpperCase(), '/api/web/records/1', '', body, ts, nonce, ''].join('\n')));
+    expect(digest).toBe(
+      md5([method.toUpperCase(), '/api/web/records/1', '', body, ts, nonce, ''].join('\n')),
+    );
   });
 
   it('times out after 300000 ms under /api/web', async () => {
@@ -130,29 +151,92 @@ describe('error rules (spec section 8)', () => {
     expect(e.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
-  it.each([401, 403])('on %i clears the stored role and homepage and goes to the login page', async (status) => {
-    const h = harness('/cv3/credit/core/index/operator', '?tab=1');
-    h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
-    h.env.localStorage.setItem(STORAGE_KEYS.homepage, '/credit/core/index/operator');
-    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'kept');
-    h.answer = { status, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
-    await failure(h.instance.get('/v2/security'));
-    expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
-    expect(h.env.localStorage.getItem(STORAGE_KEYS.homepage)).toBeNull();
-    expect(h.env.redirects).toEqual([
-      `/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/core/index/operator?tab=1')}`,
-    ]);
-  });
-
-  it.each(['/cv3/login/login', '/cv3/login/abs/login', '/cv3/register/register', '/cv3/register/reset-password'])(
-    'does not redirect again from %s',
-    async (path) => {
-      const h = harness(path, '');
+  it.each([401, 403])(
+    'on %i clears the stored role and homepage and goes to the login page',
+    async (status) => {
+      const h = harness('/cv3/credit/core/index/operator', '?tab=1');
       h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
-      h.answer = { status: 401, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+      h.env.localStorage.setItem(STORAGE_KEYS.homepage, '/credit/core/index/operator');
+      h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'kept');
+      h.answer = { status, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
       await failure(h.instance.get('/v2/security'));
-      expect(h.env.redirects).toEqual([]);
       expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+      expect(h.env.localStorage.getItem(STORAGE_KEYS.homepage)).toBeNull();
+      expect(h.env.redirects).toEqual([
+        `/cv3/login/login?redirect=${encodeURIComponent('/cv3/credit/core/index/operator?tab=1')}`,
+      ]);
     },
   );
+
+  it.each([
+    '/cv3/login/login',
+    '/cv3/login/abs/login',
+    '/cv3/register/register',
+    '/cv3/register/reset-password',
+  ])('does not redirect again from %s', async (path) => {
+    const h = harness(path, '');
+    h.env.sessionStorage.setItem(STORAGE_KEYS.currentRole, 'ROLE_CORE_OPERATOR');
+    h.answer = { status: 401, body: { code: 'SCF.AUTH_REQUIRED', message: '登录已失效' } };
+    await failure(h.instance.get('/v2/security'));
+    expect(h.env.redirects).toEqual([]);
+    expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+  });
+});
+
+describe('server clock (a PC clock that is off still signs with server time)', () => {
+  const expired = (date?: string) => ({
+    status: 400,
+    body: { code: 'SCF.REQUEST_EXPIRED', message: '请求已过期，请检查本机时间后重试', data: null },
+    headers: date ? { date } : ({} as Record<string, string>),
+  });
+  const timestampOf = (config: { headers: unknown }) => Number(header(config, 'x-vrandom')!.split('.')[0]);
+  // The harness's PC clock says 1795300000000; the server is one day ahead.
+  const serverNow = 1795300000000 + 86_400_000;
+  const serverDate = new Date(serverNow).toUTCString();
+
+  it('learns the offset from a refused call and signs the retry with server time', async () => {
+    const h = harness();
+    h.queue.push(expired(serverDate));
+    h.answer = { status: 200, body: { code: '0', message: '成功', data: 7 }, headers: { date: serverDate } };
+    const res = await h.instance.post('/records', { a: 1 }, { params: { p: 1 } });
+    expect(res.data.data).toBe(7);
+    expect(h.sent).toHaveLength(2);
+    expect(timestampOf(h.sent[0]!)).toBe(1795300000000);
+    expect(Math.abs(timestampOf(h.sent[1]!) - serverNow)).toBeLessThan(1000);
+    // The retry is the same request: same path, query and body.
+    expect(h.sent[1]!.url).toBe('/records?p=1');
+    expect(h.sent[1]!.data).toBe('{"a":1}');
+    // Later calls use the learned offset at once.
+    await h.instance.get('/x');
+    expect(Math.abs(timestampOf(h.sent[2]!) - serverNow)).toBeLessThan(1000);
+  });
+
+  it('retries once only, then says to check the PC clock', async () => {
+    const h = harness();
+    h.answer = expired(serverDate);
+    const e = await failure(h.instance.post('/records', {}));
+    expect(h.sent).toHaveLength(2);
+    expect(e.code).toBe('SCF.REQUEST_EXPIRED');
+    expect(e.message).toBe('请求已过期，请检查本机时间后重试');
+  });
+
+  it('says clearly that the server time is unknown when the answer has no Date header', async () => {
+    const h = harness();
+    h.answer = expired();
+    const e = await failure(h.instance.get('/x'));
+    expect(h.sent).toHaveLength(1);
+    expect(e.message).toBe(CLOCK_UNKNOWN_MESSAGE);
+  });
+
+  it('leaves a clock within a minute of the server alone', async () => {
+    const h = harness();
+    h.answer = {
+      status: 200,
+      body: { code: '0', message: '成功', data: 1 },
+      headers: { date: new Date(1795300000000 + 30_000).toUTCString() },
+    };
+    await h.instance.get('/x');
+    await h.instance.get('/y');
+    expect(timestampOf(h.sent[1]!)).toBe(1795300000000);
+  });
 });
