@@ -8,7 +8,7 @@ import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 import { API_PLUGINS } from './plugins';
-import { isAppRoute, registerPortal } from './plugins/portal';
+import { isAppRoute, registerPortal, registerSecurityHeaders } from './plugins/portal';
 import { registerSecurity } from './plugins/security';
 
 export const API_PREFIX = '/api/web';
@@ -21,13 +21,27 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   signatureVerifier?: SignatureVerifier;
+  /**
+   * Whom to believe about X-Forwarded-For/-Proto (Fastify's trustProxy): false (default) believes nobody,
+   * so no client can pose as HTTPS or as another address; set it to the proxy's address or hop count.
+   */
+  trustProxy?: boolean | number | string;
+}
+
+/** TRUST_PROXY: unset or 'false' → false, 'true' → true, a number → hops, else addresses/CIDRs. */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Builds the reference server (no port opened: tests drive it with `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // A union-typed trustProxy confuses Fastify's overloads; each branch of the union is a valid setting.
+  const trustProxy = (options.trustProxy ?? false) as boolean;
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    trustProxy,
     bodyLimit: 30 * 1024 * 1024,
     // Spec section 7: PUT and DELETE travel as POST with X-SCF-REAL-HTTP-METHOD. Routing reads req.method
     // after this hook, so such a request reaches the PUT/DELETE route it names.
@@ -50,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   registerInputBoundary(app);
+  registerSecurityHeaders(app);
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, trustProxyFromEnv } from './app';
+import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
@@ -26,8 +27,15 @@ export async function main(): Promise<void> {
     schemasDir: resolve(root, 'schemas'),
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
-  const housekeeping = setInterval(() => void purgeExpired(db, new Date()).catch(() => undefined), 10 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      void purgeExpired(db, new Date()).catch(() => undefined);
+      void purgeLoginFailures(db, new Date()).catch(() => undefined);
+    },
+    10 * 60 * 1000,
+  );
   housekeeping.unref();
 
   let closing = false;
@@ -45,7 +53,9 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port, host });
-  console.log(`portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`);
+  console.log(
+    `portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`,
+  );
 }
 
 await main();
