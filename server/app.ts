@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
 import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
@@ -43,6 +43,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ? { level: 'info' } : false,
     trustProxy,
     bodyLimit: 30 * 1024 * 1024,
+    // A path with broken percent-encoding (or another request Fastify cannot route) still gets a coded answer.
+    frameworkErrors(error, _req, reply) {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void (reply as unknown as FastifyReply)
+        .status(status >= 500 ? 500 : 400)
+        .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
+    },
     // Spec section 7: PUT and DELETE travel as POST with X-SCF-REAL-HTTP-METHOD. Routing reads req.method
     // after this hook, so such a request reaches the PUT/DELETE route it names.
     rewriteUrl(req) {
