@@ -33,6 +33,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: 'false', DIST_DIR: process.env.DIST_DIR ?? 'dist' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+    },
   },
 });

@@ -7,6 +7,7 @@ const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
 /** Path aliases shared by Vite, Vitest and tsconfig.json. */
 export const alias = {
+  '@contract': r('./contract'),
   '@renderer': r('./renderer'),
   '@server': r('./server'),
   '@schemas': r('./schemas'),
@@ -24,7 +25,8 @@ function chunkModules(): Plugin {
     generateBundle(_options, bundle) {
       const map: Record<string, string[]> = {};
       for (const [file, out] of Object.entries(bundle)) {
-        if (out.type === 'chunk') map[file] = Object.keys(out.modules).map((id) => id.replace(/^.*node_modules\//, 'node_modules/'));
+        if (out.type === 'chunk')
+          map[file] = Object.keys(out.modules).map((id) => id.replace(/^.*node_modules\//, 'node_modules/'));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map) });
     },

@@ -9,9 +9,17 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'renderer/**/__tests__/*.test.{ts,tsx}', 'src/**/__tests__/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'renderer/**/__tests__/*.test.{ts,tsx}',
+            'src/**/__tests__/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Rendering tests load antd/Formily chunks on first use; on a loaded 2-core machine that takes
+          // longer than Vitest's defaults (5 s / 10 s), which then fails whole files for no real reason.
+          testTimeout: 30000,
+          hookTimeout: 60000,
         },
       },
       {
@@ -21,6 +29,10 @@ export default defineConfig({
           include: ['tests/schemas/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Rendering tests load antd/Formily chunks on first use; on a loaded 2-core machine that takes
+          // longer than Vitest's defaults (5 s / 10 s), which then fails whole files for no real reason.
+          testTimeout: 30000,
+          hookTimeout: 60000,
         },
       },
       {

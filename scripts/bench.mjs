@@ -5,8 +5,11 @@ import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
 import { httpBench } from './bench/http.mjs';
 import { modelsBench } from './bench/models.mjs';
+import { availableParallelism, loadavg } from 'node:os';
 import { renderBench } from './bench/render.mjs';
+import { scaleBench } from './bench/scale.mjs';
 import { startServer } from './bench/server.mjs';
+import { freePort, postgresBin, startPostgres } from './pg-server.ts';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -14,7 +17,12 @@ if (!executablePath) {
   process.exit(1);
 }
 buildIfNeeded();
-const server = await startServer();
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadAtStart = load();
+const server = await startServer(await freePort());
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 const rows = [];
 const row = (figure, value, target, baseline = '') => rows.push({ figure, value, target, baseline });
@@ -26,16 +34,47 @@ try {
   row('login page scripts requested', String(login.files.length), '', '');
   if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
   rows.push(...(await renderBench(browser, server.url)));
-  rows.push(...(await httpBench(server.url)));
+  rows.push(...(await httpBench(server.url, { label: 'embedded' })));
   rows.push(...(await modelsBench()));
 } finally {
   await browser.close();
   server.stop();
 }
 
-console.log('\nfigure                                   value        target       baseline (PERFORMANCE.md)');
-for (const r of rows) console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
+// PostgreSQL: the same GET on one instance and on three behind one port (npm run start:cluster), then
+// 1,000,000 vouchers (skip with --no-scale: it takes minutes).
+if (postgresBin()) {
+  const pg = await startPostgres(['max_connections=100']);
+  try {
+    for (const [label, script, args] of [
+      ['PostgreSQL', 'start.mjs', []],
+      ['3 instances', 'start-cluster.mjs', ['--instances', '3']],
+    ]) {
+      const s = await startServer(await freePort(), { DATABASE_URL: pg.url }, script, args);
+      try {
+        rows.push(...(await httpBench(s.url, { label })));
+      } finally {
+        s.stop();
+        await new Promise((r) => s.child.once('exit', r));
+      }
+    }
+  } finally {
+    pg.stop();
+  }
+  if (!process.argv.includes('--no-scale'))
+    rows.push(...(await scaleBench({ explain: process.argv.includes('--explain') })));
+} else {
+  console.log('no PostgreSQL server binaries: PostgreSQL figures skipped');
+}
+
+console.log(
+  `\nload average (1/5/15 min): ${loadAtStart} at start, ${load()} at end, ${availableParallelism()} cores`,
+);
+console.log('figure                                   value        target       baseline (PERFORMANCE.md)');
+for (const r of rows)
+  console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
 
 console.log('\nroute chunks (dist/assets)                         raw         gzip');
-for (const c of chunkTable(distDir)) console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
+for (const c of chunkTable(distDir))
+  console.log(`${c.file.padEnd(48)} ${kB(c.raw).padStart(10)} ${kB(c.gzip).padStart(10)}`);
 process.exit(0);

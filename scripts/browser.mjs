@@ -16,7 +16,12 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP abs.localhost 127.0.0.1',
 ];
 
-const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** @returns {string | null} */
 export function findChromium() {
@@ -25,7 +30,10 @@ export function findChromium() {
   for (const candidate of SYSTEM_CANDIDATES) if (existsSync(candidate)) return candidate;
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH ?? join(homedir(), '.cache', 'ms-playwright');
   if (existsSync(cache)) {
-    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium')).sort().reverse()) {
+    for (const dir of readdirSync(cache)
+      .filter((d) => d.startsWith('chromium'))
+      .sort()
+      .reverse()) {
       for (const rel of ['chrome-linux/chrome', 'chrome-linux64/chrome']) {
         const p = join(cache, dir, rel);
         if (existsSync(p)) return p;

@@ -12,7 +12,8 @@ function newest(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
   let max = s.mtimeMs;
-  for (const name of readdirSync(path)) if (!name.startsWith('.')) max = Math.max(max, newest(join(path, name)));
+  for (const name of readdirSync(path))
+    if (!name.startsWith('.')) max = Math.max(max, newest(join(path, name)));
   return max;
 }
 
@@ -25,10 +26,14 @@ export function buildIfNeeded({ force = false } = {}) {
   const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
   if (!force && built > sources) return false;
   console.log('building the portal (vite build)...');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
   return true;
 }

@@ -5,8 +5,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ROOTS = ['src', 'renderer', 'server'];
+const ROOTS = ['contract', 'src', 'renderer', 'server'];
 const ALIASES = [
+  ['@contract/', 'contract/'],
   ['@renderer/', 'renderer/'],
   ['@renderer', 'renderer/index'],
   ['@server/', 'server/'],
@@ -44,7 +45,9 @@ for (const file of ROOTS.flatMap((d) => files(join(root, d)))) {
   const text = readFileSync(file, 'utf8');
   const deps = [];
   // Type-only imports vanish at run time and cannot form a cycle that matters.
-  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+  )) {
     const target = resolveImport(file, m[1]);
     if (target) deps.push(target);
   }

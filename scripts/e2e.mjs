@@ -8,12 +8,16 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 let chromium = findChromium();
 if (!chromium && !process.env.CHROMIUM_PATH) {
-  console.log('no Chromium found; trying Playwright\'s own (npx playwright install chromium)...');
-  spawnSync(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'install', 'chromium'], {
-    cwd: root,
-    stdio: 'inherit',
-    timeout: 300000,
-  });
+  console.log("no Chromium found; trying Playwright's own (npx playwright install chromium)...");
+  spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'install', 'chromium'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      timeout: 300000,
+    },
+  );
   chromium = findChromium();
 }
 if (!chromium) {

@@ -9,9 +9,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const installed = `${root}node_modules/.package-lock.json`;
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
-const stale = !existsSync(installed) || mtime(installed) < Math.max(mtime(`${root}package-lock.json`), mtime(`${root}package.json`));
+const stale =
+  !existsSync(installed) ||
+  mtime(installed) < Math.max(mtime(`${root}package-lock.json`), mtime(`${root}package.json`));
 if (stale) {
-  console.log(existsSync(installed) ? 'package-lock.json changed: npm ci' : 'installing dependencies: npm ci');
+  console.log(
+    existsSync(installed) ? 'package-lock.json changed: npm ci' : 'installing dependencies: npm ci',
+  );
   const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('npm ci failed; fix the error above and run the command again.');

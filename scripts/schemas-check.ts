@@ -6,21 +6,17 @@ import { resolve } from 'node:path';
 import { checkDictionaries, checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckIssue } from '@renderer/core/checker';
 import { readSchemaDirectory } from '@renderer/core/node';
-import { ROLES } from '@server/auth/roles';
+import { ROLE_CODES } from '@contract/roles';
+import { SCREENS } from '@/router/screens';
 
-/** Route paths of the hand-written screens (schemas/_routes/*.json, read by the shell and the server). */
-function handwrittenRoutes(files: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const [file, content] of Object.entries(files)) {
-    if (!file.startsWith('_routes/')) continue;
-    const routes = (content as { routes?: Array<{ path?: unknown }> } | null)?.routes ?? [];
-    for (const route of routes) if (typeof route.path === 'string') out.push(route.path);
-  }
-  return out;
-}
-
-/** Checks the folder and returns the problems (exported for the tests). */
-export function checkSchemaFolder(root: string): { pages: number; issues: CheckIssue[] } {
+/**
+ * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
+ * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks.
+ */
+export function checkSchemaFolder(
+  root: string,
+  screens: readonly string[] = Object.keys(SCREENS),
+): { pages: number; issues: CheckIssue[] } {
   const directory = readSchemaDirectory(root);
   const issues: CheckIssue[] = [];
   for (const [file, message] of Object.entries(directory.parseErrors)) {
@@ -31,8 +27,9 @@ export function checkSchemaFolder(root: string): { pages: number; issues: CheckI
   const result = checkSchemas(directory.pages, {
     source: directory.source,
     models: directory.models,
-    roles: ROLES.map((r) => r.code),
-    extraRoutes: handwrittenRoutes(directory.files),
+    roles: ROLE_CODES,
+    routeFiles: directory.files,
+    screens,
   });
   issues.push(...result.issues);
   return { pages: directory.pages.length, issues };

@@ -1,4 +1,4 @@
-// `npm test`: every suite (unit, server, e2e), then one line totalling them: `N passed, N failed`.
+// `npm test`: every suite (typecheck, lint, format, unit, schemas, server, e2e), then one line totalling them: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,23 @@ const totals = [];
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+// Static checks first: each is one suite that passes only when all its commands exit 0.
+const node = (script, ...args) => [join(root, 'node_modules', script), ...args];
+const CHECKS = {
+  typecheck: [node('typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit')],
+  lint: [
+    node('eslint/bin/eslint.js', '.', '--max-warnings', '0'),
+    [join(root, 'scripts', 'check-cycles.mjs')],
+  ],
+  format: [node('prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn')],
+};
+for (const [suite, commands] of Object.entries(CHECKS)) {
+  if (!want(suite)) continue;
+  console.log(`\n> ${suite}`);
+  const ok = commands.map((args) => run(process.execPath, args)).every((status) => status === 0);
+  totals.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
 // Vitest: unit, schemas and server projects in one run, counted per project from its JSON report.
@@ -33,7 +50,11 @@ if (VITEST_SUITES.some(want)) {
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     for (const file of json.testResults) {
-      const suite = file.name.includes('/tests/server/') ? 'server' : file.name.includes('/tests/schemas/') ? 'schemas' : 'unit';
+      const suite = file.name.includes('/tests/server/')
+        ? 'server'
+        : file.name.includes('/tests/schemas/')
+          ? 'schemas'
+          : 'unit';
       for (const t of file.assertionResults) {
         if (t.status === 'passed') counts[suite].passed++;
         else if (t.status === 'failed') counts[suite].failed++;
@@ -44,25 +65,29 @@ if (VITEST_SUITES.some(want)) {
   }
   for (const suite of VITEST_SUITES.filter(want)) totals.push({ suite, ...counts[suite] });
   // The runner failed without any failing test (a crash, an unhandled error): that is a failure too.
-  if (status !== 0 && totals.every((t) => t.failed === 0)) totals.push({ suite: 'vitest', passed: 0, failed: 1 });
+  if (status !== 0 && totals.every((t) => t.failed === 0))
+    totals.push({ suite: 'vitest', passed: 0, failed: 1 });
 }
 
 if (want('e2e')) {
   const report = join(out, 'e2e.json');
   rmSync(report, { force: true });
-  const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
   const c = { suite: 'e2e', passed: 0, failed: 0 };
   if (existsSync(report)) {
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
     c.passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-    c.failed = (stats.unexpected ?? 0);
+    c.failed = stats.unexpected ?? 0;
   }
   if (status !== 0 && c.failed === 0) c.failed = 1;
   totals.push(c);
 }
 
 console.log('\nsuite     passed  failed');
-for (const t of totals) console.log(`${t.suite.padEnd(9)} ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}`);
+for (const t of totals)
+  console.log(`${t.suite.padEnd(9)} ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}`);
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

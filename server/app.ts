@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
 import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
+import { ChangeFeed, listenForChanges } from './db/changes';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
@@ -60,18 +61,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return req.url ?? '/';
     },
   });
+  const changes = new ChangeFeed();
   const ctx: ServerContext = {
     db: options.db,
+    changes,
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
-    sessionCache: new SessionCache(),
+    sessionCache: new SessionCache(changes),
     signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 
   registerInputBoundary(app);
   registerSecurityHeaders(app);
+  const unlisten = await listenForChanges(options.db, changes);
+  app.addHook('onClose', async () => unlisten());
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {

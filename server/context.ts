@@ -1,21 +1,11 @@
+import type { SignRecord } from '@contract/ukey';
 import type { PasswordKey } from './auth/passwordKey';
 import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
+import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
 
-/** The sign record of spec section 3, as the portal sends it with a signed action (ADR 0005). */
-export interface SignRecord {
-  raType: string;
-  ukeyBank: string;
-  ukeyCode: string;
-  original: string;
-  signature: string;
-  pkCa: string;
-  ukeyNo: string;
-  algorithmType: string;
-  issuerDN: string;
-  subjectDN: string;
-}
+export type { SignRecord };
 
 /** Checks a sign record before a signed transition takes effect (ADR 0005 section 4). */
 export interface SignatureVerifier {
@@ -42,6 +32,8 @@ export interface ServerContext {
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
   signatureVerifier: SignatureVerifier;
+  /** Change notifications of the database (migration 030), which drop what this instance cached. */
+  changes: ChangeFeed;
   /** Recent session lookups of this instance (auth/sessionCache.ts). */
   sessionCache: SessionCache;
 }

@@ -73,6 +73,7 @@ export const ERRORS = {
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
+  FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
   AMOUNT_EXCEEDS_AVAILABLE: { status: 200, message: '{title}不能超过凭证剩余可用金额{available}元' },
   AMOUNT_MISMATCH: { status: 200, message: '{title}合计{sum}元须等于{target}{amount}元' },
   LIMIT_NOT_FOUND: { status: 200, message: '{corp}没有生效的信用凭证额度' },

@@ -53,8 +53,9 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port, host });
+  const instance = process.env.SCF_INSTANCE ? `, instance ${process.env.SCF_INSTANCE}` : '';
   console.log(
-    `portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir})`,
+    `portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir}${instance})`,
   );
 }
 

@@ -10,6 +10,9 @@ export const loadApprovePage = () => import('./pages/ApprovePage');
 export const loadUploadPage = () => import('./pages/UploadPage');
 export const loadDetailPage = () => import('./pages/DetailPage');
 export const loadStatisticsPage = () => import('./pages/StatisticsPage');
+export const loadCompositePage = () => import('./pages/CompositePage');
+export const loadCollapse = () => import('antd/es/collapse');
+export const loadSchemaDialog = () => import('./parts/dialogs/SchemaDialog');
 export const loadSteps = () => import('antd/es/steps');
 export const loadArrayTable = () => import('@formily/antd-v5/esm/array-table');
 export const loadFormGrid = () => import('@formily/antd-v5/esm/form-grid');
@@ -23,6 +26,9 @@ export async function preloadRenderer(): Promise<void> {
     loadUploadPage(),
     loadDetailPage(),
     loadStatisticsPage(),
+    loadCompositePage(),
+    loadCollapse(),
+    loadSchemaDialog(),
     loadSteps(),
     loadArrayTable(),
     loadFormGrid(),

@@ -15,6 +15,8 @@
  * | section / detail value | `section-<key>` / `detail-<section>-<field>[-<format>]` | `detail-apply-amount-capital` |
  * | upload slot / document | `slot-<key>` / `document-<slot>-<index>` | `slot-contract` |
  * | statistics figure / chart | `figure-<key>` / `chart-<key>` | `chart-byMonth` |
+ * | composite part / panel / step | `part-<key>` / `panel-<key>` / `step-<key>` | `part-applications` |
+ * | dialog of an action | `dialog-<action key>`, its buttons `action-dialog-submit` / `-cancel` | `dialog-edit` |
  *
  * Keys are the schema's own names (`key`, `field`), never positions in the file, so reordering a
  * schema keeps its ids. A repeated detail field (the same field in another format) adds the format.
@@ -22,7 +24,17 @@
 
 /** Areas of buttons. */
 export type ActionArea =
-  'toolbar' | 'row' | 'form' | 'approve' | 'detail' | 'upload' | 'document' | 'query' | 'step';
+  | 'toolbar'
+  | 'row'
+  | 'form'
+  | 'approve'
+  | 'detail'
+  | 'upload'
+  | 'document'
+  | 'query'
+  | 'step'
+  | 'composite'
+  | 'dialog';
 
 /** Prefix of form-field ids by the form they are in. */
 export type FieldScope = 'field' | 'query' | 'filter';
@@ -35,6 +47,12 @@ export const testIds = {
   cell: (field: string) => `cell-${field}`,
   action: (area: ActionArea, key: string) => `action-${area}-${key}`,
   tab: (key: string) => `tab-${key}`,
+  /** A part of a composite page, a collapse panel, a step of a steps container. */
+  part: (key: string) => `part-${key}`,
+  panel: (key: string) => `panel-${key}`,
+  step: (key: string) => `step-${key}`,
+  /** A dialog or drawer opened by an action, by the action's key. */
+  dialog: (key: string) => `dialog-${key}`,
   section: (key: string) => `section-${key}`,
   detail: (section: string, field: string, format?: string) =>
     `detail-${section}-${field}${format ? `-${format}` : ''}`,

@@ -7,18 +7,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export function startServer(port = 18700 + Math.floor(Math.random() * 200), env = {}) {
+/** `script` is scripts/start.mjs (one process) or scripts/start-cluster.mjs (`args`: --instances N). */
+export function startServer(port, env = {}, script = 'start.mjs', args = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'scf-bench-'));
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+  const child = spawn(process.execPath, [join(root, 'scripts', script), ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
+    const instances = Number(args[args.indexOf('--instances') + 1]) || 1;
     const onData = (d) => {
       out += d.toString();
-      if (out.includes('portal: http')) resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), child });
+      if (out.split('portal: http').length - 1 >= instances)
+        resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), child });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (d) => (out += d.toString()));

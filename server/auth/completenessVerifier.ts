@@ -1,25 +1,18 @@
-import type { SignatureVerifier, SignRecord } from '../context';
+import { SIGN_RECORD_KEYS, type SignRecord } from '@contract/ukey';
+import type { SignatureVerifier } from '../context';
 import { ApiError } from '../errors';
-
-export const SIGN_RECORD_FIELDS = [
-  'raType',
-  'ukeyBank',
-  'ukeyCode',
-  'original',
-  'signature',
-  'pkCa',
-  'ukeyNo',
-  'algorithmType',
-  'issuerDN',
-  'subjectDN',
-] as const satisfies ReadonlyArray<keyof SignRecord>;
 
 /** Checks only that a sign record is present and complete (ADR 0005: stands in until UKEY verification). */
 export function isCompleteSignRecord(record: unknown): record is SignRecord {
   if (!record || typeof record !== 'object') return false;
   const r = record as Record<string, unknown>;
-  return typeof r.signature === 'string' && r.signature !== '' && typeof r.original === 'string' && r.original !== '' &&
-    SIGN_RECORD_FIELDS.every((k) => typeof r[k] === 'string');
+  return (
+    typeof r.signature === 'string' &&
+    r.signature !== '' &&
+    typeof r.original === 'string' &&
+    r.original !== '' &&
+    SIGN_RECORD_KEYS.every((k) => typeof r[k] === 'string')
+  );
 }
 
 export const completenessVerifier: SignatureVerifier = {

@@ -13,7 +13,9 @@ export interface PasswordKey {
 }
 
 export async function loadPasswordKey(db: Db): Promise<PasswordKey> {
-  const found = await db.query<{ value: string }>("select value from server_keys where name = 'password-rsa'");
+  const found = await db.query<{ value: string }>(
+    "select value from server_keys where name = 'password-rsa'",
+  );
   let pem = found.rows[0]?.value;
   if (!pem) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -22,8 +24,8 @@ export async function loadPasswordKey(db: Db): Promise<PasswordKey> {
       "insert into server_keys (name, value) values ('password-rsa', $1) on conflict (name) do nothing",
       [generated],
     );
-    pem = (await db.query<{ value: string }>("select value from server_keys where name = 'password-rsa'")).rows[0]!
-      .value;
+    pem = (await db.query<{ value: string }>("select value from server_keys where name = 'password-rsa'"))
+      .rows[0]!.value;
   }
   return fromPem(pem);
 }
@@ -42,4 +44,3 @@ function fromPem(pem: string): PasswordKey {
     },
   };
 }
-

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { canonicalRequest, type SignedRequestParts } from '@contract/signature';
 
 /**
- * The `x-vrandom` request signature (docs/decisions/0002-request-signature.md):
+ * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md):
  * header `{timestamp}.{nonce}.{md5}` where md5 is over
  * `METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n NONCE \n CSRF_TOKEN`.
  */
@@ -19,34 +20,9 @@ export function parseSignatureHeader(header: string | undefined): ParsedSignatur
   return { timestamp: Number(m[1]), nonce: m[2]!, digest: m[3]! };
 }
 
-/** Query string parts sorted by code unit, exactly as they were sent (still percent-encoded). */
-export function sortedQuery(rawQuery: string): string {
-  return rawQuery
-    .split('&')
-    .filter((p) => p !== '')
-    .sort()
-    .join('&');
-}
-
-export function signatureDigest(parts: {
-  method: string;
-  path: string;
-  rawQuery: string;
-  body: string;
-  timestamp: number;
-  nonce: string;
-  csrfToken: string;
-}): string {
-  const canonical = [
-    parts.method.toUpperCase(),
-    parts.path,
-    sortedQuery(parts.rawQuery),
-    parts.body,
-    String(parts.timestamp),
-    parts.nonce,
-    parts.csrfToken,
-  ].join('\n');
-  return createHash('md5').update(canonical, 'utf8').digest('hex');
+/** The md5 the server expects: over the contract's canonical request. */
+export function signatureDigest(parts: SignedRequestParts): string {
+  return createHash('md5').update(canonicalRequest(parts), 'utf8').digest('hex');
 }
 
 /** How far a request's timestamp may be from the server clock. */

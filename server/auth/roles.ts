@@ -1,4 +1,6 @@
-/** The role catalogue: every role code the portal knows, its display name and where it starts. */
+import { DEFAULT_ROLE, type RoleCode } from '@contract/roles';
+
+/** The role catalogue: every role of contract/roles.ts, its display name and where it starts. */
 export interface RoleInfo {
   code: string;
   name: string;
@@ -6,7 +8,7 @@ export interface RoleInfo {
   home: string;
 }
 
-const role = (code: string, name: string, home: string): RoleInfo => ({ code, name, home });
+const role = (code: RoleCode, name: string, home: string): RoleInfo => ({ code, name, home });
 
 export const ROLES: readonly RoleInfo[] = [
   role('ROLE_CORE_OPERATOR', '核心企业经办岗', '/credit/core/index/operator'),
@@ -45,5 +47,5 @@ export function pkRole(code: string): string {
  */
 export function pickCurrentRole(roles: string[], requested: string | null | undefined): string | null {
   if (requested && roles.includes(requested)) return requested;
-  return roles.find((r) => r !== 'ROLE_CORP_DEFAULT') ?? roles[0] ?? null;
+  return roles.find((r) => r !== DEFAULT_ROLE) ?? roles[0] ?? null;
 }

@@ -1,41 +1,52 @@
 import type { CurrentUser } from '../context';
+import type { ChangeFeed } from '../db/changes';
+import { TaggedCache } from '../db/taggedCache';
 import type { SessionRow } from './sessions';
 
-/** How long a session (and its user) read from the database is trusted without asking again. */
-export const SESSION_CACHE_TTL_MS = 2000;
-const MAX_ENTRIES = 10_000;
+/**
+ * How long a session (and its user) read from the database is trusted when no change notification drops it
+ * first: a safety net only, every instance drops an entry when its rows change (docs/decisions/0006).
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
 
 interface Entry {
   session: SessionRow;
   user: CurrentUser | null;
-  until: number;
 }
 
 /**
- * A short-lived per-instance cache of session lookups, so a busy session-checked GET costs no session query.
- * Changes made by this instance (login, logout, role switch) drop the entry at once; changes made by another
- * instance behind the same database are seen within SESSION_CACHE_TTL_MS (docs/decisions/0006).
+ * Session lookups of this instance, so a busy session-checked GET costs no query. A logout, role switch,
+ * role or enterprise change made anywhere (any instance, or by hand in the database) drops the entry through
+ * the session's, user's or enterprise's change notification.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly cache: TaggedCache<Entry>;
+
+  constructor(feed: ChangeFeed) {
+    this.cache = new TaggedCache<Entry>(feed, SESSION_CACHE_TTL_MS);
+  }
+
+  since(): number {
+    return this.cache.since();
+  }
 
   /** `now` is the server clock (for the session's own expiry); the cache's TTL runs on real time. */
   get(idHash: string, now: number): Entry | undefined {
-    const e = this.entries.get(idHash);
-    if (!e) return undefined;
-    if (e.until <= performance.now() || e.session.expiresAt.getTime() <= now) {
-      this.entries.delete(idHash);
+    const e = this.cache.get(idHash);
+    if (e && e.session.expiresAt.getTime() <= now) {
+      this.cache.drop(idHash);
       return undefined;
     }
     return e;
   }
 
-  set(idHash: string, session: SessionRow, user: CurrentUser | null): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(idHash, { session, user, until: performance.now() + SESSION_CACHE_TTL_MS });
+  set(idHash: string, session: SessionRow, user: CurrentUser | null, since: number): void {
+    const tags = [`session:${idHash}`];
+    if (user) tags.push(`user:${user.id}`, `corp:${user.corpId}`);
+    this.cache.set(idHash, { session, user }, tags, since);
   }
 
   drop(idHash: string): void {
-    this.entries.delete(idHash);
+    this.cache.drop(idHash);
   }
 }

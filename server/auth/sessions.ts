@@ -46,7 +46,9 @@ export async function findSession(db: Db, id: string, now: Date): Promise<Sessio
     csrf_token: string;
     active_role: string | null;
     expires_at: Date | string;
-  }>('select id_hash, user_id, csrf_token, active_role, expires_at from sessions where id_hash = $1', [hashId(id)]);
+  }>('select id_hash, user_id, csrf_token, active_role, expires_at from sessions where id_hash = $1', [
+    hashId(id),
+  ]);
   const row = r.rows[0];
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
@@ -63,7 +65,10 @@ export async function findSession(db: Db, id: string, now: Date): Promise<Sessio
   };
   if (expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - TOUCH_EVERY_MS) {
     session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.query('update sessions set expires_at = $2 where id_hash = $1', [row.id_hash, session.expiresAt.toISOString()]);
+    await db.query('update sessions set expires_at = $2 where id_hash = $1', [
+      row.id_hash,
+      session.expiresAt.toISOString(),
+    ]);
   }
   return session;
 }

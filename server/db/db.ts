@@ -14,6 +14,15 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every notification on `channel` (LISTEN). `onState(false)` when notifications may
+   * be missed (the listening connection was lost), `onState(true)` when it is back. Resolves to unlisten.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

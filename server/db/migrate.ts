@@ -6,7 +6,9 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** Applies every `migrations/NNN_name.sql` not applied yet, each in its own transaction, in name order. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  );
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   const done = new Set(
     (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),

@@ -32,9 +32,18 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
     transaction: (fn) =>
       serial(() =>
         pg.transaction((tx) =>
-          fn({ query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await tx.query(sql, params as unknown[])) }),
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) =>
+              toResult<T>(await tx.query(sql, params as unknown[])),
+          }),
         ),
       ),
+    // One process, one connection: nothing can be missed, so it never goes down.
+    listen: (channel, onPayload) =>
+      serial(async () => {
+        const unlisten = await pg.listen(channel, onPayload);
+        return () => serial(() => unlisten());
+      }),
     close: () => serial(() => pg.close()),
     dump: () => serial(async () => (await pg.dumpDataDir('gzip')) as Blob),
   };

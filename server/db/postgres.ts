@@ -6,7 +6,10 @@ import type { Db, QueryResult } from './db';
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
-  const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({ rows: r.rows as T[], affectedRows: r.rowCount ?? 0 });
+  const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
+    rows: r.rows as T[],
+    affectedRows: r.rowCount ?? 0,
+  });
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pool.query(sql, params)),
@@ -15,7 +18,9 @@ export async function openPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await client.query(sql, params)) });
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await client.query(sql, params)),
+        });
         await client.query('commit');
         return result;
       } catch (e) {
@@ -25,6 +30,63 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onPayload, onState) => listenOn(url, channel, onPayload, onState),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it breaks, it
+ * reconnects every second; `onState(false)` when it is lost, `onState(true)` when it is back.
+ */
+async function listenOn(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onPayload(m.payload ?? '');
+    });
+    const lost = (): void => {
+      if (client !== c) return;
+      client = null;
+      onState(false);
+      void c.end().catch(() => undefined);
+      retry();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (e) {
+      void c.end().catch(() => undefined);
+      throw e;
+    }
+    client = c;
+  };
+  const retry = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      connect().then(() => onState(true), retry);
+    }, RECONNECT_MS);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
-import { isCleanText } from '../inputBoundary';
+import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
@@ -15,9 +15,14 @@ import type { FileStorage } from './fileStorage';
 import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
 import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
 import { grantQuery, SIGNED_URL_TTL_MS, verifyGrant } from './signedUrl';
-
-/** Renditions of the spec's snapshot URLs. No image library is installed: every type serves the original. */
-export const THUMBNAIL_TYPES = ['SMALL', 'MEDIUM', 'BIG', 'ORIGINAL'] as const;
+import {
+  hasOwnRendition,
+  isThumbnailType,
+  makeThumbnail,
+  renditionKey,
+  THUMBNAIL_TYPES,
+  type ThumbnailType,
+} from './thumbnails';
 
 export interface FileRoutesOptions {
   db: Db;
@@ -51,6 +56,19 @@ async function multipartStep<T>(step: () => Promise<T>): Promise<T> {
       throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
     throw new ApiError('UPLOAD_INVALID');
   }
+}
+
+/** The `create` field of an upload: a JSON object of the fields of the record to create with the file. */
+function parseCreate(text: string | undefined): Record<string, unknown> | null {
+  if (text === undefined) return null;
+  try {
+    // The same safe parser as JSON bodies: no prototype keys, limits, clean strings.
+    const value = parseJsonBody(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through: refused below
+  }
+  throw new ApiError('BAD_REQUEST');
 }
 
 /** Who may attach files to a record: a role that creates or edits the model, of the owning enterprise, in an open state. */
@@ -99,6 +117,25 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     }
   };
 
+  /**
+   * The bytes of one rendition: a thumbnail of an image is made from the original the first time it is
+   * asked for and kept in the store next to it (every instance finds it there afterwards).
+   */
+  const renditionBytes = async (meta: FileMeta, type: ThumbnailType): Promise<Buffer> => {
+    if (!hasOwnRendition(meta.ext, type)) return bytes(meta);
+    const key = renditionKey(meta.storageKey, type);
+    try {
+      return await o.storage.get(key);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    }
+    const original = await bytes(meta);
+    const thumbnail = await makeThumbnail(original, meta.ext, type);
+    if (!thumbnail) return original;
+    await o.storage.put(key, thumbnail);
+    return thumbnail;
+  };
+
   /** The file and its record, if the actor's enterprise may see the record. */
   const visibleFile = async (actor: Actor, id: string): Promise<FileMeta> => {
     const meta = await findFile(o.db, id);
@@ -122,14 +159,23 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     };
     if (!isCleanText(part.filename ?? '')) throw new ApiError('TEXT_INVALID');
     const modelName = field('model') ?? '';
-    const recordId = field('recordId') ?? field('ownerId') ?? '';
+    let recordId = field('recordId') ?? field('ownerId') ?? '';
     const category = field('category') ?? 'default';
     const model = o.engine.model(modelName);
-    checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+    // `create` (JSON of the new record's fields) instead of a record id: the record is created only once
+    // the file has passed its checks, so a refused file leaves no record without its file behind.
+    const create = recordId === '' ? parseCreate(field('create')) : null;
+    if (create) {
+      if (!model.def.files?.categories.includes(category))
+        throw new ApiError('FILE_CATEGORY_INVALID', { category });
+    } else {
+      checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+    }
 
     const data = await multipartStep(() => part.toBuffer());
     const name = baseName(part.filename ?? '');
     const ext = checkUpload(name, data);
+    if (create) recordId = String((await o.engine.create(actor, model.name, create)).id);
     const now = o.now();
     const id = randomUUID();
     const storageKey = `${now.toISOString().slice(0, 7).replace('-', '/')}/${id}`;
@@ -212,28 +258,35 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     '/v1/files/:key/snapshot/:type/show',
     navigation,
     async (req, reply) => {
-      if (!(THUMBNAIL_TYPES as readonly string[]).includes(req.params.type))
-        throw new ApiError('BAD_REQUEST');
+      const type = req.params.type;
+      if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
       const meta = await visibleFile(actorOf(req), req.params.key);
-      return send(reply, meta, await bytes(meta), 'inline');
+      return send(reply, meta, await renditionBytes(meta, type), 'inline');
     },
   );
 
   app.get<{ Querystring: Query }>('/v1/files/oss/sts/download/presigned-url', async (req) => {
     const type = first(req.query.thumbnailType) || 'ORIGINAL';
-    if (!(THUMBNAIL_TYPES as readonly string[]).includes(type)) throw new ApiError('BAD_REQUEST');
+    if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
     const meta = await visibleFile(actorOf(req), first(req.query.pkFile) ?? '');
     const attachment = ['true', '1'].includes(first(req.query.isAttachment) ?? '');
-    const expires = o.now().getTime() + SIGNED_URL_TTL_MS;
-    const grant = {
-      fileId: meta.id,
-      type,
-      attachment,
-      name: baseName(first(req.query.localFileName) ?? '') || meta.name,
-      expires,
-    };
+    const signedAt = o.now();
+    const expires = signedAt.getTime() + SIGNED_URL_TTL_MS;
+    const name = baseName(first(req.query.localFileName) ?? '') || meta.name;
+    // Object storage serves its own presigned URL (demo documents are not in the store: this server does).
+    if (o.storage.presign && !meta.storageKey.startsWith(SEED_KEY_PREFIX)) {
+      if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
+      const url = await o.storage.presign(renditionKey(meta.storageKey, type), {
+        seconds: SIGNED_URL_TTL_MS / 1000,
+        signedAt,
+        contentType: meta.mime,
+        contentDisposition: disposition(attachment ? 'attachment' : 'inline', name),
+      });
+      return ok({ useOss: true, url, expiresAt: expires });
+    }
+    const grant = { fileId: meta.id, type, attachment, name, expires };
     return ok({
-      useOss: o.storage.useOss,
+      useOss: false,
       url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
       expiresAt: expires,
     });
@@ -259,7 +312,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       return send(
         reply,
         meta,
-        await bytes(meta),
+        await renditionBytes(meta, isThumbnailType(grant.type) ? grant.type : 'ORIGINAL'),
         grant.attachment ? 'attachment' : 'inline',
         grant.name || meta.name,
       );
@@ -282,7 +335,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
         if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
       }
     });
-    await o.storage.remove(meta.storageKey);
+    for (const type of THUMBNAIL_TYPES) await o.storage.remove(renditionKey(meta.storageKey, type));
     return ok(null);
   });
 }

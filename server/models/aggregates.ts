@@ -1,5 +1,6 @@
 import { fromCents, toCents } from '@renderer/core/format';
 import type { Queryable } from '../db/db';
+import { PORTAL_TIME_ZONE } from '../db/localTime';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import { buildWhere, type QueryParams } from './listQuery';
@@ -28,6 +29,8 @@ interface Grouping {
   label: string | null;
   /** Values of the key that have dictionary labels. */
   labels?: ReadonlyMap<string, string>;
+  /** Keys are months (`YYYY-MM`): months without records are answered as zero groups. */
+  months?: true;
 }
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
@@ -68,7 +71,10 @@ function grouping(
   if (kind === 'month') {
     if (field.kind !== 'date' && field.kind !== 'datetime')
       throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
-    return { key: `to_char(${field.column}, 'YYYY-MM')`, label: null };
+    // A date-time belongs to the month it falls in, in China time.
+    const column =
+      field.kind === 'datetime' ? `(${field.column} at time zone '${PORTAL_TIME_ZONE}')` : field.column;
+    return { key: `to_char(${column}, 'YYYY-MM')`, label: null, months: true };
   }
   const labelField = named?.labelField ? model.fields.get(named.labelField) : undefined;
   const dict = field.def.dict ? dicts.get(field.def.dict) : undefined;
@@ -116,7 +122,30 @@ export async function aggregate(
       count: row.count,
     };
   });
+  if (g.months) fillMonths(groups, measureField ? '0.00' : 0);
   const count = groups.reduce((n, x) => n + x.count, 0);
   const total = measureField ? fromCents(groups.reduce((s, x) => s + toCents(x.value as string), 0n)) : count;
   return { groupBy, measure: measureField ? `sum:${measureField}` : 'count', total, count, groups };
+}
+
+/** The month after `YYYY-MM`. */
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Inserts a zero group for every month missing between the first and the last month of `groups`
+ * (sorted by key, records without a date last), so a monthly chart shows a gap as zero, not as nothing.
+ */
+export function fillMonths(groups: AggregateGroup[], zero: string | number): void {
+  const dated = groups.filter((x) => /^\d{4}-\d{2}$/.test(x.key));
+  const first = dated[0]?.key;
+  const last = dated[dated.length - 1]?.key;
+  if (!first || !last) return;
+  const byKey = new Map(dated.map((x) => [x.key, x]));
+  const filled: AggregateGroup[] = [];
+  for (let month = first; month <= last; month = nextMonth(month))
+    filled.push(byKey.get(month) ?? { key: month, label: month, value: zero, count: 0 });
+  groups.splice(0, dated.length, ...filled);
 }

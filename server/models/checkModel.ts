@@ -210,6 +210,14 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
       report('/children/field', `model "${child.name}" has no field "${def.children.field}"`);
     }
   }
+  for (const [name, rule] of Object.entries(def.fieldAccess ?? {})) {
+    const at = `/fieldAccess/${name}`;
+    const field = needField(at, name);
+    if (field?.readOnly) report(at, `"${name}" is readOnly: no client writes it anyway`);
+    checkRoles(`${at}/hidden`, rule.hidden ?? []);
+    checkRoles(`${at}/write/roles`, rule.write?.roles ?? []);
+    (rule.write?.states ?? []).forEach((s, i) => needState(`${at}/write/states/${i}`, s));
+  }
   if (def.files) {
     (def.files.states ?? []).forEach((s, i) => needState(`/files/states/${i}`, s));
     const single = def.files.single;

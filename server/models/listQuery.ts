@@ -1,5 +1,6 @@
 import { isDecimal } from '@renderer/core/format';
 import { isBusinessDate } from '@renderer/core/validators';
+import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import type { ColumnKind, FilterKind } from './types';
@@ -92,6 +93,33 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
     }
   }
   return { sql: conditions.join(' and '), params };
+}
+
+/** Up to this many matching rows (the planner's estimate) a list counts exactly; above, it reports the estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The total of a list: exact while the planner expects at most EXACT_COUNT_LIMIT rows, else the planner's
+ * estimate (an exact count(*) over a huge visible set costs more than the page itself; PERFORMANCE.md).
+ */
+export async function countRows(
+  db: Queryable,
+  table: string,
+  where: WhereClause,
+): Promise<{ count: number; estimated: boolean }> {
+  const plan = await db.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) select 1 from ${table} where ${where.sql}`,
+    where.params,
+  );
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  const estimate = Math.round(json[0]?.Plan['Plan Rows'] ?? 0);
+  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
+  const exact = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where ${where.sql}`,
+    where.params,
+  );
+  return { count: exact.rows[0]?.n ?? 0, estimated: false };
 }
 
 /** Page and size from the query: page ≥ 1 (default 1), size 1..100 (default 10). */

@@ -5,13 +5,14 @@ import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
 import { stripInput, type CompiledModel } from './compileModel';
 import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
-import { buildWhere, orderBy, paging, type QueryParams } from './listQuery';
+import { buildWhere, countRows, orderBy, paging, type QueryParams } from './listQuery';
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
 import { checkDateRules } from './dateRules';
 import { chinaDay, RecordWriter } from './recordWriter';
 import type { BizRecord, EffectRef, TransitionDef } from './types';
+import { assertFieldWrites } from './fieldWrites';
 import { validatePayload } from './validatePayload';
 
 export const REASON_MAX_LENGTH = 200;
@@ -79,15 +80,12 @@ export class ModelEngine {
     actor: Actor,
     name: string,
     query: QueryParams,
-  ): Promise<{ list: Json[]; pagecond: { count: number; page: number; size: number } }> {
+  ): Promise<{ list: Json[]; pagecond: { count: number; page: number; size: number; estimated?: true } }> {
     const model = this.model(name);
     const where = buildWhere(model, actor.user.corpId, query);
     const order = orderBy(model, query);
     const { page, size } = paging(query);
-    const count = await this.o.db.query<{ n: number }>(
-      `select count(*)::int as n from ${model.table} where ${where.sql}`,
-      where.params,
-    );
+    const { count, estimated } = await countRows(this.o.db, model.table, where);
     // Pick the page's ids first, then render only those rows: formatting every matching row before the
     // top-N sort costs more than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
@@ -98,7 +96,7 @@ export class ModelEngine {
     );
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
-      pagecond: { count: count.rows[0]?.n ?? 0, page, size },
+      pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
     };
   }
 
@@ -139,6 +137,7 @@ export class ModelEngine {
     if (!create || !actor.role || !create.roles.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
     const input = stripInput(model, body);
+    assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
     checkDateRules(model, input, chinaDay(this.o.now()));
     const id = await this.o.db.transaction(async (tx) => {
@@ -180,6 +179,7 @@ export class ModelEngine {
         if (!field.def.readOnly && rec.data[f] !== null) current[f] = rec.data[f];
       const changes = { ...body };
       delete changes.version;
+      assertFieldWrites(model, actor.role, rec.state, changes, rec.data);
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
       checkDateRules(model, input, chinaDay(w.now), new Set(Object.keys(changes)));

@@ -1,3 +1,4 @@
+import { FIELD_ACCESS_MEMBER, resolveFieldAccess } from '@renderer/core/model';
 import type { CurrentUser } from '../context';
 import type { CompiledModel } from './compileModel';
 import type { BizRecord, TransitionDef } from './types';
@@ -53,6 +54,11 @@ export function recordJson(
   rec: BizRecord,
   actor: Actor | null,
 ): Record<string, unknown> {
+  const access =
+    actor && model.def.fieldAccess ? resolveFieldAccess(model.def.fieldAccess, actor.role, rec.state) : null;
+  const data = access ? { ...rec.data } : rec.data;
+  // A field hidden from the role never leaves the server.
+  for (const [field, level] of Object.entries(access ?? {})) if (level === 'hidden') delete data[field];
   return {
     id: rec.id,
     version: rec.version,
@@ -63,9 +69,10 @@ export function recordJson(
     createdByName: rec.createdByName,
     corpId: rec.createdCorpId,
     corpName: rec.createdCorpName,
-    ...rec.data,
+    ...data,
     ...(actor
       ? { actions: availableActions(model, rec, actor), editable: canUpdate(model, rec, actor) }
       : {}),
+    ...(access ? { [FIELD_ACCESS_MEMBER]: access } : {}),
   };
 }

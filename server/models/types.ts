@@ -1,3 +1,5 @@
+import type { FieldAccessRules } from '@renderer/core/model';
+
 /**
  * The model format (schemas/_models/<name>.json) as TypeScript sees it after the meta-schema
  * (schemas/_meta/model.schema.json) accepted it. docs/decisions/0007-models-engine.md explains it.
@@ -117,6 +119,8 @@ export interface ModelDef {
   query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
   aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
   children?: { model: string; field: string; title?: string };
+  /** Per-field permissions by role and state (renderer/core/model/fieldAccess.ts). */
+  fieldAccess?: FieldAccessRules;
   files?: {
     categories: string[];
     states?: string[];

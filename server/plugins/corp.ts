@@ -1,28 +1,16 @@
+import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
+import { isOperatorOrDirector } from '@contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
-
-const PRODUCTS = [
-  'credit',
-  'abs',
-  'abcp',
-  'factoring-forward',
-  'factoring-delivery',
-  'factoring-reverse',
-  'factoring-joint',
-  'assets-pool',
-] as const;
-
-/** Operators and directors may apply to open products (spec section 6). */
-const canApply = (role: string | null): boolean =>
-  !!role && (/_(OPERATOR|DIRECTOR)$/.test(role) || role === 'ROLE_CORP_DEFAULT');
+import { localTimeSql } from '../db/localTime';
 
 /** Enterprise calls behind the shell: switch records, suppliers, product opening. */
 export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get('/corp/v1/corps/persons/product-switch/records', async (req) => {
     const r = await ctx.db.query(
       `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
-              to_char(created_at, 'YYYY-MM-DD HH24:MI:SS') as "createdAt"
+              ${localTimeSql('created_at')} as "createdAt"
          from product_switch_records where user_id = $1 order by id desc limit 100`,
       [req.user!.id],
     );
@@ -44,21 +32,25 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     const r = await ctx.db.query<{ product: string; opened: boolean | null; pending: boolean }>(
       `select p.product, cp.opened,
               exists(select 1 from product_applications a where a.corp_id = $1 and a.product = p.product and a.status = 'PENDING') as pending
-         from unnest($2::text[]) as p(product)
-         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product`,
-      [req.user!.corpId, PRODUCTS],
+         from unnest($2::text[]) with ordinality as p(product, position)
+         left join corp_products cp on cp.corp_id = $1 and cp.product = p.product
+        order by p.position`,
+      [req.user!.corpId, BUSINESS_PRODUCT_CODES],
     );
-    return ok(r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })));
+    return ok(
+      r.rows.map((row) => ({ product: row.product, opened: row.opened === true, pending: row.pending })),
+    );
   });
 
   app.post<{ Body: { product?: unknown } }>('/corp/v1/corps/products/apply', async (req) => {
     const product = req.body?.product;
-    if (typeof product !== 'string' || !(PRODUCTS as readonly string[]).includes(product)) throw new ApiError('BAD_REQUEST');
-    if (!canApply(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
-    const opened = await ctx.db.query('select 1 from corp_products where corp_id = $1 and product = $2 and opened', [
-      req.user!.corpId,
-      product,
-    ]);
+    if (typeof product !== 'string' || !isBusinessProduct(product)) throw new ApiError('BAD_REQUEST');
+    // Spec section 6: only operators and directors may apply to open a product.
+    if (!isOperatorOrDirector(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
+    const opened = await ctx.db.query(
+      'select 1 from corp_products where corp_id = $1 and product = $2 and opened',
+      [req.user!.corpId, product],
+    );
     if (opened.rows.length) throw new ApiError('PRODUCT_ALREADY_OPENED');
     const inserted = await ctx.db.query(
       `insert into product_applications (corp_id, product, applicant_id) values ($1, $2, $3)

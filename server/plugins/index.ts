@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { corpPlugin } from './corp';
+import { dictionariesPlugin } from './dictionaries';
 import { messagesPlugin } from './messages';
 import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
@@ -17,4 +18,5 @@ export const API_PLUGINS: ApiPlugin[] = [
   corpPlugin,
   ukeyPlugin,
   modelsPlugin,
+  dictionariesPlugin,
 ];

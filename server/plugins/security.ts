@@ -30,9 +30,10 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
       req.user = cached.user;
       return;
     }
+    const since = ctx.sessionCache.since();
     req.session = await findSession(ctx.db, id, ctx.now());
     if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
-    if (req.session) ctx.sessionCache.set(idHash, req.session, req.user);
+    if (req.session) ctx.sessionCache.set(idHash, req.session, req.user, since);
   });
 
   app.addHook('preHandler', async (req) => {

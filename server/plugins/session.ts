@@ -1,3 +1,4 @@
+import type { RoleItem, SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
@@ -13,7 +14,7 @@ import {
 } from '../auth/sessions';
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
-import { buildMenus, loadRouteBlocks } from '../menus';
+import { buildMenus, loadRoutes } from '../menus';
 import { requireCsrfToken } from './security';
 
 const LOGIN_PAGE = '/cv3/login/login';
@@ -35,7 +36,7 @@ export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
   return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? target : fallback;
 }
 
-function roleItem(code: string): { pkRole: string; roleCode: string; roleName: string } {
+function roleItem(code: string): RoleItem {
   return { pkRole: pkRole(code), roleCode: code, roleName: roleInfo(code).name };
 }
 
@@ -49,7 +50,7 @@ export async function openedProducts(ctx: ServerContext, corpId: string): Promis
 
 /** Session calls of spec section 7: login page bootstrap, login, logout, security info, keys, token. */
 export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const routes = await loadRouteBlocks(ctx.schemasDir);
+  const routes = loadRoutes(ctx.schemasDir);
 
   // Login-page bootstrap: makes sure the browser has a session (anonymous before login) and its CSRF token.
   app.get('/login', { config: { auth: 'none', allowCancelled: true } }, async (req, reply) => {
@@ -175,8 +176,8 @@ async function securityInfo(
   ctx: ServerContext,
   user: CurrentUser,
   current: string | null,
-  routes: Awaited<ReturnType<typeof loadRouteBlocks>>,
-): Promise<Record<string, unknown>> {
+  routes: ReturnType<typeof loadRoutes>,
+): Promise<SecurityInfo> {
   return {
     user3: {
       personId: `P${user.id}`,
@@ -205,7 +206,7 @@ async function securityInfo(
 async function ukeyFields(
   ctx: ServerContext,
   user: CurrentUser,
-): Promise<{ uKeyCodeSuffix: string | null; raType: string | null; certNumber: string | null }> {
+): Promise<Pick<SecurityInfo, 'uKeyCodeSuffix' | 'raType' | 'certNumber'>> {
   const r = await ctx.db.query<{ ukey_no: string; ra_type: string; print_number: string }>(
     `select ukey_no, ra_type, print_number from ukey_bindings
       where holder_user_id = $1 and corp_id = $2 and status = 'ACTIVE' order by bound_at desc, id desc limit 1`,

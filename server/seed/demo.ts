@@ -6,7 +6,13 @@ import { PLATFORM_HOSTS } from './platforms';
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export const CORPS = [
-  { id: 'CORE001', name: '华建集团第一工程局有限公司', code: '91350100M000100Y43', type: 'CORE', status: 'NORMAL' },
+  {
+    id: 'CORE001',
+    name: '华建集团第一工程局有限公司',
+    code: '91350100M000100Y43',
+    type: 'CORE',
+    status: 'NORMAL',
+  },
   { id: 'SUP001', name: '华建建材供应有限公司', code: '911100001000044477', type: 'CHAIN', status: 'NORMAL' },
   { id: 'SUP002', name: '恒通钢构有限公司', code: '91420100MA4K2C3L1P', type: 'CHAIN', status: 'NORMAL' },
   { id: 'SUP003', name: '远达劳务有限公司', code: '91440300MA5F8XR01P', type: 'CHAIN', status: 'CANCELLED' },
@@ -59,11 +65,50 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** Unread in-site messages per user (the bell's dot); everyone else has only read ones. */
-const UNREAD: Record<string, number> = { core_operator: 3, chain_operator: 2, core_director: 1, dual_role: 1 };
+const UNREAD: Record<string, number> = {
+  core_operator: 3,
+  chain_operator: 2,
+  core_director: 1,
+  dual_role: 1,
+};
+
+/** What unread messages are about, per enterprise kind: a title, a text and the screen they lead to. */
+const TODO_MESSAGES: Record<'core' | 'chain', Array<[string, string, string]>> = {
+  core: [
+    ['签发申请待处理', '有信用凭证签发申请待处理，请在签发查询中查看进度。', '/credit/core/issue/query'],
+    ['凭证兑付提醒', '有信用凭证临近到期，请在兑付查询中安排兑付。', '/credit/core/cash/cash-query'],
+    [
+      '供应商融资进度',
+      '供应商的融资申请有新进展，请在融资查询中查看。',
+      '/credit/core/supplier/finance-query',
+    ],
+  ],
+  chain: [
+    [
+      '信用凭证待签收',
+      '有核心企业签发的信用凭证待签收，请在首页待办中处理。',
+      '/credit/chain/index/operator',
+    ],
+    ['融资资料待补充', '融资申请需要补充资料，请在融资资料中上传。', '/credit/upload/other'],
+  ],
+};
 
 /** Public holidays of region R_156 (mainland China) for 2026 and 2027. */
 const HOLIDAYS: string[] = [
-  ...['01-01', '01-02', '01-03', '02-15', '02-16', '02-17', '02-18', '02-19', '02-20', '02-21', '02-22', '02-23'],
+  ...[
+    '01-01',
+    '01-02',
+    '01-03',
+    '02-15',
+    '02-16',
+    '02-17',
+    '02-18',
+    '02-19',
+    '02-20',
+    '02-21',
+    '02-22',
+    '02-23',
+  ],
   ...['04-04', '04-05', '04-06', '05-01', '05-02', '05-03', '05-04', '05-05', '06-19', '06-20', '06-21'],
   ...['09-25', '09-26', '09-27', '10-01', '10-02', '10-03', '10-04', '10-05', '10-06', '10-07'],
 ].flatMap((d) => [`2026-${d}`, `2027-${d}`]);
@@ -75,13 +120,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     for (const c of CORPS) {
-      await tx.query('insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)', [
-        c.id,
-        c.name,
-        c.code,
-        c.type,
-        c.status,
-      ]);
+      await tx.query(
+        'insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)',
+        [c.id, c.name, c.code, c.type, c.status],
+      );
       for (const product of OPENED[c.id] ?? []) {
         await tx.query('insert into corp_products (corp_id, product) values ($1, $2)', [c.id, product]);
       }
@@ -90,7 +132,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const [host, config] of PLATFORM_HOSTS) {
       await tx.query('insert into platforms (host, config) values ($1, $2)', [host, JSON.stringify(config)]);
     }
-    for (const day of HOLIDAYS) await tx.query("insert into holidays (region, day) values ('R_156', $1)", [day]);
+    for (const day of HOLIDAYS)
+      await tx.query("insert into holidays (region, day) values ('R_156', $1)", [day]);
   });
   return true;
 }
@@ -103,20 +146,23 @@ async function insertUser(tx: Queryable, user: DemoUser, index: number, hash: st
      values ($1, $2, $3, $4, $5, $6, $7)`,
     [id, user.username, hash, user.name, mobile, user.corp, user.username === 'core_operator'],
   );
-  for (const role of user.roles) await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
+  for (const role of user.roles)
+    await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
   const unread = UNREAD[user.username] ?? 0;
+  const todos = TODO_MESSAGES[user.roles[0]?.startsWith('ROLE_CORE_') ? 'core' : 'chain'];
   for (let m = 0; m < unread + 2; m++) {
-    const isUnread = m < unread;
+    const todo = m < unread ? todos[m % todos.length] : undefined;
     await tx.query(
-      `insert into messages (id, user_id, message_type, title, content, message_state, created_at)
-       values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7))`,
+      `insert into messages (id, user_id, message_type, title, content, message_state, link, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(hours => $8))`,
       [
         `${id}-M${m + 1}`,
         id,
-        m % 2 === 0 ? 'SYSTEM' : 'BUSINESS',
-        isUnread ? `待办提醒（${m + 1}）` : `系统通知（${m + 1}）`,
-        isUnread ? '您有一笔业务待处理，请及时登录平台查看。' : '平台将于本周六凌晨进行例行维护。',
-        isUnread ? 'UNREAD' : 'READ',
+        todo ? 'BUSINESS' : 'SYSTEM',
+        todo?.[0] ?? `系统通知（${m + 1}）`,
+        todo?.[1] ?? '平台将于本周六凌晨进行例行维护。',
+        todo ? 'UNREAD' : 'READ',
+        todo?.[2] ?? null,
         m * 5 + 1,
       ],
     );

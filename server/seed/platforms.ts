@@ -1,36 +1,17 @@
-/** The two demo brands: the default CCBSCF platform and an ABS platform on its own host name. */
-const common = {
-  tempId: '1',
-  isOrgLogin: true,
-  isRT: false,
-  postcode: '100033',
-  onlineService: '工作日 9:00-18:00',
-  copyrightEn: 'Copyright © 2026 CCB Supply Chain Finance. All Rights Reserved.',
-  registerUrl: '/register/register',
-};
+import { DEFAULT_PLATFORM_CONFIG, type PlatformConfig } from '@contract/platform';
+import { BUSINESS_PRODUCT_CODES } from '@contract/products';
 
-export const DEFAULT_PLATFORM = {
-  ...common,
+// The two demo brands: the default CCBSCF platform and an ABS platform on its own host name.
+
+/** The default brand is the contract's (the portal's fallback too), under its full name and with every product. */
+export const DEFAULT_PLATFORM: PlatformConfig = {
+  ...DEFAULT_PLATFORM_CONFIG,
   platformName: '建信融通供应链金融服务平台',
-  loginUrl: '/login/login',
-  platformType: 'CCBSCF',
-  platformLogo: '/cv3/brand/ccbscf.svg',
-  topSlogan: '产业链金融 · 数字化服务',
-  slogan: '让产业链上的每一家企业都能便捷融资',
-  topBarColor: '#0b4ea2',
-  topBarWordColor: '#ffffff',
-  tailBarColor: '#1d2733',
-  tailBarWordColor: '#c9d1dc',
-  hotline: '400-820-6688',
-  contactAddress: '北京市西城区金融大街25号',
-  copyrightCn: '版权所有 © 2026 建信融通有限责任公司',
-  securityRegister: '京公网安备11010202000001号',
-  icpRegister: '京ICP备2026000001号-1',
-  avalableProduct: 'credit,abs,abcp,factoring-forward,factoring-delivery,factoring-reverse,factoring-joint,assets-pool',
+  avalableProduct: BUSINESS_PRODUCT_CODES.join(','),
 };
 
-export const ABS_PLATFORM = {
-  ...common,
+export const ABS_PLATFORM: PlatformConfig = {
+  ...DEFAULT_PLATFORM_CONFIG,
   platformName: '华建ABS资产证券化服务平台',
   loginUrl: '/login/abs/login',
   platformType: 'ABS',
@@ -49,7 +30,7 @@ export const ABS_PLATFORM = {
   avalableProduct: 'abs,abcp',
 };
 
-export const PLATFORM_HOSTS: Array<[string, Record<string, unknown>]> = [
+export const PLATFORM_HOSTS: Array<[string, PlatformConfig]> = [
   ['*', DEFAULT_PLATFORM],
   ['127.0.0.1', DEFAULT_PLATFORM],
   ['localhost', DEFAULT_PLATFORM],

@@ -1,14 +1,11 @@
+import { SM2_USER_ID, type UkeyAlgorithm } from '@contract/ukey';
 import jsrsasign from 'jsrsasign';
 import smCrypto from 'sm-crypto';
 
 const { KJUR } = jsrsasign;
 const { sm2 } = smCrypto;
 
-/** The two key kinds of spec section 9: RSA-2048 (certificate-authority keys) and SM2 (national crypto). */
-export type UkeyAlgorithm = 'RSA' | 'SM2';
-
-/** The SM2 signer identity every party uses (GM/T 0009 default; OpenSSL 3 needs it as `distid`). */
-export const SM2_USER_ID = '1234567812345678';
+export { SM2_USER_ID, type UkeyAlgorithm };
 /** Signature algorithm of the original text for RSA keys (spec section 9: SHA-1 for CA keys). */
 export const RSA_SIGN_ALG = 'SHA1withRSA';
 /** DER header of an SM2 SubjectPublicKeyInfo, before the 65-byte uncompressed point (TOOLCHAIN.md). */

@@ -1,13 +1,10 @@
+import { mayApplyForUkey } from '@contract/roles';
 import { validatePhone } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { UKEY_ISSUERS } from './rules';
 import { listUkeys } from './ukeyStore';
-
-/** Operators, directors and the enterprise's administrator may apply for keys. */
-const canApply = (role: string | null): boolean =>
-  !!role && (/_(OPERATOR|DIRECTOR)$/.test(role) || role === 'ROLE_CORP_MANAGER');
 
 const HARDWARE_BANKS = UKEY_ISSUERS.filter((i) => !i.soft).map((i) => i.code);
 
@@ -64,7 +61,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   });
 
   app.post<{ Body: Record<string, unknown> }>('/corp/v1/ukeys/applications', async (req) => {
-    if (!canApply(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
+    if (!mayApplyForUkey(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
     const b = req.body ?? {};
     const quantity = Number(b.quantity ?? 1);
     const reason = typeof b.reason === 'string' ? b.reason.trim() : '';

@@ -1,3 +1,4 @@
+import type { UkeyItem, UkeyStatus } from '@contract/ukey';
 import type { Queryable } from '../db/db';
 import type { UkeyAlgorithm } from './algorithms';
 import { parseCertificate } from './certificates';
@@ -44,28 +45,9 @@ export async function insertBinding(tx: Queryable, b: NewBinding): Promise<strin
   return cert.serialHex;
 }
 
-export type UkeyStatus = 'NORMAL' | 'EXPIRED' | 'REVOKED' | 'UNBOUND';
-
-/** One row of the ukey list (介质编号, 证书序列号, 颁发机构, 算法, 有效期, 状态, 持有人). */
-export interface UkeyListItem {
-  id: string;
-  ukeyNo: string;
-  certSerial: string;
-  bank: string;
-  bankName: string;
-  raType: string;
-  printNumber: string;
-  algorithm: UkeyAlgorithm;
-  issuerDN: string;
-  subjectDN: string;
-  notBefore: string;
-  notAfter: string;
-  status: UkeyStatus;
-  holderName: string | null;
-  kind: 'HARDWARE' | 'SOFT';
-  /** DER, base64: public, lets the reference agent write its key files. */
-  certificate: string;
-}
+/** One row of the ukey list: the contract's {@link UkeyItem}. */
+export type UkeyListItem = UkeyItem;
+export type { UkeyStatus };
 
 interface ListRow {
   id: string;

@@ -129,7 +129,12 @@ export async function verifyUkeySignature(
 export function createUkeySignatureVerifier(now: () => Date = () => new Date()): SignatureVerifier {
   return {
     async verify(tx, record, user, sessionIdHash, scope) {
-      return (await verifyUkeySignature(tx, record, user, sessionIdHash, { now: now(), ...(scope ? { scope } : {}) })).record;
+      return (
+        await verifyUkeySignature(tx, record, user, sessionIdHash, {
+          now: now(),
+          ...(scope ? { scope } : {}),
+        })
+      ).record;
     },
   };
 }

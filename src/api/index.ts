@@ -1,5 +1,12 @@
-export { API_BASE, BASE_PATH, LOGIN_PATH, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TERMINAL_CODE } from './constants';
-export { DEFAULT_PLATFORM_CONFIG } from './defaults';
+export {
+  API_BASE,
+  BASE_PATH,
+  LOGIN_PATH,
+  REQUEST_TIMEOUT_MS,
+  STORAGE_KEYS,
+  TERMINAL_CODE,
+} from './constants';
+export { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 export {
   ApiRequestError,
   BROWSER_TIP_MESSAGE,

@@ -5,7 +5,9 @@
 export async function encryptPassword(password: string, publicKeySpkiBase64: string): Promise<string> {
   const der = Uint8Array.from(atob(publicKeySpkiBase64), (c) => c.charCodeAt(0));
   if (globalThis.crypto?.subtle) {
-    const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+    const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+      'encrypt',
+    ]);
     const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
     return btoa(String.fromCharCode(...new Uint8Array(cipher)));
   }

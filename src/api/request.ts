@@ -175,7 +175,7 @@ function prepare(
   let body = '';
   if (wireMethod !== 'GET') {
     if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
-      // Multipart bodies are not signed (ADR 0002); the browser sets the boundary header.
+      // Multipart bodies are not signed (ADR 0001); the browser sets the boundary header.
       headers.delete('Content-Type');
     } else {
       body =

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from './constants';
-import { DEFAULT_PLATFORM_CONFIG } from './defaults';
+import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { encryptPassword } from './passwordCipher';
 import { apiGet, apiPost } from './request';
 import type { LoginBootstrap, PageResult, PlatformConfig, SecurityInfo } from './types';
@@ -57,7 +57,11 @@ export async function fetchHolidays(region = 'R_156'): Promise<string[]> {
   return apiGet<string[]>('/corp/v1/dates/holidays/currentYear', { region });
 }
 
-export async function fetchIssuerParam(): Promise<{ groups: unknown[]; legalType: boolean; issuerType: string }> {
+export async function fetchIssuerParam(): Promise<{
+  groups: unknown[];
+  legalType: boolean;
+  issuerType: string;
+}> {
   return apiGet('/corp/v1/credits/issue/issuers/param');
 }
 
@@ -67,6 +71,9 @@ export async function fetchAuthToken(): Promise<{ token: string; expiresAt: numb
 
 /** The unread count of the bell (`data.pagecond.count`). */
 export async function fetchUnreadCount(): Promise<number> {
-  const data = await apiGet<PageResult<unknown>>('/corp/v1/sys/messages', { messageState: 'UNREAD', size: 1 });
+  const data = await apiGet<PageResult<unknown>>('/corp/v1/sys/messages', {
+    messageState: 'UNREAD',
+    size: 1,
+  });
   return data.pagecond.count;
 }

@@ -1,16 +1,11 @@
+import { canonicalRequest } from '@contract/signature';
 import md5 from 'md5';
 
 /**
- * The `x-vrandom` request signature (docs/decisions/0002-request-signature.md): `{timestamp}.{nonce}.{md5}`,
- * md5 over `METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n NONCE \n CSRF_TOKEN`.
+ * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md): `{timestamp}.{nonce}.{md5}`,
+ * md5 over the contract's canonical request (`METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n
+ * NONCE \n CSRF_TOKEN`).
  */
-export function sortedQuery(rawQuery: string): string {
-  return rawQuery
-    .split('&')
-    .filter((p) => p !== '')
-    .sort()
-    .join('&');
-}
 
 export interface SignatureInput {
   method: string;
@@ -31,14 +26,5 @@ export function randomNonce(): string {
 export function signRequest(input: SignatureInput): string {
   const timestamp = input.timestamp ?? Date.now();
   const nonce = input.nonce ?? randomNonce();
-  const canonical = [
-    input.method.toUpperCase(),
-    input.path,
-    sortedQuery(input.rawQuery),
-    input.body,
-    String(timestamp),
-    nonce,
-    input.csrfToken,
-  ].join('\n');
-  return `${timestamp}.${nonce}.${md5(canonical)}`;
+  return `${timestamp}.${nonce}.${md5(canonicalRequest({ ...input, timestamp, nonce }))}`;
 }

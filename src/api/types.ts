@@ -1,85 +1,11 @@
-/** Shapes of the session calls' answers (spec section 3). */
-export interface RoleItem {
-  pkRole: string;
-  roleCode: string;
-  roleName: string;
-}
-
-export interface MenuResource {
-  pkMenu: string;
-  menuName: string;
-  menuBrief: string;
-  childMenuResources: MenuResource[];
-}
-
-export interface User3 {
-  personId: string;
-  userId: string;
-  userName: string;
-  personName: string;
-  mobile: string;
-  userType: string;
-  enableSwitchVersion: boolean;
-  corpId: string;
-  corpName: string;
-  corpType: 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
-  corpCancelled: boolean;
-}
-
-export interface SecurityInfo {
-  user3: User3;
-  candidateRoles: RoleItem[];
-  roles3: RoleItem[];
-  currentRole3: RoleItem | null;
-  menus3: MenuResource[];
-  homeUrl: string;
-  openedProductCorps: Record<string, boolean>;
-  uKeyCodeSuffix: string | null;
-  raType: string | null;
-  certNumber: string | null;
-}
-
-export interface PlatformConfig {
-  tempId: string;
-  platformName?: string;
-  loginUrl: string;
-  platformType: string;
-  isOrgLogin: boolean;
-  isRT: boolean;
-  platformLogo: string;
-  topSlogan: string;
-  slogan: string;
-  topBarColor: string;
-  topBarWordColor: string;
-  tailBarColor: string;
-  tailBarWordColor: string;
-  hotline: string;
-  contactAddress: string;
-  postcode: string;
-  onlineService: string;
-  copyrightCn: string;
-  copyrightEn: string;
-  securityRegister: string;
-  registerUrl: string;
-  icpRegister: string;
-  /** Comma-separated product keys. */
-  avalableProduct: string;
-}
-
-export interface LoginBootstrap {
-  loggedIn: boolean;
-  inlineLogin: boolean;
-  systemType: string;
-  csrfToken: string;
-}
-
-export interface PageCond {
-  count: number;
-  page: number;
-  size: number;
-}
-
-export interface PageResult<T> {
-  list: T[];
-  pagecond: PageCond;
-}
+/** Shapes of the session calls' answers (spec section 3): the contract's, shared with the server. */
+export type { PlatformConfig } from '@contract/platform';
+export type {
+  LoginBootstrap,
+  MenuResource,
+  PageCond,
+  PageResult,
+  RoleItem,
+  SecurityInfo,
+  User3,
+} from '@contract/session';

@@ -1,31 +1,13 @@
 import type { MenuResource } from '@/api';
+import { ROUTES } from './routeTable';
 
-/** Spec section 2: pages anyone may open, logged in or not. */
-export const PUBLIC_PATHS: readonly string[] = [
-  '/register/register',
-  '/register/ccbscf',
-  '/register/register-success',
-  '/register/reset-password',
-  '/register/abs/blank',
-  '/register/abs/register',
-  '/login/login',
-  '/login/abs/login',
-  '/h5/face',
-  '/h5/face_success',
-  '/h5/face_err',
-  '/factoring/reverse/accounts-payable-sign',
-  '/factoring/reverse/accounts-payable-confirm',
-];
+/** Spec section 2: pages anyone may open, logged in or not (route blocks with `public`). */
+export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.public).map((r) => r.path);
 
-/** Spec section 2: pages every logged-in user may open, whatever the menu. */
-export const ALWAYS_ALLOWED_PATHS: readonly string[] = [
-  '/error-page/authorized',
-  '/error-page/contact-manager-open-product',
-  '/error-page/403',
-  '/transfer-record',
-  '/project/list',
-  '/my/account/info',
-];
+/** Spec section 2: pages every logged-in user may open, whatever the menu (route blocks with `alwaysAllowed`). */
+export const ALWAYS_ALLOWED_PATHS: readonly string[] = ROUTES.filter((r) => r.alwaysAllowed).map(
+  (r) => r.path,
+);
 
 export const FORBIDDEN_PATH = '/error-page/403';
 export const NOT_FOUND_PATH = '/error-page/404';
@@ -59,11 +41,15 @@ export type AccessDecision = 'allow' | 'login' | 'forbidden';
  * Spec section 2: public pages are open; after login the always-allowed list is open and everything else
  * only when menus3 (already filtered by the server for the current role) grants the path.
  */
-export function decideAccess(path: string, loggedIn: boolean, permitted: ReadonlySet<string>): AccessDecision {
+export function decideAccess(
+  path: string,
+  loggedIn: boolean,
+  permitted: ReadonlySet<string>,
+): AccessDecision {
   const p = normalise(path);
   if (isPublicPath(p)) return 'allow';
   if (!loggedIn) return 'login';
-  if (ALWAYS_ALLOWED_PATHS.includes(p) || p === NOT_FOUND_PATH) return 'allow';
+  if (ALWAYS_ALLOWED_PATHS.includes(p)) return 'allow';
   return permitted.has(p) ? 'allow' : 'forbidden';
 }
 

@@ -16,12 +16,17 @@ export class ChunkLoadError extends Error {
 export function toChunkError(error: unknown, chunk: string): ChunkLoadError {
   if (error instanceof ChunkLoadError) return error;
   const text = error instanceof Error ? error.message : String(error);
-  if (/preload CSS|\.css/i.test(text)) return new ChunkLoadError(`${CSS_CHUNK_LOAD_FAILED}: ${chunk}`, CSS_CHUNK_LOAD_FAILED);
+  if (/preload CSS|\.css/i.test(text))
+    return new ChunkLoadError(`${CSS_CHUNK_LOAD_FAILED}: ${chunk}`, CSS_CHUNK_LOAD_FAILED);
   return new ChunkLoadError(`Loading chunk ${chunk} failed.`);
 }
 
 /** Loads a route chunk, failing with "Loading chunk … failed" after 120 s (spec section 9). */
-export function loadChunk<T>(load: () => Promise<T>, chunk: string, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+export function loadChunk<T>(
+  load: () => Promise<T>,
+  chunk: string,
+  timeoutMs = CHUNK_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk ${chunk} failed.`)), timeoutMs);
     load().then(

@@ -1,3 +1,5 @@
+import { isCoreRole } from '@contract/roles';
+
 /** Spec section 2 "Home": where `/` leads after login. */
 export const PROJECT_LIST_PATH = '/project/list';
 export const ABS_CORE_INDEX_QUERY = '/abs/core/index/query';
@@ -18,7 +20,7 @@ export function homePath(options: {
 }): string {
   const { homeUrl, role, available, storedHomepage } = options;
   if (storedHomepage && available.includes(storedHomepage)) return storedHomepage;
-  if (homeUrl === PROJECT_LIST_PATH) return role?.includes('CORE') ? ABS_CORE_INDEX_QUERY : ABS_CHAIN_INDEX_QUERY;
+  if (homeUrl === PROJECT_LIST_PATH) return isCoreRole(role) ? ABS_CORE_INDEX_QUERY : ABS_CHAIN_INDEX_QUERY;
   const match = available.find((p) => p === homeUrl) ?? available.find((p) => p.startsWith(`${homeUrl}/`));
   return match ?? available[0] ?? PROJECT_LIST_PATH;
 }

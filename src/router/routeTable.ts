@@ -1,36 +1,31 @@
-import handwritten from '@schemas/_routes/handwritten.json';
-import type { PortalRoute, RouteMeta } from './routeMeta';
+import { compareMenuOrder, extractRoutes, routeEntries, type RouteMeta } from '@renderer/core/routes';
 
 // Only the `route` key of each page schema is bundled here; the page bodies load with their route.
-const schemaRouteBlocks = import.meta.glob<RouteMeta>(['/schemas/**/*.json', '!/schemas/_*/**'], {
+const pageRoutes = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], {
   import: 'route',
   eager: true,
 });
+// The hand-written screens' route blocks (schemas/_routes/*.json), whole.
+const handwrittenRoutes = import.meta.glob('/schemas/_routes/*.json', { import: 'default', eager: true });
 
-/** Every route of the portal: page schemas plus hand-written screens, sorted by menu order then path. */
+/**
+ * Every route of the portal, read by renderer/core's route reader exactly as the server's menus3 and the
+ * checker read it: page schemas plus hand-written screens' blocks, keyed by file under `/schemas/`; in
+ * menu order.
+ */
 export function buildRouteTable(
-  schemaBlocks: Record<string, RouteMeta | undefined> = schemaRouteBlocks,
-  handwrittenBlocks: readonly RouteMeta[] = (handwritten as { routes: RouteMeta[] }).routes,
-): PortalRoute[] {
-  const routes: PortalRoute[] = [];
-  const seen = new Map<string, string>();
-  const add = (route: PortalRoute, origin: string): void => {
-    const before = seen.get(route.path);
-    if (before) throw new Error(`route ${route.path} is declared twice: ${before} and ${origin}`);
-    seen.set(route.path, origin);
-    routes.push(route);
-  };
-  for (const [file, block] of Object.entries(schemaBlocks)) {
-    if (!block?.path) throw new Error(`${file}: page schema without route.path`);
-    add({ ...block, source: { kind: 'schema', file } }, file);
-  }
-  for (const block of handwrittenBlocks) add({ ...block, source: { kind: 'handwritten' } }, 'schemas/_routes/handwritten.json');
-  return routes.sort((a, b) => (a.menu?.order ?? 999) - (b.menu?.order ?? 999) || a.path.localeCompare(b.path));
+  pages: Record<string, unknown> = pageRoutes,
+  handwritten: Record<string, unknown> = handwrittenRoutes,
+): RouteMeta[] {
+  const files: Record<string, unknown> = {};
+  for (const [key, route] of Object.entries(pages)) files[key.replace(/^\/schemas\//, '')] = { route };
+  for (const [key, json] of Object.entries(handwritten)) files[key.replace(/^\/schemas\//, '')] = json;
+  return extractRoutes(routeEntries(files)).sort(compareMenuOrder);
 }
 
-export const ROUTES: PortalRoute[] = buildRouteTable();
+export const ROUTES: RouteMeta[] = buildRouteTable();
 const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
 
-export function routeByPath(path: string): PortalRoute | undefined {
+export function routeByPath(path: string): RouteMeta | undefined {
   return BY_PATH.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
 }

@@ -1,23 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { lazyScreen } from './lazyScreen';
-import { HANDWRITTEN_ROUTES } from './handwritten';
 import { HomeRedirect } from './HomeRedirect';
+import { PUBLIC_PATHS } from './access';
 import { LoginPathGuard } from './LoginPathGuard';
 import { RouteError } from './RouteError';
+import { routeObjects } from './routeObjects';
 import { ROUTES } from './routeTable';
 
-const handwritten = new Map(HANDWRITTEN_ROUTES.map((r) => [r.path, r]));
-const schemaPage = lazyScreen(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage');
-
-/** One router entry per portal route: hand-written screens by path, schema pages through the renderer. */
-function toRouteObject(path: string): RouteObject {
-  const screen = handwritten.get(path);
-  return { path, lazy: screen ? screen.lazy : schemaPage, errorElement: <RouteError /> };
-}
-
-const isPublic = (path: string): boolean =>
-  ROUTES.find((r) => r.path === path)?.public ?? handwritten.get(path)?.public === true;
-const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTES.map((r) => r.path)])];
+const { outside, inside } = routeObjects(ROUTES);
+const publicPending = lazyScreen(() => import('@/pages/error/ErrorPages'), 'PublicPendingPage');
+/** Spec section 2's public paths whose screen is not built yet: they still open without a session. */
+const unbuiltPublic = PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path === p)).map(
+  (path): RouteObject => ({ path, lazy: publicPending, errorElement: <RouteError /> }),
+);
 
 /**
  * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
@@ -26,7 +21,7 @@ const allPaths = [...new Set([...ROUTES.map((r) => r.path), ...HANDWRITTEN_ROUTE
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { element: <LoginPathGuard />, errorElement: <RouteError />, children: allPaths.filter(isPublic).map(toRouteObject) },
+    { element: <LoginPathGuard />, errorElement: <RouteError />, children: [...outside, ...unbuiltPublic] },
     {
       path: '/',
       errorElement: <RouteError />,
@@ -36,7 +31,7 @@ export const router = createBrowserRouter(
         {
           lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
           errorElement: <RouteError />,
-          children: [...allPaths.filter((p) => !isPublic(p)).map(toRouteObject), { path: '*', element: null }],
+          children: [...inside, { path: '*', element: null }],
         },
       ],
     },

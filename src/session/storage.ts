@@ -1,3 +1,4 @@
+import { hasMenu } from '@contract/roles';
 import { STORAGE_KEYS } from '@/api';
 
 /** The role kept across reloads; ROLE_CORP_DEFAULT is never stored (spec section 4). */
@@ -6,8 +7,8 @@ export function storedRole(): string | null {
 }
 
 export function storeRole(role: string | null | undefined): void {
-  if (!role || role === 'ROLE_CORP_DEFAULT') window.sessionStorage.removeItem(STORAGE_KEYS.currentRole);
-  else window.sessionStorage.setItem(STORAGE_KEYS.currentRole, role);
+  if (role && hasMenu(role)) window.sessionStorage.setItem(STORAGE_KEYS.currentRole, role);
+  else window.sessionStorage.removeItem(STORAGE_KEYS.currentRole);
 }
 
 /** What logout clears (spec section 4): the stored role, the homepage and registration form data. */

@@ -9,11 +9,17 @@ interface ClientState {
   previousRoute: string | null;
 }
 
-const ClientStateContext = createContext<ClientState>({ screen: 'MINI', width: DEFAULT_WIDTH, previousRoute: null });
+const ClientStateContext = createContext<ClientState>({
+  screen: 'MINI',
+  width: DEFAULT_WIDTH,
+  previousRoute: null,
+});
 
 /** Screen size (WIDE at 1480 px or more, 200 ms resize debounce) and the previous route. */
 export function ClientStateProvider({ children }: { children: ReactNode }): React.JSX.Element {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? DEFAULT_WIDTH : window.innerWidth));
+  const [width, setWidth] = useState(() =>
+    typeof window === 'undefined' ? DEFAULT_WIDTH : window.innerWidth,
+  );
   const location = useLocation();
   const current = useRef<string | null>(null);
   const [previousRoute, setPreviousRoute] = useState<string | null>(null);

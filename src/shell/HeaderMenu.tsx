@@ -1,3 +1,4 @@
+import { hasMenu } from '@contract/roles';
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -17,8 +18,7 @@ export function HeaderMenu({ color }: { color: string }): React.JSX.Element {
   const items = useMemo<Item[]>(() => {
     const products = buildHeaderMenu(ROUTES, permitted, role);
     const out: Item[] = [];
-    if (role !== 'ROLE_CORP_DEFAULT' && showHomeItem(security.openedProductCorps))
-      out.push({ key: '/', label: '首页' });
+    if (hasMenu(role) && showHomeItem(security.openedProductCorps)) out.push({ key: '/', label: '首页' });
     for (const p of products) {
       out.push({
         key: `product:${p.key}`,

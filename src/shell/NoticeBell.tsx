@@ -1,13 +1,18 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, List, Popover } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { apiGet, type PageResult } from '@/api';
+import { decideAccess } from '@/router/access';
+import { useSession } from '@/session/SessionContext';
 
 interface Message {
   id: string;
   title: string;
   content: string;
   createdAt: string;
+  /** The screen the message is about. */
+  link?: string | null;
 }
 
 const REFRESH_MS = 60_000;
@@ -15,6 +20,11 @@ const REFRESH_MS = 60_000;
 /** The notice bell: a dot when the messages count (data.pagecond.count) of unread mail is above zero. */
 export function NoticeBell({ color }: { color: string }): React.JSX.Element {
   const [unread, setUnread] = useState<PageResult<Message> | null>(null);
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { permitted } = useSession();
+  const canOpen = (link: string | null | undefined): link is string =>
+    !!link && decideAccess(link.split('?')[0]!, true, permitted) === 'allow';
   const refresh = useCallback(() => {
     apiGet<PageResult<Message>>('/corp/v1/sys/messages', { messageState: 'UNREAD', size: 5 })
       .then(setUnread)
@@ -33,14 +43,39 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
       locale={{ emptyText: '暂无未读消息' }}
       dataSource={unread?.list ?? []}
       renderItem={(m) => (
-        <List.Item>
-          <List.Item.Meta title={m.title} description={`${m.content}（${m.createdAt}）`} />
+        <List.Item data-testid="notice-item">
+          <List.Item.Meta
+            title={
+              canOpen(m.link) ? (
+                <a
+                  href={`/cv3${m.link}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setOpen(false);
+                    navigate(m.link!);
+                  }}
+                >
+                  {m.title}
+                </a>
+              ) : (
+                m.title
+              )
+            }
+            description={`${m.content}（${m.createdAt}）`}
+          />
         </List.Item>
       )}
     />
   );
   return (
-    <Popover content={content} title={`未读消息（${count}）`} trigger="click" placement="bottomRight">
+    <Popover
+      content={content}
+      title={`未读消息（${count}）`}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+    >
       <Button type="text" aria-label="消息" data-testid="notice-bell" data-unread={count}>
         <Badge dot={count > 0} data-testid={count > 0 ? 'notice-dot' : undefined}>
           <BellOutlined style={{ color, fontSize: 18 }} />

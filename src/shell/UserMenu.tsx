@@ -5,7 +5,7 @@ import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
-import { roleKindName, roleLabel } from './roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 import { tips } from './tips';
 
 /** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */
@@ -15,6 +15,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
   const navigate = useNavigate();
   const { user3, candidateRoles, currentRole3 } = security;
   const current = currentRole3?.roleCode ?? null;
+  // Roles without a post (the default role of a user with no product) show the server's role name.
+  const label = roleLabel(current) || currentRole3?.roleName || '';
 
   const items: MenuProps['items'] = [
     { key: 'account', label: '账户信息' },
@@ -32,7 +34,8 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       })),
     });
   }
-  if (user3.enableSwitchVersion) items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
+  if (user3.enableSwitchVersion)
+    items.push({ key: 'version', label: '切换版本', 'data-testid': 'switch-version' });
   items.push({ type: 'divider' }, { key: 'logout', label: '退出登录', 'data-testid': 'logout' });
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -62,9 +65,9 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       <Button type="text" style={{ color }} data-testid="user-menu">
         <UserOutlined />
         <span data-testid="current-user">{user3.personName}</span>
-        {roleLabel(current) && (
+        {label && (
           <span data-testid="role-label" style={{ opacity: 0.85 }}>
-            {roleLabel(current)}
+            {label}
           </span>
         )}
         <DownOutlined />

@@ -20,7 +20,10 @@ export function isWithinChatHours(at: Date): boolean {
 }
 
 /** Calls `fn` once calls have stopped for `ms` (the resize debounce). */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, ms = RESIZE_DEBOUNCE_MS): (...args: A) => void {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms = RESIZE_DEBOUNCE_MS,
+): (...args: A) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (...args: A) => {
     if (timer !== undefined) clearTimeout(timer);

@@ -1,5 +1,5 @@
-import type { PortalRoute } from '@/router/routeMeta';
-import { PRODUCT_TITLES } from './products';
+import { PRODUCT_NAMES } from '@contract/products';
+import { buildMenu, type RouteMeta } from '@renderer/core/routes';
 
 export interface MenuLeaf {
   key: string;
@@ -18,35 +18,23 @@ export interface MenuProduct {
   groups: MenuGroup[];
 }
 
-export const PRODUCT_ORDER = [...Object.keys(PRODUCT_TITLES), 'account'];
-const PRODUCT_LABEL: Record<string, string> = { ...PRODUCT_TITLES, account: '账户中心' };
-
 /**
  * The header menu (spec section 2): the user's permitted routes that show in menus, by product then
- * menu group, in menu order. Empty for ROLE_CORP_DEFAULT.
+ * menu group, in menu order (renderer/core's buildMenu). Empty for ROLE_CORP_DEFAULT.
  */
 export function buildHeaderMenu(
-  routes: readonly PortalRoute[],
+  routes: readonly RouteMeta[],
   permitted: ReadonlySet<string>,
   role: string | null,
 ): MenuProduct[] {
-  if (!role || role === 'ROLE_CORP_DEFAULT') return [];
-  const products = new Map<string, Map<string, MenuLeaf[]>>();
-  for (const r of routes) {
-    if (r.hideInMenu || r.public || !permitted.has(r.path)) continue;
-    const product = r.product ?? 'account';
-    const groups = products.get(product) ?? new Map<string, MenuLeaf[]>();
-    products.set(product, groups);
-    const group = r.menu?.group ?? '';
-    groups.set(group, [...(groups.get(group) ?? []), { key: r.path, label: r.title, openInBlank: r.openInBlank === true }]);
-  }
-  return [...products.entries()]
-    .sort(([a], [b]) => PRODUCT_ORDER.indexOf(a) - PRODUCT_ORDER.indexOf(b))
-    .map(([key, groups]) => ({
-      key,
-      label: PRODUCT_LABEL[key] ?? key,
-      groups: [...groups.entries()].map(([label, items]) => ({ label, items })),
-    }));
+  return buildMenu(routes, role, permitted).map((p) => ({
+    key: p.product,
+    label: PRODUCT_NAMES[p.product],
+    groups: p.groups.map((g) => ({
+      label: g.group,
+      items: g.items.map((r) => ({ key: r.path, label: r.title, openInBlank: r.openInBlank })),
+    })),
+  }));
 }
 
 /** The Home item shows when any product is opened for the enterprise (spec section 2). */

@@ -1,17 +1,11 @@
 import type { MenuResource } from '@/api';
-import { isOperatorOrDirector } from './roleLabel';
+import { PRODUCTS } from '@contract/products';
+import { isOperatorOrDirector } from '@contract/roles';
 
-/** Product keys (ADR 0005) and their names. */
-export const PRODUCT_TITLES: Record<string, string> = {
-  credit: '信用凭证',
-  abs: 'ABS',
-  abcp: 'ABCP',
-  'factoring-forward': '正向保理',
-  'factoring-delivery': '到货保理',
-  'factoring-reverse': '反向保理',
-  'factoring-joint': '联合保理',
-  'assets-pool': '资产池',
-};
+/** Business product keys (ADR 0005) and their names (contract/products.ts), in menu order. */
+export const PRODUCT_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  PRODUCTS.map((p) => [p.code, p.name]),
+);
 
 /** Spec section 9: the default product cards and their order. */
 export const DEFAULT_PRODUCT_CARDS = ['正向保理', '到货保理', '反向保理', '联合保理', 'ABS', 'ABCP'] as const;
@@ -49,8 +43,7 @@ export const PRODUCT_OVERVIEW_PATH = '/my/product/overview';
 export const CONTACT_MANAGER_PATH = '/error-page/contact-manager-open-product';
 
 export type ProductSwitchStep =
-  | { kind: 'switch-role'; role: string }
-  | { kind: 'go'; path: string; setHomepage: boolean };
+  { kind: 'switch-role'; role: string } | { kind: 'go'; path: string; setHomepage: boolean };
 
 /**
  * Spec section 4 "Product switching", as a pure decision:
@@ -73,5 +66,9 @@ export function productSwitchStep(options: {
   }
   const path = firstMenuPath(menus, product);
   if (path) return { kind: 'go', path, setHomepage: true };
-  return { kind: 'go', path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH, setHomepage: false };
+  return {
+    kind: 'go',
+    path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH,
+    setHomepage: false,
+  };
 }

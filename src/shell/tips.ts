@@ -11,16 +11,27 @@ export interface TipOptions {
   onCancel?: () => void;
 }
 
-const DEFAULT_TITLES: Record<TipKind, string> = { success: '成功', error: '错误', warning: '提示', confirm: '提示' };
+const DEFAULT_TITLES: Record<TipKind, string> = {
+  success: '成功',
+  error: '错误',
+  warning: '提示',
+  confirm: '提示',
+};
 
 /** Pop-up tips with the spec's four icons; `autoClose` closes them after 3000 ms. */
-export function showTip(kind: TipKind, content: React.ReactNode, options: TipOptions = {}): { close: () => void } {
+export function showTip(
+  kind: TipKind,
+  content: React.ReactNode,
+  options: TipOptions = {},
+): { close: () => void } {
   const config = {
     title: options.title ?? DEFAULT_TITLES[kind],
     content,
     okText: '确定',
     ...(options.onOk ? { onOk: options.onOk } : {}),
-    ...(kind === 'confirm' ? { cancelText: '取消', ...(options.onCancel ? { onCancel: options.onCancel } : {}) } : {}),
+    ...(kind === 'confirm'
+      ? { cancelText: '取消', ...(options.onCancel ? { onCancel: options.onCancel } : {}) }
+      : {}),
   };
   const instance = Modal[kind](config);
   let timer: ReturnType<typeof setTimeout> | undefined;

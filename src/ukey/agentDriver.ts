@@ -1,5 +1,5 @@
 import { UkeyDriverError, type UkeyDriver, type UkeyHandle } from './driver';
-import type { UkeyAlgorithm } from './rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 
 /** Default address of the local signing agent (docs/decisions: the agent protocol). */
 export const DEFAULT_AGENT_URL = 'http://127.0.0.1:18180';

@@ -1,6 +1,6 @@
 import { createAgentDriver } from './agentDriver';
 import type { UkeyDriver } from './driver';
-import { withDefaults, type UkeyRules } from './rules';
+import { withDefaults, type UkeyRules } from '@contract/ukey';
 import { runUkeyFlow, type SignFlowResult } from './runUkeyFlow';
 import { fetchOriginal, fetchUkeyRules } from './ukeyApi';
 

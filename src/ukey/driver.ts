@@ -1,5 +1,5 @@
 import type { UkeyFlowCode } from './flowCodes';
-import type { UkeyAlgorithm } from './rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 
 /** One key the driver sees (an inserted hardware key, or a soft key in this browser). */
 export interface UkeyHandle {

@@ -14,8 +14,8 @@ export {
   DEFAULT_UKEY_RULES,
   issuerOfPrintNumber,
   withDefaults,
-} from './rules';
-export type { UkeyAlgorithm, UkeyIssuer, UkeyRules } from './rules';
+} from '@contract/ukey';
+export type { UkeyAlgorithm, UkeyIssuer, UkeyRules } from '@contract/ukey';
 export { runUkeyFlow, UKEY_PROGRESS } from './runUkeyFlow';
 export type { SignFlowResult, SignRecord, UkeyFlowInput } from './runUkeyFlow';
 export { createSoftKey } from './softKey/createSoftKey';

@@ -1,27 +1,10 @@
+import type { SignRecord } from '@contract/ukey';
 import type { UkeyDriver } from './driver';
 import { HARDWARE_KEY_MESSAGES, UKEY_FLOW, UKEY_MESSAGES, type UkeyFlowCode } from './flowCodes';
 import { describeKitError } from './kitErrors';
-import {
-  algorithmOfSerial,
-  compareVersions,
-  issuerOfPrintNumber,
-  type UkeyAlgorithm,
-  type UkeyRules,
-} from './rules';
+import { algorithmOfSerial, compareVersions, issuerOfPrintNumber, type UkeyRules } from '@contract/ukey';
 
-/** The sign record of spec section 3, as the server receives it (ADR 0005 section 4). */
-export interface SignRecord {
-  raType: string;
-  ukeyBank: string;
-  ukeyCode: string;
-  original: string;
-  signature: string;
-  pkCa: string;
-  ukeyNo: string;
-  algorithmType: UkeyAlgorithm;
-  issuerDN: string;
-  subjectDN: string;
-}
+export type { SignRecord };
 
 /** ADR 0005's SignFlowResult, with the kit's error detail when there is one. */
 export interface SignFlowResult {

@@ -1,5 +1,5 @@
 import { apiGet, apiPost, type PageResult } from '@/api';
-import type { UkeyAlgorithm, UkeyRules } from './rules';
+import type { UkeyAlgorithm, UkeyItem, UkeyRules, UkeyStatus } from '@contract/ukey';
 import type { SignRecord } from './runUkeyFlow';
 
 /** The UKEY calls of spec section 7 and of the key screens. */
@@ -16,7 +16,7 @@ export const UKEY_API = {
   applications: '/corp/v1/ukeys/applications',
 } as const;
 
-export type UkeyStatus = 'NORMAL' | 'EXPIRED' | 'REVOKED' | 'UNBOUND';
+export type { UkeyItem, UkeyStatus };
 
 export const UKEY_STATUS_LABELS: Record<UkeyStatus, { label: string; color: string }> = {
   NORMAL: { label: '正常', color: 'green' },
@@ -24,25 +24,6 @@ export const UKEY_STATUS_LABELS: Record<UkeyStatus, { label: string; color: stri
   REVOKED: { label: '已吊销', color: 'red' },
   UNBOUND: { label: '已解绑', color: 'default' },
 };
-
-export interface UkeyItem {
-  id: string;
-  ukeyNo: string;
-  certSerial: string;
-  bank: string;
-  bankName: string;
-  raType: string;
-  printNumber: string;
-  algorithm: UkeyAlgorithm;
-  issuerDN: string;
-  subjectDN: string;
-  notBefore: string;
-  notAfter: string;
-  status: UkeyStatus;
-  holderName: string | null;
-  kind: 'HARDWARE' | 'SOFT';
-  certificate: string;
-}
 
 export interface VerifiedSign {
   verified: boolean;

@@ -25,38 +25,39 @@ const REAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 const FAKE_PDF = Buffer.from('this is plain text, not a PDF');
 const MISMATCH = '文件内容与扩展名“pdf”不符，请上传真实的pdf文件';
 
-/** On an upload page: a .pdf that is not a PDF is refused by the server, the real one is kept and submitted. */
+/**
+ * On an upload page: a .pdf that is not a PDF is refused by the server and leaves no document behind
+ * (issue 17 item 6); the real one makes (or fills) the document, which is then submitted.
+ */
 async function uploadRefusedThenAccepted(page: Page, slot: string, documentId?: string): Promise<void> {
   const card = page.getByTestId(`slot-${slot}`);
   await expect(card).toBeVisible();
-  let id = documentId;
-  if (id) {
-    await card.locator(`tr[data-row-key="${id}"]`).getByTestId('action-document-replace').click();
-  } else {
-    // 上传文件 creates the document record first, then sends its file.
-    const created = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && /\/models\/financeDocument\/records(\?|$)/.test(r.url()),
-    );
-    await page.getByTestId(`action-upload-pick-${slot}`).click();
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({ name: `${slot}-伪造.pdf`, mimeType: 'application/pdf', buffer: FAKE_PDF });
-    id = ((await (await created).json()) as { data: { id: string } }).data.id;
-  }
-  if (documentId)
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles({ name: `${slot}-伪造.pdf`, mimeType: 'application/pdf', buffer: FAKE_PDF });
+  const rows = card.locator('tr[data-row-key]');
+  await page.waitForLoadState('networkidle'); // the slot's documents are listed
+  const before = await rows.count();
+  const pick = (): Promise<void> =>
+    documentId
+      ? card.locator(`tr[data-row-key="${documentId}"]`).getByTestId('action-document-replace').click()
+      : page.getByTestId(`action-upload-pick-${slot}`).click();
+  await pick();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: `${slot}-伪造.pdf`, mimeType: 'application/pdf', buffer: FAKE_PDF });
   await expect(page.getByTestId(`upload-error-${slot}`)).toHaveText(MISMATCH);
-  // The record stays without a file (待审核); the real file goes into it.
-  const mine = card.locator(`tr[data-row-key="${id}"]`);
-  await expect(mine).toContainText('待审核');
-  await expect(mine).not.toContainText(`${slot}-伪造.pdf`);
-  await mine.getByTestId('action-document-replace').click();
+  await expect(rows).toHaveCount(before);
+  await expect(card).not.toContainText(`${slot}-伪造.pdf`);
+  // 上传文件 creates the document together with its accepted file.
+  const uploaded = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/api/web/v1/files'),
+  );
+  await pick();
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: `${slot}-资料.pdf`, mimeType: 'application/pdf', buffer: REAL_PDF });
+  const id = documentId ?? ((await (await uploaded).json()) as { data: { recordId: string } }).data.recordId;
+  const mine = card.locator(`tr[data-row-key="${id}"]`);
   await expect(mine).toContainText(`${slot}-资料.pdf`);
+  await expect(mine).toContainText('待审核');
   await expect(page.getByTestId(`upload-error-${slot}`)).toHaveCount(0);
   await mine.getByTestId('action-document-submit').click();
   if (slot !== 'contract') await confirm(page, '确认提交该资料给金融机构审核？');
@@ -93,8 +94,9 @@ test('every document type is uploaded; a .pdf that is not a PDF is refused with 
   await page.getByTestId('field-category').getByText('发票').click();
   await type(page, 'field-title', '增值税专用发票');
   await type(page, 'field-invoiceNo', invoiceNo);
+  // Validated before the confirmation is asked (issue 17 item 2).
   await page.getByTestId('action-form-submit').click();
-  await confirm(page, '确认保存该融资资料？');
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   // An 8-digit number needs the invoice code (linkage); amount and date are required for an invoice.
   await expect(page.getByTestId('field-invoiceCode')).toContainText('该字段是必填字段');
   await expect(page.getByTestId('field-invoiceAmount')).toContainText('该字段是必填字段');

@@ -273,7 +273,8 @@ test('each fault of the key or its driver shows its message and approves nothing
     // The spec's message first; the key's own detail (kit error code), when it has one, below it.
     await expect(alert.locator('.ant-alert-message'), fault).toHaveText(message);
     await expect(alert, fault).toHaveCount(1);
-    if (details[fault]) await expect(alert.locator('.ant-alert-description'), fault).toContainText(details[fault]);
+    if (details[fault])
+      await expect(alert.locator('.ant-alert-description'), fault).toContainText(details[fault]);
     const messages = await flowMessages(dialog);
     expect(messages.at(-1), fault).toBe(message);
     expect(messages, fault).not.toContain('签名完成');

@@ -3,7 +3,12 @@ import { expect, type Page } from '@playwright/test';
 export const PASSWORD = 'Demo@2026';
 
 /** Logs in through the login page as a user would. */
-export async function loginAs(page: Page, username: string, password = PASSWORD, path = '/cv3/login/login'): Promise<void> {
+export async function loginAs(
+  page: Page,
+  username: string,
+  password = PASSWORD,
+  path = '/cv3/login/login',
+): Promise<void> {
   if (!page.url().includes('/cv3/login/')) await page.goto(path);
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);

@@ -34,12 +34,18 @@ test.describe('login page', () => {
   });
 
   test('tells IE8 users that their browser is not supported', async ({ browser }) => {
-    const context = await browser.newContext({ userAgent: 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)' });
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1; Trident/4.0)',
+    });
     const page = await context.newPage();
     await page.goto('/cv3/login/login');
-    await expect(page.getByTestId('browser-tip')).toContainText('平台暂不支持该浏览器，请使用Chrome浏览器或IE9及以上版本浏览器访问。');
+    await expect(page.getByTestId('browser-tip')).toContainText(
+      '平台暂不支持该浏览器，请使用Chrome浏览器或IE9及以上版本浏览器访问。',
+    );
     await context.close();
-    const ie9 = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)' });
+    const ie9 = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)',
+    });
     const page9 = await ie9.newPage();
     await page9.goto('/cv3/login/login');
     await expect(page9.getByTestId('slogan')).toBeVisible();
@@ -72,12 +78,15 @@ test.describe('login page', () => {
   test('loads neither Formily nor the table code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace('/cv3/', ''));
+      if (r.request().resourceType() === 'script')
+        scripts.push(new URL(r.url()).pathname.replace('/cv3/', ''));
     });
     await page.goto('/cv3/login/login');
     await expect(page.getByTestId('slogan')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const chunks = JSON.parse(readFileSync(resolve(process.env.DIST_DIR ?? 'dist', '.vite/chunk-modules.json'), 'utf8')) as Record<string, string[]>;
+    const chunks = JSON.parse(
+      readFileSync(resolve(process.env.DIST_DIR ?? 'dist', '.vite/chunk-modules.json'), 'utf8'),
+    ) as Record<string, string[]>;
     expect(scripts.length).toBeGreaterThan(0);
     const modules = scripts.flatMap((s) => chunks[s] ?? [`unknown chunk ${s}`]);
     expect(modules.filter((m) => m.startsWith('unknown'))).toEqual([]);
@@ -114,9 +123,13 @@ test.describe('session', () => {
     });
   }
 
-  test('a page opened without a session goes to the login page and back after login (401)', async ({ page }) => {
+  test('a page opened without a session goes to the login page and back after login (401)', async ({
+    page,
+  }) => {
     await page.goto('/cv3/my/account/info?tab=2');
-    await expect(page).toHaveURL(`/cv3/login/login?redirect=${encodeURIComponent('/cv3/my/account/info?tab=2')}`);
+    await expect(page).toHaveURL(
+      `/cv3/login/login?redirect=${encodeURIComponent('/cv3/my/account/info?tab=2')}`,
+    );
     await loginAs(page, 'chain_operator');
     await expect(page.getByTestId('current-user')).toHaveText('陈立新');
     await expect(page).toHaveURL(/\/cv3\/my\/account\/info\?tab=2$/);
@@ -125,7 +138,9 @@ test.describe('session', () => {
 
   test('a cancelled enterprise sees the message after 4 s and goes back to login', async ({ page }) => {
     await loginAs(page, 'cancelled_user');
-    const message = page.getByText('非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。');
+    const message = page.getByText(
+      '非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。',
+    );
     await expect(message).toBeHidden({ timeout: 3000 });
     await expect(message).toBeVisible({ timeout: 5000 });
     await page.getByRole('button', { name: /确\s*定/ }).click();

@@ -42,7 +42,10 @@ test.describe('access and routing', () => {
     await expect(page.getByTestId('open-credit')).toHaveText(/审核中/);
   });
 
-  test('a user who came through the ABS platform is sent back to its login page', async ({ page, baseURL }) => {
+  test('a user who came through the ABS platform is sent back to its login page', async ({
+    page,
+    baseURL,
+  }) => {
     const port = new URL(baseURL!).port;
     const abs = `http://abs.localhost:${port}`;
     await page.goto(`${abs}/cv3/login/abs/login`);
@@ -100,7 +103,9 @@ test.describe('header', () => {
     await other.close();
   });
 
-  test('logout asks the spec question, clears stored role and homepage, and ends the session', async ({ page }) => {
+  test('logout asks the spec question, clears stored role and homepage, and ends the session', async ({
+    page,
+  }) => {
     await loggedInAs(page, 'dual_role');
     await page.evaluate(() => {
       localStorage.setItem('homepage', '/supplier/index');
@@ -112,7 +117,11 @@ test.describe('header', () => {
     await expect(page.getByText('是否确认退出系统？')).toBeVisible();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page).toHaveURL(/\/cv3\/login\/login$/);
-    const stored = await page.evaluate(() => [sessionStorage.getItem('currentRole'), localStorage.getItem('homepage'), localStorage.getItem('registerFormData')]);
+    const stored = await page.evaluate(() => [
+      sessionStorage.getItem('currentRole'),
+      localStorage.getItem('homepage'),
+      localStorage.getItem('registerFormData'),
+    ]);
     expect(stored).toEqual([null, null, null]);
   });
 
@@ -126,7 +135,10 @@ test.describe('header', () => {
 });
 
 test.describe('product switch', () => {
-  test('an operator choosing a product without menus goes to product opening; a query post to contact the manager; both are logged', async ({ page, browser }) => {
+  test('an operator choosing a product without menus goes to product opening; a query post to contact the manager; both are logged', async ({
+    page,
+    browser,
+  }) => {
     await loggedInAs(page, 'core_operator');
     await page.getByTestId('product-switch').click();
     await page.getByTestId('product-factoring-forward').click();
@@ -164,7 +176,9 @@ test.describe('footer and customer service', () => {
     await expect(page.getByTestId('hotline')).toHaveText('400-820-6688');
     const cards = page.getByTestId('product-cards').locator('button');
     await expect(cards).toHaveText(['正向保理', '到货保理', '反向保理', '联合保理', 'ABS', 'ABCP']);
-    const columns = await page.getByTestId('product-cards').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    const columns = await page
+      .getByTestId('product-cards')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(2);
   });
 
@@ -205,7 +219,9 @@ test.describe('client state', () => {
     await page.route(/SupplierIndexPage-.*\.js$/, (r) => r.abort());
     await page.goto('/cv3/supplier/index');
     await expect(page.getByTestId('route-error')).toContainText('页面资源加载失败');
-    await expect(page.getByTestId('route-error-detail')).toHaveText('Loading chunk SupplierIndexPage failed.');
+    await expect(page.getByTestId('route-error-detail')).toHaveText(
+      'Loading chunk SupplierIndexPage failed.',
+    );
     await page.unroute(/SupplierIndexPage-.*\.js$/);
     await page.getByTestId('route-error-reload').click();
     await expect(page.getByTestId('supplier-table')).toBeVisible();

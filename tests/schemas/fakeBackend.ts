@@ -6,6 +6,15 @@
 import type { SchemaDirectory } from '@renderer/core/node';
 import type { Dictionary, ModelDefinition, ModelField } from '@renderer/core';
 import type { RendererRequestOptions } from '@renderer/react';
+import { DICTIONARY_API } from '@renderer/core';
+import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
+
+/** The dictionary endpoints of remote selects, answered from the reference server's data. */
+const DICTIONARIES: Record<string, readonly DictEntry[]> = {
+  [DICTIONARY_API.regions]: REGIONS,
+  [DICTIONARY_API.banks]: BANKS,
+  [DICTIONARY_API.bankBranches]: BANK_BRANCHES,
+};
 
 const AMOUNTS = ['1234567.89', '99999999999999.98', '500000.00', '0.01'];
 const DATES = ['2026-11-20', '2026-12-31', '2027-01-15', '2026-10-08'];
@@ -141,6 +150,16 @@ export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
         ],
         pagecond: { count: 2, page: 1, size: 2 },
       };
+    }
+    const dictionary = DICTIONARIES[url];
+    if (dictionary && method === 'GET') {
+      // The reference server's own dictionary data, first page only.
+      const parent = params?.parent ?? params?.bank;
+      const list = dictionary
+        .filter((e) => e.parent === (parent === undefined ? undefined : String(parent)))
+        .map(({ code, name }) => ({ code, name }));
+      const size = Number(params?.size ?? 20);
+      return { list: list.slice(0, size), pagecond: { count: list.length, page: 1, size } };
     }
     unknown.push(`${method} ${url}`);
     return method === 'GET' ? { list: [], pagecond: { count: 0, page: 1, size: 10 } } : {};

@@ -1,18 +1,15 @@
-/** The route table and every role's menu, generated from the page schemas, as a snapshot. */
+/**
+ * The route table (page schemas and hand-written screens, read as the server reads them) and every role's
+ * menu, as a snapshot.
+ */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSchemaDirectory } from '@renderer/core/node';
-import { buildMenu, extractRoutes, loadPageSchema } from '@renderer/core';
-
-const directory = readSchemaDirectory(resolve(import.meta.dirname, '../../schemas'));
+import { ROLE_CODES } from '@contract/roles';
+import { buildMenu } from '@renderer/core';
+import { loadRoutes } from '@server/menus';
 
 describe('route table', () => {
-  const routes = extractRoutes(
-    directory.pages.map((page) => {
-      const { schema } = loadPageSchema(page.raw, { file: page.file, source: directory.source });
-      return { file: page.file, route: schema.route, page: schema.page };
-    }),
-  );
+  const routes = loadRoutes(resolve(import.meta.dirname, '../../schemas'));
 
   it('is generated from the schemas', async () => {
     const table = routes.map((r) =>
@@ -30,6 +27,7 @@ describe('route table', () => {
           r.keepAlive && 'keepAlive',
           r.openInBlank && 'openInBlank',
           r.public && 'public',
+          r.alwaysAllowed && 'alwaysAllowed',
         ]
           .filter(Boolean)
           .join(',') || '-',
@@ -42,7 +40,7 @@ describe('route table', () => {
   });
 
   it('gives each role its menu', async () => {
-    const roles = [...new Set(routes.flatMap((r) => r.roles))].sort();
+    const roles = [...ROLE_CODES].sort();
     const text = roles
       .map((role) => {
         const menu = buildMenu(routes, role);

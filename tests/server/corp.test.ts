@@ -24,14 +24,19 @@ describe('menus3 and the shell calls', () => {
 
   it('changes menus3 with the current role', async () => {
     const b = await loggedIn(s.app, 'dual_role');
-    const asCore = (await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORE_OPERATOR' } })).json().data;
-    const asCorp = (await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })).json().data;
+    const asCore = (
+      await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORE_OPERATOR' } })
+    ).json().data;
+    const asCorp = (
+      await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })
+    ).json().data;
     expect(paths(asCore.menus3)).toContain('/supplier/index');
     expect(paths(asCorp.menus3)).not.toContain('/supplier/index');
   });
 
   it('lists suppliers for core enterprises only', async () => {
-    const list = (await (await loggedIn(s.app, 'core_query')).call('GET', '/corp/v1/corps/suppliers')).json().data.list;
+    const list = (await (await loggedIn(s.app, 'core_query')).call('GET', '/corp/v1/corps/suppliers')).json()
+      .data.list;
     expect(list.map((c: { id: string }) => c.id)).toEqual(['SUP001', 'SUP002', 'SUP003', 'UNIT001']);
     expect(list.find((c: { id: string }) => c.id === 'SUP003').registryStatus).toBe('CANCELLED');
     const refused = await (await loggedIn(s.app, 'chain_operator')).call('GET', '/corp/v1/corps/suppliers');
@@ -41,22 +46,47 @@ describe('menus3 and the shell calls', () => {
   it('takes one pending product-opening application per product from operators and directors', async () => {
     const b = await loggedIn(s.app, 'new_user');
     const before = (await b.call('GET', '/corp/v1/corps/products')).json().data;
-    expect(before.find((p: { product: string }) => p.product === 'credit')).toEqual({ product: 'credit', opened: false, pending: false });
-    expect((await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })).json().code).toBe('0');
-    const again = (await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })).json();
-    expect(again).toMatchObject({ code: 'SCF.PRODUCT_APPLICATION_PENDING', message: '该产品的开通申请正在审核中，请勿重复提交' });
-    expect((await b.call('GET', '/corp/v1/corps/products')).json().data.find((p: { product: string }) => p.product === 'credit').pending).toBe(true);
-    const opened = (await (await loggedIn(s.app, 'chain_operator')).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })).json();
+    expect(before.find((p: { product: string }) => p.product === 'credit')).toEqual({
+      product: 'credit',
+      opened: false,
+      pending: false,
+    });
+    expect(
+      (await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })).json().code,
+    ).toBe('0');
+    const again = (
+      await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })
+    ).json();
+    expect(again).toMatchObject({
+      code: 'SCF.PRODUCT_APPLICATION_PENDING',
+      message: '该产品的开通申请正在审核中，请勿重复提交',
+    });
+    expect(
+      (await b.call('GET', '/corp/v1/corps/products'))
+        .json()
+        .data.find((p: { product: string }) => p.product === 'credit').pending,
+    ).toBe(true);
+    const opened = (
+      await (
+        await loggedIn(s.app, 'chain_operator')
+      ).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })
+    ).json();
     expect(opened.code).toBe('SCF.PRODUCT_ALREADY_OPENED');
-    const query = await (await loggedIn(s.app, 'chain_query')).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'abcp' } });
+    const query = await (
+      await loggedIn(s.app, 'chain_query')
+    ).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'abcp' } });
     expect(query.statusCode).toBe(403);
-    const bad = (await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'lottery' } })).json();
+    const bad = (
+      await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'lottery' } })
+    ).json();
     expect(bad.code).toBe('SCF.BAD_REQUEST');
   });
 
-  it('lists the user\'s own product switches', async () => {
+  it("lists the user's own product switches", async () => {
     const b = await loggedIn(s.app, 'unit_director');
-    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'credit' } });
+    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', {
+      query: { productType: 'credit' },
+    });
     await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'abs' } });
     const list = (await b.call('GET', '/corp/v1/corps/persons/product-switch/records')).json().data.list;
     expect(list.map((r: { productType: string }) => r.productType)).toEqual(['abs', 'credit']);

@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { signRequest } from '@/api/signature';
 import { clock, type Browser } from './helpers';
 import {
   as,
@@ -13,6 +12,8 @@ import {
   modelsServer,
   step,
   type ModelsTestServer,
+  type UploadOptions,
+  uploadFile,
 } from './modelsHelpers';
 
 let s: ModelsTestServer;
@@ -42,54 +43,12 @@ const SAMPLES: Record<string, Buffer> = {
   'archive.rar': bytes([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00], '....'),
 };
 
-/** A multipart upload as the portal sends it: signed without a body, with the CSRF header. */
-async function upload(
+const upload = (
   b: Browser,
   query: Record<string, string>,
   file: { name: string; data: Buffer } | null,
-  opts: { noCsrf?: boolean; asFields?: boolean; url?: string } = {},
-): Promise<LightMyRequestResponse> {
-  const url = opts.url ?? '/api/web/v1/files/upload';
-  const rawQuery = opts.asFields ? '' : new URLSearchParams(query).toString();
-  const boundary = `----scf${Math.random().toString(16).slice(2)}`;
-  // The renderer's FormData sends its fields before the file.
-  const fields = opts.asFields
-    ? Object.entries(query).map(
-        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-      )
-    : [];
-  const payload = file
-    ? Buffer.concat([
-        Buffer.from(fields.join('')),
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file.data,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ])
-    : Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
-      );
-  return s.app.inject({
-    method: 'POST',
-    url: rawQuery ? `${url}?${rawQuery}` : url,
-    headers: {
-      cookie: b.cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
-      'x-vrandom': signRequest({
-        method: 'POST',
-        path: url,
-        rawQuery,
-        body: '',
-        csrfToken: b.csrf,
-        timestamp: clock.now.getTime(),
-      }),
-      ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
-    },
-    payload,
-  });
-}
+  opts: UploadOptions = {},
+): Promise<LightMyRequestResponse> => uploadFile(s.app, b, query, file, opts);
 
 async function newDocument(b: Browser, category = 'contract'): Promise<{ id: string }> {
   const res = body(await create(b, 'financeDocument', { category, title: '贸易合同', finCorpId: 'FIN001' }));
@@ -207,6 +166,34 @@ describe('file upload', () => {
     expect(body(await getRecord(chain, 'financeDocument', doc.id)).data).toMatchObject({
       fileId: null,
       version: 1,
+    });
+  });
+
+  it('creates the record with its file, and no record when the file is refused (issue 17 item 6)', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });
+    const records = await count(s, 'finance_document');
+    const refused = await upload(
+      chain,
+      { model: 'financeDocument', category: 'other', create: fields },
+      { name: 'fake.pdf', data: bytes('MZ\x90\x00\x03\x00\x00\x00') },
+      { asFields: true },
+    );
+    expect(body(refused).code).toBe('SCF.FILE_CONTENT_MISMATCH');
+    expect(await count(s, 'finance_document')).toBe(records);
+    const accepted = body(
+      await upload(
+        chain,
+        { model: 'financeDocument', category: 'other', create: fields },
+        { name: '其他.pdf', data: SAMPLES['contract.pdf']! },
+        { asFields: true },
+      ),
+    );
+    expect(accepted).toMatchObject({ code: '0', data: { name: '其他.pdf', category: 'other' } });
+    expect(await count(s, 'finance_document')).toBe(records + 1);
+    expect(body(await getRecord(chain, 'financeDocument', accepted.data.recordId)).data).toMatchObject({
+      fileName: '其他.pdf',
+      category: 'other',
     });
   });
 

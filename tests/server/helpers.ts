@@ -16,12 +16,15 @@ export interface TestServer {
 }
 
 /** The app on a private copy of the seeded demo database, with a clock the test controls. */
-export async function testServer(distDir?: string): Promise<TestServer> {
+export async function testServer(
+  distDir?: string,
+  schemasDir = join(process.cwd(), 'schemas'),
+): Promise<TestServer> {
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
   const app = await buildApp({
     db,
-    schemasDir: join(process.cwd(), 'schemas'),
+    schemasDir,
     now: () => clock.now,
     ...(distDir ? { distDir } : {}),
   });
@@ -59,7 +62,8 @@ export class Browser {
   /** The client's address as the server sees it (default 127.0.0.1). */
   remoteAddress: string | undefined;
 
-  constructor(readonly app: FastifyInstance) {}
+  /** `app` may be swapped between calls (one browser driven round-robin across server instances). */
+  constructor(public app: FastifyInstance) {}
 
   async call(method: string, path: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
     const url = `/api/web${path}`;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
 import { buildApp } from '@server/app';
 import { defaultEffects, loadModels, ModelLoadError } from '@server/models';
+import { fillMonths } from '@server/models/aggregates';
 import { API, as, body, type Json, modelsServer, type ModelsTestServer } from './modelsHelpers';
 
 let s: ModelsTestServer;
@@ -54,6 +55,39 @@ describe('aggregates', () => {
   });
 });
 
+describe('monthly aggregates (issue 17 item 13)', () => {
+  it('answers every month between the first and the last, an empty month as zero', () => {
+    const groups = [
+      { key: '2026-11', label: '2026-11', value: '5.00', count: 1 },
+      { key: '2027-02', label: '2027-02', value: '7.50', count: 2 },
+      { key: '', label: '—', value: '1.00', count: 1 },
+    ];
+    fillMonths(groups, '0.00');
+    expect(groups.map((g) => [g.key, g.value, g.count])).toEqual([
+      ['2026-11', '5.00', 1],
+      ['2026-12', '0.00', 0],
+      ['2027-01', '0.00', 0],
+      ['2027-02', '7.50', 2],
+      ['', '1.00', 1],
+    ]);
+  });
+
+  it('has no gap between months in the served answer', async () => {
+    const core = await as(s.app, 'core_query');
+    const { groups } = body(
+      await core.call('GET', `${API}/creditVoucher/aggregates`, {
+        query: { groupBy: 'month', measure: 'count' },
+      }),
+    ).data as { groups: Array<{ key: string }> };
+    const months = groups.map((g) => g.key).filter((k) => k !== '');
+    expect(months.length).toBeGreaterThan(1);
+    for (let i = 1; i < months.length; i += 1) {
+      const [y, m] = months[i - 1]!.split('-').map(Number) as [number, number];
+      expect(months[i]).toBe(m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`);
+    }
+  });
+});
+
 describe('model files are checked at start', () => {
   function brokenSchemas(edit: (model: Record<string, Json>) => void): string {
     const dir = mkdtempSync(join(tmpdir(), 'scf-schemas-'));
@@ -90,6 +124,17 @@ describe('model files are checked at start', () => {
       'an unknown party field',
       (m: Json) => (m.transitions[0].party = 'nobody'),
       'schemas/_models/creditIssue.json: /transitions/0/party: unknown field "nobody"',
+    ],
+    [
+      'a field permission on an unknown field',
+      (m: Json) => (m.fieldAccess = { amountt: { hidden: ['ROLE_CORE_QUERY'] } }),
+      'schemas/_models/creditIssue.json: /fieldAccess/amountt: unknown field "amountt"',
+    ],
+    [
+      'a field permission in an unknown state',
+      (m: Json) =>
+        (m.fieldAccess = { remark: { write: { roles: ['ROLE_CORE_OPERATOR'], states: ['XX9'] } } }),
+      'schemas/_models/creditIssue.json: /fieldAccess/remark/write/states/0: unknown state "XX9"',
     ],
   ])('stops on %s with a located message', async (_name, edit, message) => {
     const dir = brokenSchemas(edit);

@@ -6,6 +6,7 @@ import { buildApp } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import type { SignatureVerifier } from '@server/context';
 import { openPglite } from '@server/db/pglite';
+import { signRequest } from '@/api/signature';
 import { type Browser, clock, loggedIn, type TestServer } from './helpers';
 
 /** A complete sign record (the default verifier checks completeness; ADR 0005 §4). */
@@ -130,4 +131,61 @@ export async function step(
 /** Row count of a table (to prove that a refused request wrote nothing). */
 export async function count(s: TestServer, table: string): Promise<number> {
   return (await s.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+}
+
+/** A multipart upload as the portal sends it: signed without a body, with the CSRF header. */
+export interface UploadOptions {
+  noCsrf?: boolean;
+  /** Send model, recordId and category as form fields instead of the query. */
+  asFields?: boolean;
+  url?: string;
+}
+
+export async function uploadFile(
+  app: TestServer['app'],
+  b: Browser,
+  query: Record<string, string>,
+  file: { name: string; data: Buffer } | null,
+  opts: UploadOptions = {},
+): Promise<LightMyRequestResponse> {
+  const url = opts.url ?? '/api/web/v1/files/upload';
+  const rawQuery = opts.asFields ? '' : new URLSearchParams(query).toString();
+  const boundary = `----scf${Math.random().toString(16).slice(2)}`;
+  // The renderer's FormData sends its fields before the file.
+  const fields = opts.asFields
+    ? Object.entries(query).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      )
+    : [];
+  const payload = file
+    ? Buffer.concat([
+        Buffer.from(fields.join('')),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+    : Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
+      );
+  return app.inject({
+    method: 'POST',
+    url: rawQuery ? `${url}?${rawQuery}` : url,
+    headers: {
+      cookie: b.cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'x-vrandom': signRequest({
+        method: 'POST',
+        path: url,
+        rawQuery,
+        body: '',
+        csrfToken: b.csrf,
+        timestamp: clock.now.getTime(),
+      }),
+      ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
+    },
+    payload,
+  });
 }

@@ -32,15 +32,36 @@ describe('login and the session calls', () => {
 
     const b = await loggedIn(s.app, 'core_operator');
     const res = await b.call('GET', '/v2/security', {
-      query: { user3Required: 'true', candidateRoles3Required: 'true', roles3Required: 'true', menus3Required: 'true' },
+      query: {
+        user3Required: 'true',
+        candidateRoles3Required: 'true',
+        roles3Required: 'true',
+        menus3Required: 'true',
+      },
     });
     expect(res.json().code).toBe('0');
     const data = res.json().data;
-    expect(data.user3).toMatchObject({ userName: 'core_operator', personName: '张建国', corpType: 'CORE', corpCancelled: false });
+    expect(data.user3).toMatchObject({
+      userName: 'core_operator',
+      personName: '张建国',
+      corpType: 'CORE',
+      corpCancelled: false,
+    });
     expect(Object.keys(data.user3)).toEqual(
-      expect.arrayContaining(['personId', 'userId', 'userName', 'personName', 'mobile', 'userType', 'enableSwitchVersion']),
+      expect.arrayContaining([
+        'personId',
+        'userId',
+        'userName',
+        'personName',
+        'mobile',
+        'userType',
+        'enableSwitchVersion',
+      ]),
     );
-    expect(data.currentRole3).toMatchObject({ roleCode: 'ROLE_CORE_OPERATOR', pkRole: 'PK_ROLE_CORE_OPERATOR' });
+    expect(data.currentRole3).toMatchObject({
+      roleCode: 'ROLE_CORE_OPERATOR',
+      pkRole: 'PK_ROLE_CORE_OPERATOR',
+    });
     expect(data.roles3.map((r: { roleCode: string }) => r.roleCode)).toEqual(['ROLE_CORE_OPERATOR']);
     expect(data.candidateRoles).toHaveLength(1);
     expect(Array.isArray(data.menus3)).toBe(true);
@@ -67,7 +88,9 @@ describe('login and the session calls', () => {
     const b = new Browser(s.app);
     await b.bootstrap();
     const before = { cookie: b.cookie, csrf: b.csrf };
-    const res = await b.call('POST', '/uaa/login', { body: { username: 'chain_operator', password: await b.encrypt('Demo@2026') } });
+    const res = await b.call('POST', '/uaa/login', {
+      body: { username: 'chain_operator', password: await b.encrypt('Demo@2026') },
+    });
     expect(res.json().code).toBe('0');
     expect(b.cookie).not.toBe(before.cookie);
     expect(res.json().data.csrfToken).not.toBe(before.csrf);
@@ -80,8 +103,13 @@ describe('login and the session calls', () => {
   it('never accepts the password in clear', async () => {
     const b = new Browser(s.app);
     await b.bootstrap();
-    const res = await b.call('POST', '/uaa/login', { body: { username: 'core_operator', password: 'Demo@2026' } });
-    expect(res.json()).toMatchObject({ code: 'SCF.PASSWORD_DECRYPT_FAILED', message: '密码加密信息无效，请刷新页面后重试' });
+    const res = await b.call('POST', '/uaa/login', {
+      body: { username: 'core_operator', password: 'Demo@2026' },
+    });
+    expect(res.json()).toMatchObject({
+      code: 'SCF.PASSWORD_DECRYPT_FAILED',
+      message: '密码加密信息无效，请刷新页面后重试',
+    });
   });
 
   it('gives a wrong password and an unknown user the same message', async () => {
@@ -92,9 +120,13 @@ describe('login and the session calls', () => {
   });
 
   it('locks a user out after 5 failures, even with the right password afterwards', async () => {
-    for (let i = 0; i < 4; i++) expect((await new Browser(s.app).login('unit_query', 'bad')).json().code).toBe('SCF.LOGIN_FAILED');
+    for (let i = 0; i < 4; i++)
+      expect((await new Browser(s.app).login('unit_query', 'bad')).json().code).toBe('SCF.LOGIN_FAILED');
     const fifth = await new Browser(s.app).login('unit_query', 'bad');
-    expect(fifth.json()).toMatchObject({ code: 'SCF.LOGIN_LOCKED', message: '登录失败次数过多，账户已锁定，请15分钟后再试' });
+    expect(fifth.json()).toMatchObject({
+      code: 'SCF.LOGIN_LOCKED',
+      message: '登录失败次数过多，账户已锁定，请15分钟后再试',
+    });
     expect((await new Browser(s.app).login('unit_query')).json().code).toBe('SCF.LOGIN_LOCKED');
     const saved = clock.now;
     clock.now = new Date(saved.getTime() + 16 * 60 * 1000);
@@ -106,8 +138,22 @@ describe('login and the session calls', () => {
   });
 
   it('logs every demo user in', async () => {
-    const users = ['core_director', 'core_final', 'core_purchase', 'chain_director', 'chain_query', 'chain_purchase',
-      'unit_operator', 'unit_director', 'unit_purchase', 'fin_client_manager', 'fin_product_manager', 'corp_manager', 'dual_role', 'new_user'];
+    const users = [
+      'core_director',
+      'core_final',
+      'core_purchase',
+      'chain_director',
+      'chain_query',
+      'chain_purchase',
+      'unit_operator',
+      'unit_director',
+      'unit_purchase',
+      'fin_client_manager',
+      'fin_product_manager',
+      'corp_manager',
+      'dual_role',
+      'new_user',
+    ];
     for (const u of users) {
       const b = await loggedIn(s.app, u);
       expect((await b.call('GET', '/v2/security')).json().data.user3.userName).toBe(u);
@@ -117,30 +163,45 @@ describe('login and the session calls', () => {
   it('switches the current role only to a role the user holds', async () => {
     const b = await loggedIn(s.app, 'dual_role');
     const first = (await b.call('GET', '/v2/security')).json().data;
-    expect(first.candidateRoles.map((r: { roleCode: string }) => r.roleCode).sort()).toEqual(['ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR']);
-    const switched = (await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })).json().data;
+    expect(first.candidateRoles.map((r: { roleCode: string }) => r.roleCode).sort()).toEqual([
+      'ROLE_CORE_OPERATOR',
+      'ROLE_CORP_OPERATOR',
+    ]);
+    const switched = (
+      await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_OPERATOR' } })
+    ).json().data;
     expect(switched.currentRole3.roleCode).toBe('ROLE_CORP_OPERATOR');
     // Kept in the session.
-    expect((await b.call('GET', '/v2/security')).json().data.currentRole3.roleCode).toBe('ROLE_CORP_OPERATOR');
+    expect((await b.call('GET', '/v2/security')).json().data.currentRole3.roleCode).toBe(
+      'ROLE_CORP_OPERATOR',
+    );
     const refused = await b.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORE_DIRECTOR' } });
     expect(refused.json()).toMatchObject({ code: 'SCF.ROLE_NOT_HELD', message: '当前用户没有该角色' });
   });
 
   it('hands the login-success address of the role', async () => {
     const b = await loggedIn(s.app, 'chain_operator');
-    expect((await b.call('GET', '/uaa/login/success')).json().data.redirectUrl).toBe('/cv3/credit/chain/index/operator');
+    expect((await b.call('GET', '/uaa/login/success')).json().data.redirectUrl).toBe(
+      '/cv3/credit/chain/index/operator',
+    );
   });
 
   it('logs out with redirect_url and _csrf, and refuses a foreign redirect', async () => {
     const b = await loggedIn(s.app, 'core_query');
-    const wrong = await b.call('GET', '/uaa/logout', { query: { redirect_url: '/cv3/login/login', _csrf: 'forged' } });
+    const wrong = await b.call('GET', '/uaa/logout', {
+      query: { redirect_url: '/cv3/login/login', _csrf: 'forged' },
+    });
     expect(wrong.statusCode).toBe(302);
     expect((await b.call('GET', '/v2/security')).json().code).toBe('0');
-    const res = await b.call('GET', '/uaa/logout', { query: { redirect_url: '/cv3/login/login', _csrf: b.csrf } });
+    const res = await b.call('GET', '/uaa/logout', {
+      query: { redirect_url: '/cv3/login/login', _csrf: b.csrf },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/cv3/login/login');
     expect((await b.call('GET', '/v2/security')).statusCode).toBe(401);
-    const evil = await new Browser(s.app).call('GET', '/uaa/logout', { query: { redirect_url: '//evil.example/x' } });
+    const evil = await new Browser(s.app).call('GET', '/uaa/logout', {
+      query: { redirect_url: '//evil.example/x' },
+    });
     expect(evil.headers.location).toBe('/cv3/login/login');
   });
 
@@ -151,7 +212,9 @@ describe('login and the session calls', () => {
     expect(info.data.user3.corpCancelled).toBe(true);
     const blocked = (await b.call('GET', '/corp/v1/credits/issue/issuers/param')).json();
     expect(blocked.code).toBe('SCF.CORP_CANCELLED');
-    expect(blocked.message).toBe('非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。');
+    expect(blocked.message).toBe(
+      '非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。',
+    );
   });
 
   it('gives the user token, the issuer param and the password key', async () => {

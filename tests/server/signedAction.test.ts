@@ -26,7 +26,9 @@ describe('a director approving with the UKEY (real verifier)', () => {
     const { id, version } = await pendingIssue();
     const original = await fetchOriginal(director, { scope: `creditIssue/${id}/approve` });
     const key = await demoSigner(s.db, 'core_director-rsa');
-    const res = body(await act(director, 'creditIssue', id, 'approve', { version, signature: signRecord(key, original) }));
+    const res = body(
+      await act(director, 'creditIssue', id, 'approve', { version, signature: signRecord(key, original) }),
+    );
     expect(res.code).toBe('0');
     expect(body(await getRecord(director, 'creditIssue', id)).data.status).toBe('IS1');
   });
@@ -36,7 +38,9 @@ describe('a director approving with the UKEY (real verifier)', () => {
     const { id, version } = await pendingIssue();
     const original = await fetchOriginal(director, { scope: 'creditIssue/some-other-id/approve' });
     const key = await demoSigner(s.db, 'core_director-sm2');
-    const res = body(await act(director, 'creditIssue', id, 'approve', { version, signature: signRecord(key, original) }));
+    const res = body(
+      await act(director, 'creditIssue', id, 'approve', { version, signature: signRecord(key, original) }),
+    );
     expect(res.code).toMatch(/^SCF\.UKEY_ORIGINAL/);
     const after = body(await getRecord(director, 'creditIssue', id)).data;
     expect([after.status, after.version]).toEqual(['IS0', version]);
@@ -48,7 +52,12 @@ describe('a director approving with the UKEY (real verifier)', () => {
     const key = await demoSigner(s.db, 'core_director-rsa');
     for (const change of [{ ukeyBank: 'ICBC' }, { ukeyCode: `102${key.printNumber.slice(3)}` }]) {
       const original = await fetchOriginal(director, { scope: `creditIssue/${id}/approve` });
-      const res = body(await act(director, 'creditIssue', id, 'approve', { version, signature: { ...signRecord(key, original), ...change } }));
+      const res = body(
+        await act(director, 'creditIssue', id, 'approve', {
+          version,
+          signature: { ...signRecord(key, original), ...change },
+        }),
+      );
       expect(res).toMatchObject({ code: 'SCF.UKEY_RECORD_MISMATCH', message: '签名信息与UKEY证书不一致' });
     }
     expect(body(await getRecord(director, 'creditIssue', id)).data.status).toBe('IS0');
@@ -59,7 +68,10 @@ describe('a director approving with the UKEY (real verifier)', () => {
     const { id, version } = await pendingIssue();
     const original = await fetchOriginal(director, { scope: `creditIssue/${id}/approve` });
     const record = signRecord(await demoSigner(s.db, 'core_director-rsa'), original);
-    const tampered = { ...record, signature: record.signature.slice(0, -6) + (record.signature.endsWith('AAAA==') ? 'BBBB==' : 'AAAA==') };
+    const tampered = {
+      ...record,
+      signature: record.signature.slice(0, -6) + (record.signature.endsWith('AAAA==') ? 'BBBB==' : 'AAAA=='),
+    };
     const res = body(await act(director, 'creditIssue', id, 'approve', { version, signature: tampered }));
     expect(res.code).toBe('SCF.UKEY_SIGNATURE_INVALID');
     expect(body(await getRecord(director, 'creditIssue', id)).data.status).toBe('IS0');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type RunningAgent } from '../../scripts/ukey-agent/agentServer';
 import { initKeyFiles } from '../../scripts/ukey-agent/initKeys';
 import { createAgentDriver } from '@/ukey/agentDriver';
-import { DEFAULT_UKEY_RULES } from '@/ukey/rules';
+import { DEFAULT_UKEY_RULES } from '@contract/ukey';
 import { runUkeyFlow } from '@/ukey/runUkeyFlow';
 import { clock, loggedIn, testServer, type Browser, type TestServer } from './helpers';
 import { fetchOriginal } from './ukeyHelpers';

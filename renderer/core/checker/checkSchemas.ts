@@ -4,7 +4,7 @@
  * dictionaries, components, roles, routes and functions that exist, and reports each problem with
  * the file and JSON pointer to fix.
  */
-import { collectRouteProblems } from '@renderer/core/routes';
+import { checkScreens, readRoutes, routeEntries } from '@renderer/core/routes';
 import { isSchemaError, loadPageSchema } from '@renderer/core/schema';
 import type { LoadedSchema } from '@renderer/core/schema';
 import { validateAgainstMetaSchema } from './metaValidate';
@@ -81,13 +81,18 @@ export function checkSchemas(pages: readonly PageFile[], context: CheckContext):
     }
   }
 
-  const entries = [...loaded].map(([file, l]) => ({ file, route: (l.schema as { route?: unknown }).route }));
-  for (const problem of collectRouteProblems(entries)) issues.push({ ...problem });
-  const routes = new Set<string>(context.extraRoutes ?? []);
-  for (const { schema } of loaded.values()) {
-    const path = (schema as { route?: { path?: unknown } }).route?.path;
-    if (typeof path === 'string') routes.add(path);
-  }
+  const entries = [
+    ...[...loaded].map(([file, { schema }]) => ({ file, route: schema.route as unknown, page: schema.page })),
+    ...routeEntries(
+      Object.fromEntries(
+        Object.entries(context.routeFiles ?? {}).filter(([file]) => file.startsWith('_routes/')),
+      ),
+    ),
+  ];
+  const table = readRoutes(entries);
+  issues.push(...table.problems);
+  if (context.screens) issues.push(...checkScreens(table.routes, context.screens));
+  const routes = new Set<string>([...(context.extraRoutes ?? []), ...table.routes.map((r) => r.path)]);
 
   for (const [file, l] of loaded) {
     const locate = (pointer: string, message: string): void => {

@@ -10,6 +10,7 @@ import type { ModelDefinition } from '@renderer/core/model';
 import { BUILTIN_COMPONENT_NAMES, escapePointerSegment, rendererFunctions } from '@renderer/core/schema';
 import type {
   ActionSchema,
+  ApiSource,
   ColumnSchema,
   DetailField,
   FormilyProperties,
@@ -20,6 +21,7 @@ import { FORMATS, isKnownFormat } from '@renderer/core/validators';
 import type { FormatRegistry } from '@renderer/core/validators';
 import { collectExpressions, findLinkageCycles, walkFormily } from './formilyTree';
 import type { FormilyVisit } from './formilyTree';
+import { checkComposite } from './compositeChecks';
 import { checkStatistics } from './statisticsChecks';
 import type { CheckContext } from './types';
 
@@ -29,7 +31,7 @@ export interface PageProblem {
   message: string;
 }
 
-const PAGE_BODIES = ['list', 'form', 'approve', 'upload', 'detail', 'statistics'] as const;
+const PAGE_BODIES = ['list', 'form', 'approve', 'upload', 'detail', 'statistics', 'composite'] as const;
 
 /** Formily's own rule names, allowed as `x-validator` strings besides the formats. */
 const FORMILY_RULES = new Set([
@@ -72,7 +74,8 @@ export function checkPage(
   }
 
   (schema.route.roles ?? []).forEach((role, i) => {
-    if (!roles.has(role)) report(`/route/roles/${i}`, `未知角色 "${role}"`);
+    // Role groups (`@…`) are expanded, and unknown ones reported, by the route reader.
+    if (!roles.has(role) && !role.startsWith('@')) report(`/route/roles/${i}`, `未知角色 "${role}"`);
   });
 
   // Models: unknown names are errors only once the models folder exists.
@@ -160,7 +163,28 @@ export function checkPage(
       if (action.type === 'submit' && action.then) transition(action.then, model, `${at}/then`);
       if (action.type === 'submit' && action.sign && !action.then)
         report(`${at}/sign`, 'submit 的 sign 需要 then：签名随保存后执行的模型操作发送');
+      if (action.type === 'dialog') {
+        const of = action.model !== undefined ? modelOf(action.model) : model;
+        if (action.model !== undefined && context.models && !of)
+          report(`${at}/model`, `未知模型 "${action.model}"`);
+        const { form: dialogForm, detail: dialogDetail } = action;
+        if (dialogForm) {
+          const visits: FormilyVisit[] = [];
+          checkForm(`${at}/form/properties`, dialogForm.properties, !dialogForm.api, visits, of);
+          checkCycles(`${at}/form`, visits);
+          if (dialogForm.then) transition(dialogForm.then, of, `${at}/form/then`);
+          for (const [name, source] of Object.entries(dialogForm.initialValues ?? {}))
+            checkExpression(`${at}/form/initialValues/${escapePointerSegment(name)}`, source);
+          checkApi(`${at}/form/api`, dialogForm.api);
+        }
+        if (dialogDetail) checkSections(`${at}/detail/sections`, dialogDetail.sections);
+      }
     });
+  };
+
+  const checkApi = (pointer: string, api: ApiSource | undefined): void => {
+    for (const [name, source] of Object.entries(api?.params ?? {}))
+      checkExpression(`${pointer}/params/${escapePointerSegment(name)}`, source);
   };
 
   const checkDisplays = (
@@ -185,7 +209,7 @@ export function checkPage(
     });
   };
 
-  const checkSections = (pointer: string, sections: SectionSchema[]): void => {
+  function checkSections(pointer: string, sections: SectionSchema[]): void {
     const keys = new Set<string>();
     sections.forEach((section, i) => {
       const at = `${pointer}/${i}`;
@@ -200,14 +224,15 @@ export function checkPage(
         checkDisplays(`${at}/table/columns`, section.table.columns, false);
       }
     });
-  };
+  }
 
-  const checkForm = (
+  function checkForm(
     pointer: string,
     properties: FormilyProperties | undefined,
     fieldsOfModel: boolean,
     visits: FormilyVisit[],
-  ): void => {
+    fieldModel: ModelDefinition | undefined = model,
+  ): void {
     walkFormily(properties, pointer, (visit) => {
       visits.push(visit);
       const { node } = visit;
@@ -217,7 +242,8 @@ export function checkPage(
           report(`${visit.pointer}/${key}`, `未知组件 "${name}"（可用：${[...components].join(', ')}）`);
         }
       }
-      if (fieldsOfModel && !visit.isVoid && visit.parentPath === '') checkField(visit.pointer, visit.name);
+      if (fieldsOfModel && !visit.isVoid && visit.parentPath === '')
+        checkField(visit.pointer, visit.name, fieldModel);
       if (typeof node.format === 'string' && !isKnownFormat(node.format, formats)) {
         report(
           `${visit.pointer}/format`,
@@ -257,22 +283,25 @@ export function checkPage(
         report(`${visit.pointer}/x-component-props`, 'CapitalAmount 需要 "of"：显示哪个金额字段的大写');
       }
     });
-  };
+  }
 
-  const checkCycles = (pointer: string, visits: FormilyVisit[]): void => {
+  function checkCycles(pointer: string, visits: FormilyVisit[]): void {
     for (const cycle of findLinkageCycles(visits)) {
       const first = visits.find((v) => v.path === cycle[0]);
       report(first?.pointer ?? pointer, `循环联动：${cycle.join(' → ')}`);
     }
-  };
+  }
 
   switch (schema.page) {
     case 'list': {
       const { list } = schema;
       const visits: FormilyVisit[] = [];
-      checkForm('/list/query', list.query, !model?.query?.filters, visits);
+      // Rows read from another endpoint (`api`) have that endpoint's fields, not the model's.
+      const ofModel = list.api ? undefined : model;
+      checkForm('/list/query', list.query, !ofModel?.query?.filters && !list.api, visits, ofModel);
       checkCycles('/list/query', visits);
-      checkDisplays('/list/columns', list.columns, true);
+      checkDisplays('/list/columns', list.columns, !list.api);
+      checkApi('/list/api', list.api);
       const sortable = model?.query?.sort;
       list.columns.forEach((column, i) => {
         if (
@@ -288,7 +317,7 @@ export function checkPage(
           );
         }
       });
-      const filters = model?.query?.filters;
+      const filters = ofModel?.query?.filters;
       for (const visit of visits) {
         if (visit.isVoid || visit.parentPath !== '' || !model || !filters) continue;
         if (!Object.prototype.hasOwnProperty.call(filters, visit.name)) {
@@ -361,6 +390,16 @@ export function checkPage(
       checkActions('/upload/actions', upload.actions, 'upload');
       break;
     }
+    case 'composite':
+      checkComposite(schema, {
+        checkPage: (sub) => checkPage(sub, routes, context),
+        checkExpression,
+        report,
+        modelOf,
+        modelsKnown: context.models !== undefined,
+      });
+      checkActions('/composite/actions', schema.composite.actions, 'composite');
+      break;
     case 'statistics': {
       const visits: FormilyVisit[] = [];
       checkForm('/statistics/filters', schema.statistics.filters, false, visits);

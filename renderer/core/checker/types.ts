@@ -28,8 +28,15 @@ export interface CheckContext {
   components?: readonly string[];
   /** Every role code the portal knows. */
   roles: readonly string[];
-  /** Route paths that exist besides the page schemas (hand-written screens). */
+  /** Route paths that exist besides the page schemas and `routeFiles`. */
   extraRoutes?: readonly string[];
+  /** The hand-written screens' route files (`_routes/*.json` → parsed JSON), read with the page routes. */
+  routeFiles?: Readonly<Record<string, unknown>>;
+  /**
+   * The paths the portal maps to hand-written screens; when given, a path on one side only (a `_routes/`
+   * block without a screen, a screen without a block) is a problem.
+   */
+  screens?: readonly string[];
   /** Functions expressions may call. @default rendererFunctions */
   functions?: FunctionRegistry;
   /** Validation formats. @default FORMATS */

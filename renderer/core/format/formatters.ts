@@ -142,3 +142,24 @@ export function formatAmountUnit(value: FormatInput, decimals: number = AMOUNT_D
 function integerDigits(fixed: string): number {
   return (fixed.replace(/^-/, '').split('.')[0] ?? '').length;
 }
+
+/** The portal's time zone: Asia/Shanghai, UTC+8 all year (no daylight saving). */
+export const CHINA_UTC_OFFSET_MINUTES = 480;
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date-time as `YYYY-MM-DD HH:mm[:ss]` in Asia/Shanghai. An instant with a zone (`…Z`, `…+00:00`) is
+ * moved to UTC+8; a text without a zone is already local time and kept; anything else is returned as is.
+ */
+export function formatDateTime(value: unknown, offsetMinutes: number = CHINA_UTC_OFFSET_MINUTES): string {
+  const text = String(value).trim();
+  const match = INSTANT.exec(text);
+  if (!match) return text;
+  const [, date, hm, seconds = '', zone] = match;
+  if (!zone) return `${date} ${hm}${seconds}`;
+  const ms = Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  if (Number.isNaN(ms)) return text;
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}${seconds ? local.slice(16, 19) : ''}`;
+}

@@ -22,10 +22,12 @@ export {
 export type { DecimalInput, DecimalParts } from './decimal';
 export {
   AMOUNT_UNITS,
+  CHINA_UTC_OFFSET_MINUTES,
   EMPTY_PLACEHOLDER,
   formatAmount,
   formatAmountUnit,
   formatBankNo,
+  formatDateTime,
   formatPercent,
   maskString,
 } from './formatters';

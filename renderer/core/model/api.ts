@@ -35,3 +35,14 @@ export function aggregatePath(model: string): string {
 export function sortParam(field: string, order: 'asc' | 'desc'): string {
   return `${field},${order}`;
 }
+
+/**
+ * Dictionary endpoints for remote selects (`GET`, answer `{list: [{code, name}], pagecond}`; `keyword`
+ * searches names, `page`/`size` page): regions by `parent` (none: provinces), banks, and the branches
+ * of a `bank`.
+ */
+export const DICTIONARY_API = {
+  regions: '/v1/dicts/regions',
+  banks: '/v1/dicts/banks',
+  bankBranches: '/v1/dicts/bank-branches',
+} as const;

@@ -4,6 +4,7 @@
  * model format (`schemas/_meta/model.schema.json`); only the parts read here are typed.
  */
 import type { DictItem } from '@renderer/core/schema';
+import type { FieldAccessLevel, FieldAccessRules } from './fieldAccess';
 
 /** A model field: JSON Schema with the portal's formats. */
 export interface ModelField {
@@ -45,6 +46,8 @@ export interface ModelDefinition {
   };
   /** `GET .../aggregates?groupBy=<name>&measure=<field>`: named groupings and summable fields. */
   aggregates?: { groupBy: Record<string, unknown>; measures: string[] };
+  /** Per-field permissions by role and state (`renderer/core/model/fieldAccess.ts`). */
+  fieldAccess?: FieldAccessRules;
   /** Records of another model pointing at this one, returned as `children`. */
   children?: { model: string; field: string; title?: string };
   [keyword: string]: unknown;
@@ -85,6 +88,8 @@ export interface BizRecord {
   actions?: string[];
   /** Whether the current user may update it now. */
   editable?: boolean;
+  /** Fields hidden or read-only for the current role in the record's state (model `fieldAccess`). */
+  fieldAccess?: Record<string, FieldAccessLevel>;
   [field: string]: unknown;
 }
 
@@ -120,4 +125,5 @@ export const RECORD_META_FIELDS: readonly string[] = [
   'children',
   'actions',
   'editable',
+  'fieldAccess',
 ];

@@ -1,7 +1,10 @@
 /**
- * Route and menu metadata from the page schemas' `route` blocks (ADR 0005 §1). The portal's router,
- * the server's menus and the checker all read routes through here, so they agree.
+ * Route and menu metadata from the `route` blocks of the page schemas and of the hand-written screens
+ * (`schemas/_routes/*.json`, ADR 0005 §1). The portal's router, the server's menus3 and the checker all
+ * read routes through here, so they agree.
  */
+import { PRODUCT_CODES, productOrder } from '@contract/products';
+import { expandRoles, hasMenu } from '@contract/roles';
 import type { PageKind, ProductCode, RouteBlock } from '@renderer/core/schema';
 
 /** A route as the shell mounts it: every flag of the `route` block with its default filled in. */
@@ -17,8 +20,15 @@ export interface RouteMeta {
   keepAlive: boolean;
   openInBlank: boolean;
   public: boolean;
-  /** The schema file, relative to `schemas/` (`credit/core/index/operator.json`). */
+  /** Spec section 2: every logged-in user may open it, whatever the menu. */
+  alwaysAllowed: boolean;
+  /**
+   * The file declaring the block, relative to `schemas/`: the page schema (`credit/core/index/operator.json`)
+   * or, for a hand-written screen, its routes file (`_routes/handwritten.json`).
+   */
   file: string;
+  /** Declared in a `_routes/` file: the portal maps the path to a hand-written screen. */
+  handwritten: boolean;
   /** The page kind, when the input carried it. */
   page: PageKind | undefined;
 }
@@ -48,7 +58,15 @@ export interface RouteEntry {
   file: string;
   route: unknown;
   page?: unknown;
+  /** JSON pointer of the block in its file: `/route` for a page schema, `/routes/<i>` in a `_routes/` file. */
+  pointer?: string;
 }
+
+/** Folder of the hand-written screens' route blocks: `{ "routes": [<route block>, …] }` per file. */
+export const HANDWRITTEN_ROUTES_DIR = '_routes/';
+
+/** Page kinds that show one record (`?id=`): reached from a list, never from the menu. */
+const RECORD_PAGES: readonly string[] = ['detail', 'approve'];
 
 /** Options of {@link extractRoutes}. */
 export interface ExtractRoutesOptions {
@@ -83,48 +101,85 @@ function toEntries(input: readonly RouteEntry[] | Record<string, unknown>, root:
   }));
 }
 
+/**
+ * The route entries of a set of schema files (path relative to `schemas/` → parsed JSON): each page's
+ * `route` block with its page kind, and every block of the `_routes/` files.
+ */
+export function routeEntries(files: Readonly<Record<string, unknown>>): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  for (const [file, json] of Object.entries(files)) {
+    if (!isObject(json)) continue;
+    if (file.startsWith(HANDWRITTEN_ROUTES_DIR) && file.endsWith('.json')) {
+      const routes = Array.isArray(json.routes) ? json.routes : [];
+      routes.forEach((route: unknown, i) => entries.push({ file, route, pointer: `/routes/${i}` }));
+    } else if (isPageFile(file)) entries.push({ file, route: json.route, page: json.page });
+  }
+  return entries;
+}
+
 /** The problems of a set of route blocks; `[]` when they form a valid route table. */
 export function collectRouteProblems(
   input: readonly RouteEntry[] | Record<string, unknown>,
   options: ExtractRoutesOptions = {},
 ): RouteProblem[] {
-  return build(toEntries(input, options.root ?? '/schemas/')).problems;
+  return readRoutes(input, options).problems;
+}
+
+/** The routes that could be read and the problems of a set of route blocks (the checker's view). */
+export function readRoutes(
+  input: readonly RouteEntry[] | Record<string, unknown>,
+  options: ExtractRoutesOptions = {},
+): { routes: RouteMeta[]; problems: RouteProblem[] } {
+  return build(toEntries(input, options.root ?? '/schemas/'));
 }
 
 function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RouteProblem[] } {
   const problems: RouteProblem[] = [];
   const routes: RouteMeta[] = [];
   const seen = new Map<string, string>();
-  for (const { file, route, page } of entries) {
-    if (!isPageFile(file)) continue;
+  for (const { file, route, page, pointer: at = '/route' } of entries) {
+    const handwritten = file.startsWith(HANDWRITTEN_ROUTES_DIR);
+    if (!handwritten && !isPageFile(file)) continue;
     const problem = (pointer: string, message: string): void => {
-      problems.push({ file, pointer, message });
+      problems.push({ file, pointer: `${at}${pointer}`, message });
     };
     if (!isObject(route)) {
-      problem('/route', '页面配置缺少 route 块');
+      problem('', '页面配置缺少 route 块');
       continue;
     }
-    const block = route as Partial<RouteBlock>;
+    const block = route as Partial<RouteBlock> & { alwaysAllowed?: unknown };
     if (typeof block.path !== 'string' || !block.path.startsWith('/')) {
-      problem('/route/path', 'route.path 应为以 / 开头的路径');
+      problem('/path', 'route.path 应为以 / 开头的路径');
       continue;
     }
-    if (routeFile(block.path) !== file) {
-      problem(
-        '/route/path',
-        `route.path "${block.path}" 与文件路径不符（应为 /${file.replace(/\.json$/, '')}）`,
-      );
+    if (!handwritten && routeFile(block.path) !== file) {
+      problem('/path', `route.path "${block.path}" 与文件路径不符（应为 /${file.replace(/\.json$/, '')}）`);
     }
     const other = seen.get(block.path);
-    if (other !== undefined) problem('/route/path', `route.path "${block.path}" 与 ${other} 重复`);
+    if (other !== undefined) problem('/path', `route.path "${block.path}" 与 ${other} 重复`);
     seen.set(block.path, file);
     if (typeof block.title !== 'string' || block.title.trim() === '')
-      problem('/route/title', 'route.title 不能为空');
+      problem('/title', 'route.title 不能为空');
+    // Page schemas' products are checked by the meta-schema; the `_routes/` blocks have none.
+    if (
+      handwritten &&
+      block.product !== undefined &&
+      !(PRODUCT_CODES as readonly unknown[]).includes(block.product)
+    )
+      problem('/product', `未知产品 "${String(block.product)}"，应为以下之一：${PRODUCT_CODES.join('、')}`);
+    const names = Array.isArray(block.roles) ? block.roles.filter((r) => typeof r === 'string') : [];
+    const { roles, unknown } = expandRoles(names);
+    for (const name of unknown) problem(`/roles/${names.indexOf(name)}`, `未知角色或角色组 "${name}"`);
+    if (typeof page === 'string' && RECORD_PAGES.includes(page) && block.hideInMenu !== true)
+      problem(
+        '/hideInMenu',
+        `${page} 页面需要地址参数 id（记录编号），从菜单打开只会显示“缺少记录编号”：应设 hideInMenu: true，从列表进入`,
+      );
     routes.push({
       path: block.path,
       title: typeof block.title === 'string' ? block.title : '',
       product: block.product,
-      roles: Array.isArray(block.roles) ? [...block.roles] : [],
+      roles,
       menu: {
         group: block.menu?.group,
         order: typeof block.menu?.order === 'number' ? block.menu.order : DEFAULT_MENU_ORDER,
@@ -135,7 +190,9 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
       keepAlive: block.keepAlive === true,
       openInBlank: block.openInBlank === true,
       public: block.public === true,
+      alwaysAllowed: block.alwaysAllowed === true,
       file,
+      handwritten,
       page: typeof page === 'string' ? (page as PageKind) : undefined,
     });
   }
@@ -171,15 +228,38 @@ export interface ProductMenu {
   groups: MenuGroup[];
 }
 
-/**
- * The header menu of one role: the routes it may open (not public, not hidden), by product, then by
- * `menu.group` in order of first appearance, each sorted by `menu.order` then path.
- */
-export function buildMenu(routes: readonly RouteMeta[], role: string | null): ProductMenu[] {
+/** Menu order: products in their order, then `menu.order`, routes hidden from menus last, then path. */
+export function compareMenuOrder(a: RouteMeta, b: RouteMeta): number {
+  return (
+    productOrder(a.product ?? 'account') - productOrder(b.product ?? 'account') ||
+    Number(a.hideInMenu) - Number(b.hideInMenu) ||
+    a.menu.order - b.menu.order ||
+    a.path.localeCompare(b.path)
+  );
+}
+
+/** The routes one role is granted (menus3): not public, listing the role; in menu order. */
+export function grantedRoutes(routes: readonly RouteMeta[], role: string | null): RouteMeta[] {
   if (!role) return [];
-  const visible = routes
-    .filter((r) => !r.public && !r.hideInMenu && r.roles.includes(role))
-    .sort((a, b) => a.menu.order - b.menu.order || a.path.localeCompare(b.path));
+  return routes.filter((r) => !r.public && r.roles.includes(role)).sort(compareMenuOrder);
+}
+
+/**
+ * The header menu of one role (none for ROLE_CORP_DEFAULT, spec section 6): the routes that show in menus
+ * (not public, not hidden) among those the role is granted (or, when given, among the `permitted` paths
+ * menus3 carries), by product in product order, then by `menu.group` in order of first appearance, each
+ * in menu order.
+ */
+export function buildMenu(
+  routes: readonly RouteMeta[],
+  role: string | null,
+  permitted?: ReadonlySet<string>,
+): ProductMenu[] {
+  if (!hasMenu(role)) return [];
+  const candidates = permitted
+    ? routes.filter((r) => !r.public && permitted.has(r.path)).sort(compareMenuOrder)
+    : grantedRoutes(routes, role);
+  const visible = candidates.filter((r) => !r.hideInMenu);
   const products: ProductMenu[] = [];
   for (const route of visible) {
     const code = route.product ?? 'account';
@@ -191,4 +271,38 @@ export function buildMenu(routes: readonly RouteMeta[], role: string | null): Pr
     group.items.push(route);
   }
   return products;
+}
+
+/**
+ * The problems between the hand-written route blocks and the portal's screens (path → component): a
+ * `_routes/` block without a screen, a screen without a block, a screen for a path a page schema renders.
+ */
+export function checkScreens(routes: readonly RouteMeta[], screenPaths: readonly string[]): RouteProblem[] {
+  const problems: RouteProblem[] = [];
+  const screens = new Set(screenPaths);
+  const byPath = new Map(routes.map((r) => [r.path, r]));
+  for (const r of routes) {
+    if (r.handwritten && !screens.has(r.path))
+      problems.push({
+        file: r.file,
+        pointer: '/routes',
+        message: `路由 ${r.path} 没有对应的页面组件（src/router/screens.ts）`,
+      });
+  }
+  for (const path of screens) {
+    const route = byPath.get(path);
+    if (!route)
+      problems.push({
+        file: `${HANDWRITTEN_ROUTES_DIR}handwritten.json`,
+        pointer: '/routes',
+        message: `页面组件 ${path} 没有路由块`,
+      });
+    else if (!route.handwritten)
+      problems.push({
+        file: route.file,
+        pointer: '/route/path',
+        message: `路由 ${path} 同时有页面配置和手写页面组件`,
+      });
+  }
+  return problems;
 }

@@ -1,5 +1,11 @@
 export {
   buildMenu,
+  checkScreens,
+  compareMenuOrder,
+  grantedRoutes,
+  HANDWRITTEN_ROUTES_DIR,
+  readRoutes,
+  routeEntries,
   collectRouteProblems,
   DEFAULT_MENU_ORDER,
   extractRoutes,

@@ -27,6 +27,27 @@ export const BUILTIN_COMPONENT_NAMES = [
   'ArrayTable.Index',
   'ArrayTable.Remove',
   'ArrayTable.Addition',
+  'ArrayItems',
+  'ArrayItems.Item',
+  'ArrayItems.Index',
+  'ArrayItems.Remove',
+  'ArrayItems.Addition',
+  'ArrayItems.MoveUp',
+  'ArrayItems.MoveDown',
+  'ArrayCards',
+  'ArrayCards.Index',
+  'ArrayCards.Remove',
+  'ArrayCards.Addition',
+  // renderer v2 inputs and layouts (each its own chunk)
+  'Cascader',
+  'TreeSelect',
+  'Transfer',
+  'TimePicker',
+  'TimePicker.RangePicker',
+  'FormTab',
+  'FormTab.TabPane',
+  'FormCollapse',
+  'FormCollapse.CollapsePanel',
   // the portal's widgets
   'AmountInput',
   'AmountRange',
@@ -34,6 +55,8 @@ export const BUILTIN_COMPONENT_NAMES = [
   'UkeySignButton',
   'FileUpload',
   'RemoteSelect',
+  'AmountDisplay',
+  'AgreementViewer',
 ] as const;
 
 /** One of {@link BUILTIN_COMPONENT_NAMES}. */

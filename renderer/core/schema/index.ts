@@ -5,6 +5,7 @@ export type {
   BackAction,
   ColumnSchema,
   DetailField,
+  DialogAction,
   DictItem,
   Dictionary,
   DisplayFormat,
@@ -26,6 +27,7 @@ export type {
   ApproveBody,
   ApprovePageSchema,
   ChartSchema,
+  CompositePageSchema,
   DetailBody,
   DetailPageSchema,
   FigureSchema,
@@ -46,6 +48,25 @@ export type {
   UploadPageSchema,
   UploadSlot,
 } from './pageTypes';
+export type {
+  ApiSource,
+  CardPart,
+  CollapsePart,
+  CompositeBody,
+  ContainerItem,
+  DetailPart,
+  DialogDetail,
+  DialogForm,
+  FormPart,
+  GridPart,
+  ListPart,
+  PartBase,
+  PartSchema,
+  PartType,
+  StatisticsPart,
+  StepsPart,
+  TabsPart,
+} from './partTypes';
 export { CURRENT_SCHEMA_VERSION } from './version';
 export { isSchemaError, SchemaError } from './errors';
 export type { SchemaErrorCode } from './errors';

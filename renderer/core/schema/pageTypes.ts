@@ -12,6 +12,7 @@ import type {
   RouteBlock,
   SectionSchema,
 } from './types';
+import type { ApiSource, CompositeBody } from './partTypes';
 import type { CURRENT_SCHEMA_VERSION } from './version';
 
 /** A status tab of a list: its own fixed filters. */
@@ -43,6 +44,8 @@ export interface ListBody {
   tabs?: ListTab[];
   /** @default '暂无数据' */
   emptyText?: string;
+  /** Read the rows from this endpoint instead of the page's model. */
+  api?: ApiSource;
 }
 
 /** One step of a form. */
@@ -175,7 +178,7 @@ export interface StatisticsBody {
 }
 
 /** Page kinds. */
-export type PageKind = 'list' | 'form' | 'approve' | 'upload' | 'detail' | 'statistics';
+export type PageKind = 'list' | 'form' | 'approve' | 'upload' | 'detail' | 'statistics' | 'composite';
 
 interface PageBase {
   /** Path of the meta-schema, for editors. */
@@ -213,8 +216,15 @@ export interface StatisticsPageSchema extends PageBase {
   statistics: StatisticsBody;
 }
 
+/** A page made of parts (renderer v2): containers holding lists, forms, details, statistics. */
+export interface CompositePageSchema extends PageBase {
+  page: 'composite';
+  composite: CompositeBody;
+}
+
 /** A loaded page schema. */
 export type PageSchema =
+  | CompositePageSchema
   | ListPageSchema
   | FormPageSchema
   | ApprovePageSchema

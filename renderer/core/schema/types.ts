@@ -5,17 +5,11 @@
  * checker; keep the two in step (a test compares their keyword lists). Page bodies: `pageTypes.ts`.
  */
 
-/** The products of ADR 0005 §1. */
-export type ProductCode =
-  | 'credit'
-  | 'abs'
-  | 'abcp'
-  | 'factoring-forward'
-  | 'factoring-delivery'
-  | 'factoring-reverse'
-  | 'factoring-joint'
-  | 'assets-pool'
-  | 'account';
+import type { ProductCode } from '@contract/products';
+import type { DialogDetail, DialogForm } from './partTypes';
+
+/** The products of ADR 0005 §1 (contract/products.ts). */
+export type { ProductCode };
 
 /** The `route` block (ADR 0005 §1): where the page lives, who may open it, where the menu shows it. */
 export interface RouteBlock {
@@ -25,7 +19,7 @@ export interface RouteBlock {
   title: string;
   /** Product the page belongs to (menu group of menus3). */
   product?: ProductCode;
-  /** Role codes that may open the page. */
+  /** Role codes or role groups (`@all`, contract/roles.ts) that may open the page. */
   roles?: string[];
   /** Placement in the header menu. */
   menu?: { group?: string; order?: number };
@@ -37,6 +31,8 @@ export interface RouteBlock {
   openInBlank?: boolean;
   /** Open without login (spec section 2's public list only). */
   public?: boolean;
+  /** Open to every logged-in user whatever the menu (spec section 2's always-allowed list only). */
+  alwaysAllowed?: boolean;
 }
 
 /** One dictionary entry (ADR 0005 §2). */
@@ -141,6 +137,25 @@ export interface ExportAction extends ActionBase {
   url: string;
 }
 
+/**
+ * Open a form or a record's sections in a modal or a drawer (ModalForm / DrawerForm); the form is
+ * submitted like a page form (create, edit, or an `api`), then the list reloads.
+ */
+export interface DialogAction extends ActionBase {
+  type: 'dialog';
+  /** @default 'modal' */
+  container?: 'modal' | 'drawer';
+  /** Dialog title. @default the label */
+  title?: string;
+  /** Width in px. @default 560 (modal), 640 (drawer) */
+  width?: number;
+  /** Model written by the form; defaults to the page's. */
+  model?: string;
+  form?: DialogForm;
+  detail?: DialogDetail;
+  success?: string;
+}
+
 /** Go back to the previous page. */
 export interface BackAction extends ActionBase {
   type: 'back';
@@ -148,7 +163,7 @@ export interface BackAction extends ActionBase {
 
 /** Anything a button can do. */
 export type ActionSchema =
-  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | BackAction;
+  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | DialogAction | BackAction;
 
 /** The kinds of {@link ActionSchema}. */
 export type ActionType = ActionSchema['type'];

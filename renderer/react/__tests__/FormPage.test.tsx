@@ -201,6 +201,49 @@ describe('FormPage', () => {
     });
     expect(within(field('supplierName')).queryByText('供应商未开通信用凭证产品')).toBeNull();
   });
+
+  it('validates before it asks for confirmation (issue 17 item 2)', async () => {
+    const { request, calls } = fakeRequest([]);
+    await renderSchema(schema, { request });
+    type('supplierName', '甲');
+    type('billAmount', '1000');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('dueDate'))).toBe(true));
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(within(field('dueDate')).getByText('该字段是必填字段')).toBeTruthy());
+    expect(screen.queryByText('确认提交签发申请？')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('goes to the earliest step with a server field error, whatever the answer order (issue 17 item 3)', async () => {
+    const { request } = fakeRequest([
+      [
+        'POST /biz/v1/models/creditIssue/records',
+        () => {
+          throw Object.assign(new Error('凭证金额：金额不能小于0.01'), {
+            code: 'RECORD_INVALID',
+            data: {
+              errors: [
+                { field: '/amount', message: '凭证金额：金额不能小于0.01' },
+                { field: '/billAmount', message: '开单金额：金额不能小于0.01' },
+              ],
+            },
+          });
+        },
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    type('supplierName', '甲');
+    type('billAmount', '0');
+    fireEvent.click(screen.getByTestId('action-step-next'));
+    await waitFor(() => expect(isShown(field('dueDate'))).toBe(true));
+    type('dueDate', '2026-12-31');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(isShown(within(field('billAmount')).getByText('开单金额：金额不能小于0.01'))).toBe(true),
+    );
+  });
 });
 
 describe('fieldErrorsOf', () => {
@@ -278,4 +321,44 @@ describe('FormPage linkage over array rows', () => {
     fireEvent.change(input('statements.1.billAmount'), { target: { value: '0.08' } });
     await waitFor(() => expect(input('amount').value).toBe('99,999,999,999,999.98'));
   });
+});
+
+describe('DatePicker (issue 17 item 9)', () => {
+  it('names months and weekdays in Chinese and disables past days and holidays', async () => {
+    const dates: FormPageSchema = {
+      schemaVersion: 2,
+      route: { path: '/x/apply', title: '日期' },
+      page: 'form',
+      form: {
+        properties: {
+          dueDate: {
+            type: 'string',
+            title: '到期日',
+            'x-decorator': 'FormItem',
+            'x-component': 'DatePicker',
+            'x-component-props': { disable: ['past', 'holidays'] },
+          },
+        },
+        // The panel opens on the value's month: the month of the harness clock.
+        initialValues: { dueDate: '2026-11-23' },
+        actions: [],
+      },
+    };
+    await renderSchema(dates, {
+      request: fakeRequest([]).request,
+      holidays: () => Promise.resolve(['2026-11-25']),
+    });
+    fireEvent.mouseDown(input('dueDate'));
+    fireEvent.click(input('dueDate'));
+    const cell = (day: string): HTMLElement =>
+      document.querySelector(`.ant-picker-dropdown td[title="${day}"]`) as HTMLElement;
+    await waitFor(() => expect(cell('2026-11-21')).toBeTruthy());
+    expect(document.querySelector('.ant-picker-dropdown thead')?.textContent).toContain('一');
+    expect(document.querySelector('.ant-picker-dropdown .ant-picker-header-view')?.textContent).toContain(
+      '月',
+    );
+    expect(cell('2026-11-21').className).toMatch(/ant-picker-cell-disabled/);
+    expect(cell('2026-11-23').className).not.toMatch(/ant-picker-cell-disabled/);
+    await waitFor(() => expect(cell('2026-11-25').className).toMatch(/ant-picker-cell-disabled/));
+  }, 20_000);
 });

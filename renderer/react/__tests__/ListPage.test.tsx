@@ -119,6 +119,23 @@ describe('ListPage', () => {
     await waitFor(() => expect(calls.at(-1)?.params).not.toHaveProperty('status'));
   });
 
+  it('refuses to search with a minimum amount above the maximum, and says why (issue 17 item 13)', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    const before = calls.length;
+    const [low, high] = Array.from(screen.getByTestId('query-amount').querySelectorAll('input'));
+    fireEvent.change(low as HTMLInputElement, { target: { value: '500' } });
+    fireEvent.change(high as HTMLInputElement, { target: { value: '100' } });
+    expect(screen.getByTestId('amount-range-error').textContent).toBe('最低金额不能大于最高金额');
+    fireEvent.click(screen.getByTestId('action-query-search'));
+    expect(await screen.findByText('最低金额不能大于最高金额', { selector: '.ant-message *' })).toBeTruthy();
+    expect(calls.length).toBe(before);
+    fireEvent.change(high as HTMLInputElement, { target: { value: '600' } });
+    fireEvent.click(screen.getByTestId('action-query-search'));
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ amountMin: '500', amountMax: '600' }));
+  });
+
   it('navigates from the toolbar and a row, runs a row transition after confirmation, and reloads', async () => {
     const { request, calls } = backend();
     const page = await renderSchema(schema, { request });

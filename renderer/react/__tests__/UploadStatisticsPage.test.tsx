@@ -101,17 +101,21 @@ describe('UploadPage', () => {
     fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [file('补充协议.pdf', 100)] } });
     const progress = await screen.findByTestId('upload-progress');
     expect(within(progress).getByText('30%')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.data).toEqual({
+    // The document is created by the upload, once the file is accepted (issue 17 item 6): no separate create.
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/biz/v1/models/financeDocument/records')).toBe(
+      false,
+    );
+    const form = calls.find((c) => c.url === '/v1/files/upload')?.data as FormData;
+    expect([form.get('model'), form.get('recordId'), form.get('category')]).toEqual([
+      'financeDocument',
+      null,
+      'other',
+    ]);
+    expect(JSON.parse(String(form.get('create')))).toEqual({
       financeId: 'fin1',
       finCorpId: 'corp-fin',
       category: 'other',
     });
-    const form = calls.find((c) => c.url === '/v1/files/upload')?.data as FormData;
-    expect([form.get('model'), form.get('recordId'), form.get('category')]).toEqual([
-      'financeDocument',
-      'd2',
-      'other',
-    ]);
     await act(async () => release());
     expect((await screen.findByTestId('document-other-0')).textContent).toContain('补充协议.pdf');
 

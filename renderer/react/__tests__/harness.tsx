@@ -60,6 +60,7 @@ export interface RenderSchemaOptions {
   role?: string | null;
   signer?: Signer;
   canOpen?: (path: string) => boolean;
+  holidays?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -82,6 +83,7 @@ export async function renderSchema(
         clock={CLOCK}
         {...(options.signer ? { signer: options.signer } : {})}
         {...(options.canOpen ? { canOpen: options.canOpen } : {})}
+        {...(options.holidays ? { holidays: options.holidays } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

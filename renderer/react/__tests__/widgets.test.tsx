@@ -86,19 +86,23 @@ describe('AmountInput', () => {
     expect(formatAmountInputValue(undefined)).toBe('');
   });
 
-  it('has the spec defaults: placeholder 金额, min 0, max 99999999999999.98, 2 decimals', () => {
+  it.each([
+    ['123456789012345', '金额不能大于99,999,999,999,999.98'],
+    ['-500.555', '金额不能小于0.00'],
+    ['12.345', '请输入正确的金额（整数部分不超过14位，最多两位小数）'],
+  ])('never changes %s behind the user: it keeps it and says why (issue 17 item 1)', (typed, message) => {
     const values: Array<string | undefined> = [];
     render(<AmountWithCapital onValue={(v) => values.push(v)} />);
     const input = screen.getByPlaceholderText('金额') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '100000000000000' } });
+    fireEvent.change(input, { target: { value: typed } });
     fireEvent.blur(input);
-    expect(values.at(-1)).toBe('99999999999999.98');
-    fireEvent.change(input, { target: { value: '12.345' } });
+    expect(values.at(-1)).toBe(typed);
+    expect(parseAmountInput(input.value)).toMatch(new RegExp(`^${typed.replace('.', '\\.')}(\\.00)?$`));
+    expect(screen.getByTestId('amount-input-error').textContent).toBe(message);
+    fireEvent.change(input, { target: { value: '12.34' } });
     fireEvent.blur(input);
-    expect(values.at(-1)).toBe('12.35');
-    fireEvent.change(input, { target: { value: '-5' } });
-    fireEvent.blur(input);
-    expect(values.at(-1)).toBe('0');
+    expect(values.at(-1)).toBe('12.34');
+    expect(screen.queryByTestId('amount-input-error')).toBeNull();
   });
 });
 
@@ -155,7 +159,11 @@ describe('UkeySignButton', () => {
 
   it("shows the key's error detail under the message", async () => {
     const signer: Signer = {
-      sign: async () => ({ code: 10, message: '签名失败。', detail: 'UKEY密码（PIN码）错误（错误码：0x8010006B）' }),
+      sign: async () => ({
+        code: 10,
+        message: '签名失败。',
+        detail: 'UKEY密码（PIN码）错误（错误码：0x8010006B）',
+      }),
     };
     render(
       <Provided signer={signer}>

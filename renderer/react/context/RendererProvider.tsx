@@ -42,8 +42,18 @@ export interface RendererProviderProps {
   uploadUrl?: string;
   /** Whether pages show their route title (false when the host's layout shows it). @default true */
   pageTitles?: boolean;
+  /**
+   * The host's message API, mounted above its routes: a message an action shows just before it
+   * navigates (提交成功 → back to the list) must outlive the page. @default a holder inside this provider
+   */
+  message?: RendererMessage;
+  /** The holidays (`YYYY-MM-DD`) date pickers disable with `"disable": ["holidays"]`. @default none */
+  holidays?: () => Promise<readonly string[]>;
   children?: ReactNode;
 }
+
+/** What pages use to show messages (antd's message API). */
+export type RendererMessage = ReturnType<typeof message.useMessage>[0];
 
 /** What pages and widgets read from the provider. */
 export interface RendererContextValue extends Omit<
@@ -58,7 +68,7 @@ export interface RendererContextValue extends Omit<
   uploadUrl: string;
   /** `$roles`, `$role`, `$user` for expressions. */
   scope: { $roles: string[]; $role: string | null; $user: Record<string, unknown> };
-  message: ReturnType<typeof message.useMessage>[0];
+  message: RendererMessage;
   modal: ReturnType<typeof Modal.useModal>[0];
 }
 
@@ -89,10 +99,11 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
         $role: props.currentRole,
         $user: props.user ?? {},
       },
-      message: messageApi,
+      message: props.message ?? messageApi,
       modal: modalApi,
     }),
     // The props object is new on every render; its members are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- props are spread, so the rule asks for the object
     [
       props.request,
       props.navigate,
@@ -108,6 +119,8 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       props.pageTitles,
       functions,
       clock,
+      props.message,
+      props.holidays,
       messageApi,
       modalApi,
     ],

@@ -2,6 +2,7 @@
  * What the host (the portal) hands the renderer: its request function, signer, navigation, the
  * current role and clock. The renderer reaches nothing else: no globals, no imports from the portal.
  */
+import type { SignRecord } from '@contract/ukey';
 import type { Dictionary } from '@renderer/core';
 
 /** One API call, relative to the API base (`/biz/v1/models/...`). */
@@ -24,19 +25,8 @@ export interface RendererRequestOptions {
  */
 export type RendererRequest = <T = unknown>(options: RendererRequestOptions) => Promise<T>;
 
-/** The UKEY sign record the server receives (spec section 3, ADR 0005 §4). */
-export interface SignRecord {
-  raType: string;
-  ukeyBank: string;
-  ukeyCode: string;
-  original: string;
-  signature: string;
-  pkCa: string;
-  ukeyNo: string;
-  algorithmType: string;
-  issuerDN: string;
-  subjectDN: string;
-}
+/** The UKEY sign record the server receives (spec section 3, ADR 0005 §4): the contract's. */
+export type { SignRecord };
 
 /** Result of a signing flow: `code` 0 is success, 1-12 the spec's failure codes. */
 export interface SignFlowResult {

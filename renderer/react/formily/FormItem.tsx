@@ -5,7 +5,7 @@
  */
 import { FormItem as FormilyFormItem } from '@formily/antd-v5/esm/form-item';
 import { useField } from '@formily/react';
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import type { ComponentProps } from 'react';
 import { testIds } from '@renderer/react/testIds';
 import { FieldScopeContext } from './fieldScope';
@@ -17,6 +17,14 @@ export function FormItem({ gridSpan, style, ...props }: Props): React.JSX.Elemen
   const field = useField();
   const scope = useContext(FieldScopeContext);
   const span = typeof gridSpan === 'number' && gridSpan > 1 ? { gridColumn: `span ${gridSpan}` } : undefined;
+  // The visible label is not tied to the control (selects and pickers have no <label for>): name the
+  // control after the field's title, so a screen reader announces it.
+  const title = typeof field.title === 'string' ? field.title : undefined;
+  useEffect(() => {
+    if (!title || !('setComponentProps' in field)) return;
+    const own = (field.componentProps as Record<string, unknown> | undefined)?.['aria-label'];
+    if (own === undefined) field.setComponentProps({ 'aria-label': title });
+  }, [field, title]);
   return (
     <FormilyFormItem
       {...props}

@@ -39,6 +39,7 @@ export function useSchemaField(...forms: Array<FormilyProperties | undefined>) {
     for (const properties of forms) componentNames(properties, all);
     return [...all].sort();
     // The forms are schema parts: new objects only when the schema changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the rest parameter is the dependency list
   }, forms);
   const key = names.join(',');
   const [loaded, setLoaded] = useState(() => (components.isLoaded(names) ? key : ''));

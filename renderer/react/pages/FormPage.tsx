@@ -6,11 +6,10 @@
  */
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { createForm, onFieldInputValueChange } from '@formily/core';
-import type { Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
 import { Button, Space } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { actionPath, recordPath, recordsPath } from '@renderer/core';
 import type { BizRecord, FormilyProperties, FormPageSchema, SubmitAction } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
@@ -19,8 +18,10 @@ import type { SignRecord } from '@renderer/react/context/services';
 import { objectSchema, useExpressionScope, useSchemaField } from '@renderer/react/formily/useSchemaField';
 import { ActionButtons } from '@renderer/react/parts/ActionButtons';
 import { fillTemplate } from '@renderer/react/parts/conditions';
-import { Loading, LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
+import { Loading, LoadError, PageFrame, PartRefreshContext, Pending } from '@renderer/react/parts/PageFrame';
 import { useLoad } from '@renderer/react/parts/useLoad';
+import { applyFieldAccess } from '@renderer/react/formily/fieldAccess';
+import { cleanValues, SERVER_ERROR, showFieldErrors } from '@renderer/react/formily/formValues';
 import { loadSteps } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import type { PageProps } from './ListPage';
@@ -28,41 +29,11 @@ import type { PageProps } from './ListPage';
 // Only forms with steps need the Steps component.
 const Steps = lazy(loadSteps);
 
-/** The feedback code of errors the server reported for a field. */
-const SERVER_ERROR = 'ServerError';
 /**
  * Steps are void nodes named after their key with this prefix, so a step may share its key with a
  * field (a void node's name is an address, and a dependency on the field must not find the step).
  */
 const STEP_PREFIX = 'step_';
-/** Formily ArrayTable writes this into row values; it must not reach the server. */
-const ARRAY_INDEX_KEY = '__DO_NOT_USE_THIS_PROPERTY_index__';
-
-/** Form values as the API takes them: plain JSON, no ArrayTable bookkeeping, no undefined members. */
-export function cleanValues(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(cleanValues);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) {
-      if (key === ARRAY_INDEX_KEY || member === undefined) continue;
-      out[key] = cleanValues(member);
-    }
-    return out;
-  }
-  return value;
-}
-
-/** Shows server field errors on their fields; returns the messages of fields not on the form. */
-export function showFieldErrors(form: Form, errors: Record<string, string>): string[] {
-  const unplaced: string[] = [];
-  for (const [path, message] of Object.entries(errors)) {
-    const field = form.query(path).take();
-    if (field && 'setFeedback' in field)
-      field.setFeedback({ type: 'error', code: SERVER_ERROR, messages: [message] });
-    else unplaced.push(message);
-  }
-  return unplaced;
-}
 
 interface Step {
   key: string;
@@ -96,8 +67,13 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       renderer.request<BizRecord>({ method: 'GET', url: recordPath(model, query.id ?? ''), signal }),
   );
   useEffect(() => {
-    if (loaded.data) form.setInitialValues(loaded.data);
+    if (loaded.data) {
+      form.setInitialValues(loaded.data);
+      applyFieldAccess(form, loaded.data.fieldAccess);
+    }
   }, [form, loaded.data]);
+  // Inside a composite page: the other parts (lists) reload after a save.
+  const refreshParts = useContext(PartRefreshContext);
 
   const steps: Step[] = body.steps ?? [{ key: '', title: '', properties: body.properties ?? {} }];
   const SchemaField = useSchemaField(...steps.map((s) => s.properties));
@@ -107,6 +83,9 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       0,
       steps.findIndex((s) => s.key !== '' && (address ?? '').split('.')[0] === `${STEP_PREFIX}${s.key}`),
     );
+  /** The earliest step holding a field in error: the user fixes the form from the top. */
+  const firstErrorStep = (): number | null =>
+    form.errors.length ? Math.min(...form.errors.map((e) => stepOf(e.address))) : null;
 
   const next = async (): Promise<void> => {
     const step = steps[current];
@@ -118,17 +97,23 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
     }
   };
 
+  /** Validates every step; on errors shows the step of the first one. */
+  const validate = async (): Promise<boolean> => {
+    try {
+      await form.validate();
+      return true;
+    } catch {
+      setCurrent(firstErrorStep() ?? 0);
+      void renderer.message.error('请检查表单中标红的内容');
+      return false;
+    }
+  };
+
   const submit = async (
     action: SubmitAction,
     sign: (context: Record<string, unknown>) => Promise<SignRecord | null>,
   ): Promise<void> => {
-    try {
-      await form.validate();
-    } catch {
-      setCurrent(stepOf(form.errors[0]?.address));
-      void renderer.message.error('请检查表单中标红的内容');
-      return;
-    }
+    if (!(await validate())) return;
     const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
     try {
       const saved = editing
@@ -158,10 +143,11 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       }
       void renderer.message.success(action.success ?? '提交成功');
       if (action.redirect) renderer.navigate(fillTemplate(action.redirect, saved, query));
+      else refreshParts?.();
     } catch (error) {
       const unplaced = showFieldErrors(form, fieldErrorsOf(error));
-      const first = form.errors[0];
-      if (first) setCurrent(stepOf(first.address));
+      const step = firstErrorStep();
+      if (step !== null) setCurrent(step);
       void renderer.message.error([errorMessage(error), ...unplaced].join('；'));
     }
   };
@@ -237,7 +223,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
             actions={last ? body.actions : body.actions.filter((a) => a.type !== 'submit')}
             area="form"
             values={form.values}
-            context={{ model, query, record: loaded.data, onSubmit: submit }}
+            context={{ model, query, record: loaded.data, onSubmit: submit, validate }}
           />
         </Space>
       </FormProvider>

@@ -7,11 +7,12 @@ import { Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { recordsPath, sortParam } from '@renderer/core';
+import { sortParam } from '@renderer/core';
 import type { BizRecord, ListAnswer, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { ActionButtonRow, ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
 import { buildColumns } from '@renderer/react/parts/buildColumns';
+import { loadListPage } from '@renderer/react/parts/dataSource';
 import { LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
 import { toQueryParams } from '@renderer/react/parts/queryParams';
 import { useActionRunner } from '@renderer/react/parts/useActionRunner';
@@ -57,11 +58,12 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     size: paging.size,
     ...(sort ? { sort: sortParam(sort.field, sort.order) } : {}),
   };
-  const { data, loading, error, reload } = useLoad<ListAnswer>(JSON.stringify([model, params]), (signal) =>
-    renderer.request<ListAnswer>({ method: 'GET', url: recordsPath(model), params, signal }),
+  const scope = useConditionScope({ query });
+  const { data, loading, error, reload } = useLoad<ListAnswer>(
+    JSON.stringify([model, list.api ?? null, params]),
+    (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
   );
   const context = { model, query, onDone: reload, exportParams: params };
-  const scope = useConditionScope({ query });
   const columns = useMemo(
     () => {
       const built = buildColumns(list.columns, {
@@ -89,6 +91,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
       return built;
     },
     // Columns depend on the schema, the sort shown, the runner state (busy buttons) and the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- context, runner and scope are new objects each render
     [list, sort, runner.running, renderer.functions, scope.$role, reload, query, model],
   );
 

@@ -88,18 +88,16 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
       ...(document ? { documentId: document.id } : {}),
     });
     try {
-      const record =
-        document ??
-        (await renderer.request<BizRecord>({
-          method: 'POST',
-          url: recordsPath(model),
-          data: { ...values, [categoryField]: slot.key },
-        }));
+      // A new document is created by the upload itself (`create`), once the server has accepted the
+      // file: a refused file leaves no record behind.
+      const target: Record<string, string> = document
+        ? { recordId: document.id }
+        : { create: JSON.stringify({ ...values, [categoryField]: slot.key }) };
       await uploadFile(
         renderer.request,
         upload.uploadUrl ?? renderer.uploadUrl,
         file,
-        { model, recordId: record.id, category: slot.key },
+        { model, ...target, category: slot.key },
         (percent) => setProgress((p) => (p ? { ...p, percent } : p)),
       );
       void renderer.message.success(document ? '文件已替换' : '上传成功');

@@ -1,9 +1,19 @@
 import { Alert, Button, Spin } from 'antd';
+import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { PageKind } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { testIds } from '@renderer/react/testIds';
+
+/**
+ * The part a page kind renders as inside a composite page (its key), or null for a page of its own.
+ * A part has no title of its own and is addressed as `part-<key>`.
+ */
+export const PartContext = createContext<string | null>(null);
+
+/** Inside a composite page: makes its content parts load again (a form part saved a record). */
+export const PartRefreshContext = createContext<(() => void) | null>(null);
 
 /** The root of every schema page: its kind, its title, its content. */
 export function PageFrame({
@@ -16,6 +26,18 @@ export function PageFrame({
   children: ReactNode;
 }): React.JSX.Element {
   const { pageTitles } = useRenderer();
+  const part = useContext(PartContext);
+  if (part !== null) {
+    return (
+      <div
+        className={`schema-part schema-part-${kind}`}
+        data-testid={testIds.part(part)}
+        data-part-kind={kind}
+      >
+        {children}
+      </div>
+    );
+  }
   return (
     <div className={`schema-page schema-page-${kind}`} data-testid={testIds.page} data-page-kind={kind}>
       {pageTitles ? (

@@ -9,9 +9,12 @@ import { Button, Space } from 'antd';
 import { useMemo } from 'react';
 import type { FormilyProperties } from '@renderer/core';
 import { FieldScopeContext } from '@renderer/react/formily/fieldScope';
+import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { objectSchema, useExpressionScope, useSchemaField } from '@renderer/react/formily/useSchemaField';
+import { amountRangeProblem } from '@renderer/react/widgets/amountChecks';
 import { testIds } from '@renderer/react/testIds';
 import { Pending } from './PageFrame';
+import { queryProblem } from './queryParams';
 import type { FieldScope } from '@renderer/react/testIds';
 
 /** Props of {@link QueryForm}. */
@@ -33,10 +36,17 @@ export function QueryForm({
   onSearch,
 }: QueryFormProps): React.JSX.Element | null {
   const form = useMemo(() => createForm(), []);
+  const renderer = useRenderer();
   const SchemaField = useSchemaField(properties);
   const expressionScope = useExpressionScope(query);
   if (!SchemaField) return <Pending height={80} />;
-  const search = (): void => onSearch({ ...(form.values as Record<string, unknown>) });
+  const search = (): void => {
+    const values = { ...(form.values as Record<string, unknown>) };
+    // A wrong range would silently find nothing: say why instead of searching.
+    const problem = queryProblem(values, properties, amountRangeProblem);
+    if (problem) void renderer.message.error(problem);
+    else onSearch(values);
+  };
   return (
     <FormProvider form={form}>
       <FieldScopeContext.Provider value={scope}>

@@ -29,7 +29,10 @@ function Section({
   scope: ConditionScope;
 }): React.JSX.Element {
   const { functions } = useRenderer();
-  const fields = (section.fields ?? []).filter((f) => evaluateCondition(f.visible, scope, functions));
+  // Fields the model hides from the current role (the record's fieldAccess) are not shown at all.
+  const fields = (section.fields ?? []).filter(
+    (f) => record.fieldAccess?.[f.field] !== 'hidden' && evaluateCondition(f.visible, scope, functions),
+  );
   const rows = section.table ? readPath(record, section.table.source) : undefined;
   return (
     <Card

@@ -42,3 +42,21 @@ export function toQueryParams(
   }
   return params;
 }
+
+/**
+ * What stops a search: the first amount range of `values` that is wrong (an amount out of bounds, or
+ * the minimum above the maximum), as its message, or null. A wrong range would silently match nothing.
+ */
+export function queryProblem(
+  values: Record<string, unknown>,
+  properties: FormilyProperties | undefined,
+  rangeProblem: (value: readonly unknown[]) => string | null,
+): string | null {
+  for (const [name, component] of fieldComponents(properties)) {
+    const value = values[name];
+    if (component !== 'AmountRange' || !Array.isArray(value)) continue;
+    const problem = rangeProblem(value);
+    if (problem) return problem;
+  }
+  return null;
+}

@@ -9,6 +9,7 @@ import {
   formatAmount,
   formatAmountUnit,
   formatBankNo,
+  formatDateTime,
   formatPercent,
   isCapitalConvertible,
   maskString,
@@ -42,14 +43,8 @@ export function DictTag({
 }
 
 function datePart(value: unknown): string {
-  const text = String(value);
+  const text = formatDateTime(value);
   return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : text;
-}
-
-function dateTime(value: unknown): string {
-  const text = String(value);
-  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)/.exec(text);
-  return match ? `${match[1]} ${match[2]}` : text;
 }
 
 /** The text of a value in `format` (no markup); the long dash when missing. */
@@ -69,7 +64,7 @@ export function formatText(value: unknown, format: DisplayFormat, decimals?: num
     case 'date':
       return datePart(value);
     case 'datetime':
-      return dateTime(value);
+      return formatDateTime(value);
     case 'bankNo':
       return formatBankNo(value as string);
     case 'mask':

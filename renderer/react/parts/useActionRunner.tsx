@@ -6,11 +6,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { actionPath } from '@renderer/core';
-import type { ActionSchema, BizRecord, ModelAction, SubmitAction } from '@renderer/core';
+import type { ActionSchema, BizRecord, DialogAction, ModelAction, SubmitAction } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import type { SignRecord } from '@renderer/react/context/services';
-import { loadActionDialogs } from '@renderer/react/lazyModules';
+import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { fillTemplate } from './conditions';
 import type { ReasonPrompt } from './ActionDialogs';
 import { useSign } from './useSign';
@@ -39,9 +39,15 @@ export interface ActionContext {
   exportParams?: Record<string, unknown>;
   /** Checked before an action runs; false stops it (e.g. a required opinion is empty). */
   guard?: (action: ActionSchema) => boolean;
+  /**
+   * Validates the page's form before a submit asks for confirmation (false: the errors are shown and
+   * nothing is asked): a user confirms only what can be sent.
+   */
+  validate?: () => Promise<boolean>;
 }
 
 const ActionDialogs = lazy(() => loadActionDialogs().then((m) => ({ default: m.ActionDialogs })));
+const SchemaDialog = lazy(() => loadSchemaDialog().then((m) => ({ default: m.SchemaDialog })));
 
 /** The action runner of a page area, and the dialogs it needs rendered. */
 export function useActionRunner(): {
@@ -54,6 +60,7 @@ export function useActionRunner(): {
   const [running, setRunning] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<ReasonPrompt | null>(null);
   const [signing, setSigning] = useState(false);
+  const [dialog, setDialog] = useState<{ action: DialogAction; context: ActionContext } | null>(null);
   const busy = useRef(false);
 
   const confirm = (content: string): Promise<boolean> =>
@@ -132,6 +139,12 @@ export function useActionRunner(): {
       renderer.back();
       return;
     }
+    if (action.type === 'dialog') {
+      // The dialog submits on its own (SchemaDialog) and calls the context's onDone.
+      setDialog({ action, context });
+      return;
+    }
+    if (action.type === 'submit' && context.validate && !(await context.validate())) return;
     if (action.confirm && !(await confirm(action.confirm))) return;
     busy.current = true;
     setRunning(action.key);
@@ -174,7 +187,12 @@ export function useActionRunner(): {
   };
 
   // Nothing to render (and no dialog code to load) until a dialog opens.
-  const dialogs =
+  const schemaDialog = dialog ? (
+    <Suspense fallback={null}>
+      <SchemaDialog action={dialog.action} context={dialog.context} onClose={() => setDialog(null)} />
+    </Suspense>
+  ) : null;
+  const actionDialogs =
     prompt !== null || signing ? (
       <Suspense fallback={null}>
         <ActionDialogs
@@ -189,6 +207,13 @@ export function useActionRunner(): {
           }}
         />
       </Suspense>
+    ) : null;
+  const dialogs =
+    schemaDialog || actionDialogs ? (
+      <>
+        {schemaDialog}
+        {actionDialogs}
+      </>
     ) : null;
 
   return { run, running, dialogs };

@@ -24,9 +24,14 @@ const from =
   });
 
 const basics = from(() => import('./basicWidgets'));
-const datePicker = from(() => import('@formily/antd-v5/esm/date-picker'));
+const datePicker = from(() => import('@renderer/react/widgets/DatePicker'));
 const select = from(() => import('@formily/antd-v5/esm/select'));
 const arrayTable = from(loadArrayTable);
+const arrayItems = from(() => import('@formily/antd-v5/esm/array-items'));
+const arrayCards = from(() => import('@formily/antd-v5/esm/array-cards'));
+const timePicker = from(() => import('@formily/antd-v5/esm/time-picker'));
+const formTab = from(() => import('@formily/antd-v5/esm/form-tab'));
+const formCollapse = from(() => import('@formily/antd-v5/esm/form-collapse'));
 
 /** The entries of {@link defaultComponents}, to build a registry that extends or overrides them. */
 export const DEFAULT_COMPONENT_ENTRIES: Readonly<Record<string, ComponentEntry>> = {
@@ -51,12 +56,34 @@ export const DEFAULT_COMPONENT_ENTRIES: Readonly<Record<string, ComponentEntry>>
   'ArrayTable.Index': arrayTable('ArrayTable.Index'),
   'ArrayTable.Remove': arrayTable('ArrayTable.Remove'),
   'ArrayTable.Addition': arrayTable('ArrayTable.Addition'),
+  ArrayItems: arrayItems('ArrayItems'),
+  'ArrayItems.Item': arrayItems('ArrayItems.Item'),
+  'ArrayItems.Index': arrayItems('ArrayItems.Index'),
+  'ArrayItems.Remove': arrayItems('ArrayItems.Remove'),
+  'ArrayItems.Addition': arrayItems('ArrayItems.Addition'),
+  'ArrayItems.MoveUp': arrayItems('ArrayItems.MoveUp'),
+  'ArrayItems.MoveDown': arrayItems('ArrayItems.MoveDown'),
+  ArrayCards: arrayCards('ArrayCards'),
+  'ArrayCards.Index': arrayCards('ArrayCards.Index'),
+  'ArrayCards.Remove': arrayCards('ArrayCards.Remove'),
+  'ArrayCards.Addition': arrayCards('ArrayCards.Addition'),
+  Cascader: from(() => import('@formily/antd-v5/esm/cascader'))('Cascader'),
+  TreeSelect: from(() => import('@formily/antd-v5/esm/tree-select'))('TreeSelect'),
+  Transfer: from(() => import('@formily/antd-v5/esm/transfer'))('Transfer'),
+  TimePicker: timePicker('TimePicker'),
+  'TimePicker.RangePicker': timePicker('TimePicker.RangePicker'),
+  FormTab: formTab('FormTab'),
+  'FormTab.TabPane': formTab('FormTab.TabPane'),
+  FormCollapse: formCollapse('FormCollapse'),
+  'FormCollapse.CollapsePanel': formCollapse('FormCollapse.CollapsePanel'),
   AmountInput: from(() => import('@renderer/react/widgets/AmountInput'))('AmountInput'),
   AmountRange: from(() => import('@renderer/react/widgets/AmountRange'))('AmountRange'),
   CapitalAmount: basics('CapitalAmount'),
   UkeySignButton: from(() => import('@renderer/react/widgets/UkeySignButton'))('UkeySignButton'),
   FileUpload: from(() => import('@renderer/react/widgets/FileUpload'))('FileUpload'),
   RemoteSelect: from(() => import('@renderer/react/widgets/RemoteSelect'))('RemoteSelect'),
+  AmountDisplay: from(() => import('@renderer/react/widgets/AmountDisplay'))('AmountDisplay'),
+  AgreementViewer: from(() => import('@renderer/react/widgets/AgreementViewer'))('AgreementViewer'),
 };
 
 /** The registry pages use unless the host passes another. */

@@ -2,8 +2,11 @@
  * AmountInput (spec section 5): min 0, max 99999999999999.98, 2 decimals, placeholder 金额,
  * thousands separators while typing, and a decimal-string value — antd InputNumber in string mode,
  * so 16 significant digits survive exactly (a double cannot hold 99999999999999.98).
+ * A value outside the bounds is never changed behind the user's back (no clamping, no rounding): it
+ * stays as typed and the user is told what is wrong — by the field's validator in a form, else by
+ * the input itself.
  */
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { InputNumber } from 'antd';
 import type { InputNumberProps } from 'antd';
 import {
@@ -14,6 +17,9 @@ import {
   formatAmount,
   isDecimal,
 } from '@renderer/core';
+import { amountProblem } from './amountChecks';
+
+export { amountProblem };
 
 /** Props of {@link AmountInputBase}. */
 export interface AmountInputProps extends Omit<
@@ -29,6 +35,8 @@ export interface AmountInputProps extends Omit<
   max?: string;
   /** @default 2 */
   precision?: number;
+  /** Shows what is wrong with the value under the input (off when a form field's validator says it). @default true */
+  inlineError?: boolean;
 }
 
 const group = (integer: string): string => integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -51,7 +59,9 @@ export function formatAmountInputValue(
   precision: number = AMOUNT_DECIMALS,
 ): string {
   if (value === undefined || value === null || value === '') return '';
-  return isDecimal(value) ? formatAmount(value, precision) : String(value);
+  // Only a value the input accepts is shown rounded to its decimals; any other stays as typed.
+  const fits = isDecimal(value) && (String(value).split('.')[1]?.length ?? 0) <= precision;
+  return fits ? formatAmount(value, precision) : groupTyped(String(value));
 }
 
 /** Reads back what {@link groupTyped} / {@link formatAmountInputValue} wrote. */
@@ -68,16 +78,18 @@ export function AmountInputBase({
   precision = AMOUNT_DECIMALS,
   placeholder = '金额',
   style,
+  inlineError = true,
   ...rest
 }: AmountInputProps): React.JSX.Element {
-  return (
+  const problem = amountProblem(value, min, max, precision);
+  // No min, max or precision on InputNumber: it would clamp and round the value without a word.
+  const input = (
     <InputNumber<string>
       {...rest}
       stringMode
-      min={min}
-      max={max}
-      precision={precision}
       placeholder={placeholder}
+      status={problem ? 'error' : rest.status}
+      aria-invalid={problem ? true : undefined}
       style={{ width: '100%', ...style }}
       value={value === undefined || value === '' ? null : value}
       formatter={(text, info) =>
@@ -86,6 +98,23 @@ export function AmountInputBase({
       parser={parseAmountInput}
       onChange={(next) => onChange?.(next === null || next === '' ? undefined : String(next))}
     />
+  );
+  if (!inlineError) return input;
+  // The same tree with or without a message: a remount would take the caret away while typing.
+  return (
+    <span style={{ display: 'block', width: '100%' }}>
+      {input}
+      {problem ? <InlineProblem testId="amount-input-error">{problem}</InlineProblem> : null}
+    </span>
+  );
+}
+
+/** What is wrong with a typed value, under its input (read out by screen readers as it appears). */
+export function InlineProblem({ testId, children }: { testId: string; children: string }): React.JSX.Element {
+  return (
+    <span role="alert" data-testid={testId} style={{ display: 'block', color: '#cf1322', fontSize: 12 }}>
+      {children}
+    </span>
   );
 }
 
@@ -98,5 +127,15 @@ export function AmountText({ value }: { value?: string | null }): React.JSX.Elem
   );
 }
 
-/** AmountInput for schemas (`x-component: 'AmountInput'`). */
-export const AmountInput = connect(AmountInputBase, mapReadPretty(AmountText));
+/**
+ * AmountInput for schemas (`x-component: 'AmountInput'`): a field with validators reports the problem
+ * itself (FormItem feedback), a field without shows it under the input.
+ */
+export const AmountInput = connect(
+  AmountInputBase,
+  mapProps((props, field) => ({
+    ...props,
+    inlineError: !('validator' in field && Array.isArray(field.validator) && field.validator.length > 0),
+  })),
+  mapReadPretty(AmountText),
+);

@@ -1,13 +1,19 @@
 /**
  * RemoteSelect: a Select whose options come from an API list (`{list}` or an array), e.g. the
  * suppliers of a core enterprise: `{"url": "/corp/v1/corps/suppliers", "labelField": "name", "valueField": "id"}`.
+ * Renderer v2 adds server-side search (`search`: the typed text goes as `keyword`), paging (`pageSize`:
+ * more rows load as the list scrolls to its end) and cascading (`dependsOn`: request parameters read
+ * from other fields, e.g. a city select with `{"parent": ".province"}`; it waits until they are filled
+ * and empties itself, and those depending on it, when the user changes them).
  */
-import { connect, mapReadPretty } from '@formily/react';
+import { LifeCycleTypes, onFieldInputValueChange } from '@formily/core';
+import type { GeneralField } from '@formily/core';
+import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
-import { EMPTY_PLACEHOLDER } from '@renderer/core';
+import { useEffect, useRef, useState } from 'react';
+import { EMPTY_PLACEHOLDER, toListAnswer } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
-import { useLoad } from '@renderer/react/parts/useLoad';
 
 /** Props of {@link RemoteSelectBase}. */
 export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
@@ -17,6 +23,14 @@ export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
   labelField?: string;
   /** @default 'id' */
   valueField?: string;
+  /** Server-side search: the typed text is sent as this parameter (`true`: `keyword`). */
+  search?: boolean | string;
+  /** Server-side paging: rows per request (`page`, `size`); more load at the end of the list. */
+  pageSize?: number;
+  /** Where the answer keeps its rows (dotted path). @default 'list' (or the answer itself if an array) */
+  listPath?: string;
+  /** Cascading (in forms): request parameters read from fields, `{"parent": ".province"}`. */
+  dependsOn?: Record<string, string>;
 }
 
 interface Option {
@@ -24,64 +38,191 @@ interface Option {
   value: string | number;
 }
 
-function useOptions(
-  url: string,
-  params: Record<string, unknown> | undefined,
-  labelField: string,
-  valueField: string,
-): { options: Option[]; loading: boolean } {
+/** Debounce of the search text, in ms. */
+const SEARCH_DELAY = 300;
+
+const filled = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/** Options of one query (params + keyword), page after page. */
+function useRemoteOptions(
+  props: Pick<
+    RemoteSelectProps,
+    'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath'
+  >,
+  keyword: string,
+  enabled = true,
+): { options: Option[]; loading: boolean; more: boolean; loadMore: () => void } {
   const { request } = useRenderer();
-  const { data, loading } = useLoad(`${url}?${JSON.stringify(params ?? {})}`, (signal) =>
-    request<unknown>({ method: 'GET', url, ...(params ? { params } : {}), signal }),
-  );
-  const rows = Array.isArray(data)
-    ? data
-    : Array.isArray((data as { list?: unknown } | undefined)?.list)
-      ? (data as { list: unknown[] }).list
-      : [];
-  const options = rows.map((row) => {
-    const r = row as Record<string, unknown>;
-    return { label: String(r[labelField] ?? ''), value: r[valueField] as string | number };
+  const { url, params, labelField = 'name', valueField = 'id', search, pageSize, listPath } = props;
+  const searchParam = typeof search === 'string' ? search : 'keyword';
+  const key = JSON.stringify([url, params ?? null, search ? keyword : '', pageSize ?? 0, enabled]);
+  const [paging, setPaging] = useState({ key, page: 1 });
+  const page = paging.key === key ? paging.page : 1;
+  const [state, setState] = useState<{ key: string; options: Option[]; total: number; loading: boolean }>({
+    key: '',
+    options: [],
+    total: 0,
+    loading: enabled,
   });
-  return { options, loading };
+
+  useEffect(() => {
+    if (!enabled) {
+      setState({ key, options: [], total: 0, loading: false });
+      return undefined;
+    }
+    const controller = new AbortController();
+    let current = true;
+    setState((s) => ({ ...s, loading: true }));
+    const query: Record<string, unknown> = {
+      ...params,
+      ...(search && keyword ? { [searchParam]: keyword } : {}),
+      ...(pageSize ? { page, size: pageSize } : {}),
+    };
+    request<unknown>({
+      method: 'GET',
+      url,
+      ...(Object.keys(query).length ? { params: query } : {}),
+      signal: controller.signal,
+    }).then(
+      (answer) => {
+        if (!current) return;
+        const { list, pagecond } = toListAnswer(answer, listPath === undefined ? {} : { list: listPath });
+        const options = list.map((row) => {
+          const r = row as Record<string, unknown>;
+          return { label: String(r[labelField] ?? ''), value: r[valueField] as string | number };
+        });
+        setState((s) => ({
+          key,
+          options: page > 1 && s.key === key ? [...s.options, ...options] : options,
+          total: pagecond.count,
+          loading: false,
+        }));
+      },
+      () => current && setState((s) => ({ ...s, loading: false })),
+    );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+    // `key` holds url, params, keyword, page size and enabled; the field names are fixed by the schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, page]);
+
+  const options = state.key === key ? state.options : [];
+  const more = Boolean(pageSize) && options.length < state.total;
+  return {
+    options,
+    loading: state.loading,
+    more,
+    loadMore: () => {
+      if (more && !state.loading) setPaging({ key, page: page + 1 });
+    },
+  };
 }
 
-/** The select, usable without Formily. */
+/** The select, usable without Formily (no `dependsOn`). */
 export function RemoteSelectBase({
   url,
   params,
-  labelField = 'name',
-  valueField = 'id',
+  labelField,
+  valueField,
+  search,
+  pageSize,
+  listPath,
+  dependsOn: _dependsOn,
   ...rest
 }: RemoteSelectProps): React.JSX.Element {
-  const { options, loading } = useOptions(url, params, labelField, valueField);
+  const [keyword, setKeyword] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const { options, loading, loadMore } = useRemoteOptions(
+    { url, params, labelField, valueField, search, pageSize, listPath },
+    keyword,
+  );
+  const searching = search
+    ? {
+        showSearch: true,
+        filterOption: false,
+        onSearch: (text: string) => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => setKeyword(text.trim()), SEARCH_DELAY);
+        },
+      }
+    : { optionFilterProp: 'label' };
   return (
     <Select
-      optionFilterProp="label"
+      {...searching}
       {...rest}
       loading={loading}
       options={options}
+      onPopupScroll={(event) => {
+        const list = event.target as HTMLElement;
+        if (list.scrollTop + list.clientHeight >= list.scrollHeight - 8) loadMore();
+      }}
+      onOpenChange={(open) => {
+        // A search left over from the last opening would hide the other options.
+        if (!open && keyword) setKeyword('');
+      }}
       style={{ width: '100%', ...rest.style }}
     />
   );
 }
 
-/** The selected option's label (read-pretty mode). */
-function RemoteSelectText({
-  url,
-  params,
-  labelField = 'name',
-  valueField = 'id',
-  value,
-}: RemoteSelectProps): React.JSX.Element {
-  const { options } = useOptions(url, params, labelField, valueField);
-  const label = options.find((o) => o.value === value)?.label;
+/** The values of the fields a cascading select depends on, by request parameter. */
+function dependencyValues(field: GeneralField | undefined, dependsOn: Record<string, string> | undefined) {
+  const values: Record<string, unknown> = {};
+  for (const [param, path] of Object.entries(dependsOn ?? {})) {
+    const query = field?.query(path);
+    values[param] = query?.take() ? query.value() : field?.form.getValuesIn(path.replace(/^\.+/, ''));
+  }
+  return values;
+}
+
+/** RemoteSelect inside a form: cascading on `dependsOn`. */
+const FormRemoteSelect = observer(function FormRemoteSelect(props: RemoteSelectProps): React.JSX.Element {
+  const field = useField();
+  const { dependsOn } = props;
+  const values = dependencyValues(field, dependsOn);
+  const ready = Object.values(values).every(filled);
+  const pathsKey = JSON.stringify(dependsOn ?? null);
+  useEffect(() => {
+    const paths = JSON.parse(pathsKey) as Record<string, string> | null;
+    if (!paths || !field || !('setValue' in field)) return undefined;
+    const id = `remote-select:${field.address.toString()}`;
+    const parents = Object.values(paths);
+    field.form.addEffects(id, () => {
+      onFieldInputValueChange('*', (changed) => {
+        if (!parents.some((path) => field.query(path).take() === changed)) return;
+        if (!filled(field.value)) return;
+        field.setValue(undefined);
+        // Selects depending on this one empty too (a cascade is an input change down the chain).
+        field.form.notify(LifeCycleTypes.ON_FIELD_INPUT_VALUE_CHANGE, field);
+      });
+    });
+    return () => field.form.removeEffects(id);
+  }, [field, pathsKey]);
+  if (!dependsOn) return <RemoteSelectBase {...props} />;
   return (
-    <span>
-      {label ?? (value === undefined || value === null || value === '' ? EMPTY_PLACEHOLDER : String(value))}
-    </span>
+    <RemoteSelectBase
+      {...props}
+      key={JSON.stringify(values)}
+      params={{ ...props.params, ...values }}
+      disabled={props.disabled || !ready}
+      {...(ready ? {} : { placeholder: '请先选择上一级' })}
+    />
   );
+});
+
+/** The selected option's label (read-pretty mode). */
+function RemoteSelectText(props: RemoteSelectProps): React.JSX.Element {
+  const field = useField();
+  const values = dependencyValues(field, props.dependsOn);
+  const ready = Object.values(values).every(filled);
+  const { options } = useRemoteOptions({ ...props, params: { ...props.params, ...values } }, '', ready);
+  const { value } = props;
+  const label = options.find((o) => o.value === value)?.label;
+  return <span>{label ?? (filled(value) ? String(value) : EMPTY_PLACEHOLDER)}</span>;
 }
 
 /** RemoteSelect for schemas. */
-export const RemoteSelect = connect(RemoteSelectBase, mapReadPretty(RemoteSelectText));
+export const RemoteSelect = connect(FormRemoteSelect, mapReadPretty(observer(RemoteSelectText)));

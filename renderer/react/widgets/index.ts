@@ -10,4 +10,8 @@ export { FileUpload, FileUploadBase } from './FileUpload';
 export type { FileUploadProps } from './FileUpload';
 export { RemoteSelect, RemoteSelectBase } from './RemoteSelect';
 export { UkeySignButton, UkeySignButtonBase } from './UkeySignButton';
+export { AmountDisplay, AmountDisplayText } from './AmountDisplay';
+export type { AmountDisplayProps } from './AmountDisplay';
+export { AgreementViewer, AgreementViewerBase } from './AgreementViewer';
+export type { AgreementViewerProps } from './AgreementViewer';
 export type { UkeySignButtonProps } from './UkeySignButton';

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useSession } from '@/session/SessionContext';
 import { PRODUCT_TITLES } from '@/shell/products';
-import { roleKindName, roleLabel } from '@/shell/roleLabel';
+import { roleKindName, roleLabel } from '@contract/roles';
 
 /** /my/account/info: who is logged in, their enterprise, roles and opened products. */
 export function AccountInfoPage(): React.JSX.Element {
@@ -13,7 +13,9 @@ export function AccountInfoPage(): React.JSX.Element {
       <Descriptions column={2} bordered size="small">
         <Descriptions.Item label="姓名">{user3.personName}</Descriptions.Item>
         <Descriptions.Item label="用户名">{user3.userName}</Descriptions.Item>
-        <Descriptions.Item label="手机号">{user3.mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}</Descriptions.Item>
+        <Descriptions.Item label="手机号">
+          {user3.mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}
+        </Descriptions.Item>
         <Descriptions.Item label="所属企业">{user3.corpName}</Descriptions.Item>
         <Descriptions.Item label="当前角色">
           {currentRole3 ? `${roleKindName(currentRole3.roleCode)}${roleLabel(currentRole3.roleCode)}` : '——'}
@@ -24,7 +26,13 @@ export function AccountInfoPage(): React.JSX.Element {
           ))}
         </Descriptions.Item>
         <Descriptions.Item label="已开通产品" span={2}>
-          {opened.length ? opened.map(([p]) => <Tag key={p} color="blue">{PRODUCT_TITLES[p] ?? p}</Tag>) : '暂未开通产品'}
+          {opened.length
+            ? opened.map(([p]) => (
+                <Tag key={p} color="blue">
+                  {PRODUCT_TITLES[p] ?? p}
+                </Tag>
+              ))
+            : '暂未开通产品'}
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -58,3 +58,22 @@ export function ContactManagerPage(): React.JSX.Element {
     />
   );
 }
+
+/** A public route of spec section 2 whose screen is not built yet: shown without a session or the shell. */
+export function PublicPendingPage(): React.JSX.Element {
+  const navigate = useNavigate();
+  return (
+    <div data-testid="public-pending">
+      <Result
+        status="info"
+        title="该页面暂未开放"
+        subTitle="该功能正在建设中，请稍后再试。"
+        extra={
+          <Button type="primary" onClick={() => navigate('/login/login')}>
+            返回登录
+          </Button>
+        }
+      />
+    </div>
+  );
+}

@@ -14,7 +14,9 @@ export function ProductOverviewPage(): React.JSX.Element {
   const [products, setProducts] = useState<ProductState[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(() => {
-    apiGet<ProductState[]>('/corp/v1/corps/products').then(setProducts).catch(() => setProducts([]));
+    apiGet<ProductState[]>('/corp/v1/corps/products')
+      .then(setProducts)
+      .catch(() => setProducts([]));
   }, []);
   useEffect(load, [load]);
 
@@ -37,7 +39,15 @@ export function ProductOverviewPage(): React.JSX.Element {
         <Col key={p.product} xs={24} md={12} xl={6}>
           <Card
             title={PRODUCT_TITLES[p.product] ?? p.product}
-            extra={p.opened ? <Tag color="green">已开通</Tag> : p.pending ? <Tag color="orange">审核中</Tag> : <Tag>未开通</Tag>}
+            extra={
+              p.opened ? (
+                <Tag color="green">已开通</Tag>
+              ) : p.pending ? (
+                <Tag color="orange">审核中</Tag>
+              ) : (
+                <Tag>未开通</Tag>
+              )
+            }
           >
             <Button
               type="primary"

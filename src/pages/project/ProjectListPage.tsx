@@ -13,7 +13,9 @@ export function ProjectListPage(): React.JSX.Element {
   const products = enabledProducts(config.avalableProduct, security.openedProductCorps);
 
   const choose = async (product: string): Promise<void> => {
-    await apiPost('/corp/v1/corps/persons/product-switch/records', undefined, { productType: product }).catch(() => undefined);
+    await apiPost('/corp/v1/corps/persons/product-switch/records', undefined, { productType: product }).catch(
+      () => undefined,
+    );
     const step = productSwitchStep({
       product,
       menus: security.menus3,

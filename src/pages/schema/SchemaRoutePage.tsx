@@ -1,11 +1,11 @@
-import { Alert, Spin } from 'antd';
+import { Alert, App, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { createModuleSource, loadPageSchema, RendererProvider, SchemaPage, type PageSchema } from '@renderer';
 import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
-import { openDownload, portalSigner, rendererRequest } from './rendererServices';
+import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
 const PAGES = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], { import: 'default' });
@@ -26,9 +26,10 @@ export function SchemaRoutePage(): React.JSX.Element {
   const search = useRef(location.search);
   if (active) search.current = location.search;
   const navigate = useNavigate();
+  const { message } = App.useApp();
   const { security, permitted } = useSession();
   const route = routeByPath(pathname);
-  const file = route?.source.kind === 'schema' ? route.source.file : null;
+  const file = route && !route.handwritten ? `/schemas/${route.file}` : null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
@@ -41,7 +42,10 @@ export function SchemaRoutePage(): React.JSX.Element {
     }
     load()
       .then((raw) => {
-        if (alive) setLoaded({ schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema });
+        if (alive)
+          setLoaded({
+            schema: loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema,
+          });
       })
       .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
     return () => {
@@ -50,7 +54,10 @@ export function SchemaRoutePage(): React.JSX.Element {
   }, [file, pathname]);
 
   const currentSearch = search.current;
-  const query = useMemo(() => Object.fromEntries(new URLSearchParams(currentSearch).entries()), [currentSearch]);
+  const query = useMemo(
+    () => Object.fromEntries(new URLSearchParams(currentSearch).entries()),
+    [currentSearch],
+  );
   const user = useMemo(() => ({ ...security.user3 }), [security.user3]);
   const canOpen = useMemo(
     () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',
@@ -65,7 +72,8 @@ export function SchemaRoutePage(): React.JSX.Element {
   );
 
   if (!loaded) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if ('error' in loaded) return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
+  if ('error' in loaded)
+    return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
   return (
     <RendererProvider
       request={rendererRequest}
@@ -76,6 +84,8 @@ export function SchemaRoutePage(): React.JSX.Element {
       user={user}
       download={openDownload}
       pageTitles={false}
+      message={message}
+      holidays={portalHolidays}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>

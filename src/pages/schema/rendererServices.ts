@@ -1,12 +1,14 @@
 import type { RendererRequest } from '@renderer';
-import { request, type ApiResponse } from '@/api';
+import { fetchHolidays, request, type ApiResponse } from '@/api';
 import { createUkeySigner } from '@/ukey';
 
 /**
  * The renderer's request function on the portal's one axios instance, so schema pages get every
  * convention of spec section 7 (signature, CSRF, tunnelled PUT/DELETE) and the error rules of section 8.
  */
-export const rendererRequest: RendererRequest = async <T,>(options: Parameters<RendererRequest>[0]): Promise<T> => {
+export const rendererRequest: RendererRequest = async <T>(
+  options: Parameters<RendererRequest>[0],
+): Promise<T> => {
   const response = await request().request<ApiResponse<T>>({
     method: options.method,
     url: options.url,
@@ -14,7 +16,10 @@ export const rendererRequest: RendererRequest = async <T,>(options: Parameters<R
     data: options.data,
     signal: options.signal,
     ...(options.onUploadProgress
-      ? { onUploadProgress: (e: { loaded: number; total?: number }) => options.onUploadProgress!({ loaded: e.loaded, total: e.total }) }
+      ? {
+          onUploadProgress: (e: { loaded: number; total?: number }) =>
+            options.onUploadProgress!({ loaded: e.loaded, total: e.total }),
+        }
       : {}),
   });
   return response.data.data;
@@ -26,7 +31,11 @@ export const portalSigner = createUkeySigner();
 /** Downloads open in a new window under the API base (file links need no custom headers). */
 export function openDownload(url: string, params?: Record<string, unknown>): void {
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== null) query.append(k, String(v));
+  for (const [k, v] of Object.entries(params ?? {}))
+    if (v !== undefined && v !== null) query.append(k, String(v));
   const qs = query.toString();
   window.open(`/api/web${url}${qs ? `?${qs}` : ''}`, '_blank', 'noopener');
 }
+
+/** Holidays of region R_156 (spec section 9), which date pickers with `"disable": ["holidays"]` disable. */
+export const portalHolidays = (): Promise<readonly string[]> => fetchHolidays();

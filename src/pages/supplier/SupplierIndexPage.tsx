@@ -30,16 +30,27 @@ export function SupplierIndexPage(): React.JSX.Element {
       columns={[
         { title: '企业名称', dataIndex: 'name' },
         { title: '统一社会信用代码', dataIndex: 'creditCode' },
-        { title: '企业类型', dataIndex: 'corpType', render: (t: string) => (t === 'UNIT' ? '非法人单位' : '链属企业') },
+        {
+          title: '企业类型',
+          dataIndex: 'corpType',
+          render: (t: string) => (t === 'UNIT' ? '非法人单位' : '链属企业'),
+        },
         {
           title: '工商状态',
           dataIndex: 'registryStatus',
-          render: (s: string) => (s === 'CANCELLED' ? <Tag color="red">注销</Tag> : <Tag color="green">存续</Tag>),
+          render: (s: string) =>
+            s === 'CANCELLED' ? <Tag color="red">注销</Tag> : <Tag color="green">存续</Tag>,
         },
         {
           title: '已开通产品',
           dataIndex: 'products',
-          render: (p: string) => (p ? p.split(',').map((k) => PRODUCT_TITLES[k] ?? k).join('、') : '——'),
+          render: (p: string) =>
+            p
+              ? p
+                  .split(',')
+                  .map((k) => PRODUCT_TITLES[k] ?? k)
+                  .join('、')
+              : '——',
         },
       ]}
     />

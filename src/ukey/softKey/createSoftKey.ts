@@ -1,4 +1,4 @@
-import type { UkeyAlgorithm } from '../rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 import { fetchOriginal, requestSoftKeyCertificate } from '../ukeyApi';
 import { generateSoftKey, signWithSoftKey } from './softKeyCrypto';
 import type { SoftKeyRecord, SoftKeyStore } from './softKeyStore';

@@ -1,10 +1,8 @@
 import smCrypto from 'sm-crypto';
-import type { UkeyAlgorithm } from '../rules';
+import { SM2_USER_ID, type UkeyAlgorithm } from '@contract/ukey';
 
 const { sm2 } = smCrypto;
 
-/** The SM2 signer id every party uses (OpenSSL: distid). */
-export const SM2_USER_ID = '1234567812345678';
 const RSA_PARAMS: RsaHashedKeyGenParams = {
   name: 'RSASSA-PKCS1-v1_5',
   modulusLength: 2048,

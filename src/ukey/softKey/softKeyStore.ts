@@ -1,4 +1,4 @@
-import type { UkeyAlgorithm } from '../rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 
 /**
  * A soft key as the browser keeps it: the certificate the server issued and the private key. An RSA

@@ -39,7 +39,9 @@ describe('KeepAliveOutlet', () => {
     fireEvent.click(screen.getByText('kept:1'));
     await act(() => router.navigate('/other'));
     expect(screen.getByText('other')).toBeTruthy();
-    expect(screen.getByText('kept:2').closest('[data-keep-alive]')!.getAttribute('style')).toContain('display: none');
+    expect(screen.getByText('kept:2').closest('[data-keep-alive]')!.getAttribute('style')).toContain(
+      'display: none',
+    );
     await act(() => router.navigate('/kept'));
     expect(screen.getByText('kept:2')).toBeTruthy();
   });

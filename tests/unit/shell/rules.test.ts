@@ -5,10 +5,21 @@ import { homePath } from '@/router/home';
 import { buildRouteTable } from '@/router/routeTable';
 import { isWithinChatHours, screenSize } from '@/shell/clientState';
 import { buildHeaderMenu, showHomeItem } from '@/shell/menuModel';
-import { COMING_SOON, enabledProducts, firstMenuPath, productCards, productSwitchStep } from '@/shell/products';
-import { isOperatorOrDirector, roleLabel } from '@/shell/roleLabel';
+import {
+  COMING_SOON,
+  enabledProducts,
+  firstMenuPath,
+  productCards,
+  productSwitchStep,
+} from '@/shell/products';
+import { isOperatorOrDirector, roleLabel } from '@contract/roles';
 
-const leaf = (path: string): MenuResource => ({ pkMenu: path, menuName: path, menuBrief: path, childMenuResources: [] });
+const leaf = (path: string): MenuResource => ({
+  pkMenu: path,
+  menuName: path,
+  menuBrief: path,
+  childMenuResources: [],
+});
 const product = (key: string, ...paths: string[]): MenuResource => ({
   pkMenu: key,
   menuName: key,
@@ -17,14 +28,17 @@ const product = (key: string, ...paths: string[]): MenuResource => ({
 });
 
 describe('access rules (spec section 2)', () => {
-  const permitted = permittedPaths([product('credit', '/credit/core/index/operator', '/credit/core/issue/apply')]);
+  const permitted = permittedPaths([
+    product('credit', '/credit/core/index/operator', '/credit/core/issue/apply'),
+  ]);
 
   it('opens the public list to everyone', () => {
-    for (const p of ['/register/register', '/login/abs/login', '/h5/face_err', '/factoring/reverse/accounts-payable-confirm']) {
+    for (const p of ['/login/login', '/login/abs/login']) {
       expect(isPublicPath(p)).toBe(true);
       expect(decideAccess(p, false, new Set())).toBe('allow');
     }
     expect(isPublicPath('/register/unknown')).toBe(false);
+    expect(isPublicPath('/project/list')).toBe(false);
   });
 
   it('sends anyone else without a session to login', () => {
@@ -33,7 +47,15 @@ describe('access rules (spec section 2)', () => {
   });
 
   it('always allows the after-login list', () => {
-    for (const p of ['/error-page/authorized', '/error-page/contact-manager-open-product', '/error-page/403', '/transfer-record', '/project/list', '/my/account/info']) {
+    for (const p of [
+      '/error-page/authorized',
+      '/error-page/contact-manager-open-product',
+      '/error-page/403',
+      '/transfer-record',
+      '/project/list',
+      '/my/account/info',
+      '/error-page/404',
+    ]) {
       expect(decideAccess(p, true, new Set())).toBe('allow');
     }
   });
@@ -46,7 +68,10 @@ describe('access rules (spec section 2)', () => {
   });
 
   it('collects granted paths from nested menus', () => {
-    const nested: MenuResource = { ...product('abs'), childMenuResources: [{ ...leaf('grp'), childMenuResources: [leaf('/abs/core/index/query')] }] };
+    const nested: MenuResource = {
+      ...product('abs'),
+      childMenuResources: [{ ...leaf('grp'), childMenuResources: [leaf('/abs/core/index/query')] }],
+    };
     expect([...permittedPaths([nested])]).toEqual(['/abs/core/index/query']);
   });
 
@@ -61,19 +86,45 @@ describe('access rules (spec section 2)', () => {
 describe('home (spec section 2)', () => {
   const available = ['/credit/core/index/operator', '/credit/core/issue/apply', '/supplier/index'];
   it('goes to the ABS index query when the home URL is the project list', () => {
-    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_CORE_OPERATOR', available })).toBe('/abs/core/index/query');
-    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_CORP_DIRECTOR', available })).toBe('/abs/chain/index/query');
-    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_UNIT_QUERY', available })).toBe('/abs/chain/index/query');
+    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_CORE_OPERATOR', available })).toBe(
+      '/abs/core/index/query',
+    );
+    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_CORP_DIRECTOR', available })).toBe(
+      '/abs/chain/index/query',
+    );
+    expect(homePath({ homeUrl: '/project/list', role: 'ROLE_UNIT_QUERY', available })).toBe(
+      '/abs/chain/index/query',
+    );
   });
   it('otherwise takes the first available route matching the home URL', () => {
-    expect(homePath({ homeUrl: '/credit/core/issue/apply', role: 'ROLE_CORE_OPERATOR', available })).toBe('/credit/core/issue/apply');
-    expect(homePath({ homeUrl: '/credit/core', role: 'ROLE_CORE_OPERATOR', available })).toBe('/credit/core/index/operator');
-    expect(homePath({ homeUrl: '/nowhere', role: 'ROLE_CORE_OPERATOR', available })).toBe('/credit/core/index/operator');
+    expect(homePath({ homeUrl: '/credit/core/issue/apply', role: 'ROLE_CORE_OPERATOR', available })).toBe(
+      '/credit/core/issue/apply',
+    );
+    expect(homePath({ homeUrl: '/credit/core', role: 'ROLE_CORE_OPERATOR', available })).toBe(
+      '/credit/core/index/operator',
+    );
+    expect(homePath({ homeUrl: '/nowhere', role: 'ROLE_CORE_OPERATOR', available })).toBe(
+      '/credit/core/index/operator',
+    );
     expect(homePath({ homeUrl: '/nowhere', role: 'ROLE_CORP_DEFAULT', available: [] })).toBe('/project/list');
   });
   it('prefers the homepage chosen through the product switch while it is permitted', () => {
-    expect(homePath({ homeUrl: '/credit/core/index/operator', role: 'ROLE_CORE_OPERATOR', available, storedHomepage: '/supplier/index' })).toBe('/supplier/index');
-    expect(homePath({ homeUrl: '/credit/core/index/operator', role: 'ROLE_CORE_OPERATOR', available, storedHomepage: '/abs/x' })).toBe('/credit/core/index/operator');
+    expect(
+      homePath({
+        homeUrl: '/credit/core/index/operator',
+        role: 'ROLE_CORE_OPERATOR',
+        available,
+        storedHomepage: '/supplier/index',
+      }),
+    ).toBe('/supplier/index');
+    expect(
+      homePath({
+        homeUrl: '/credit/core/index/operator',
+        role: 'ROLE_CORE_OPERATOR',
+        available,
+        storedHomepage: '/abs/x',
+      }),
+    ).toBe('/credit/core/index/operator');
   });
 });
 
@@ -102,14 +153,33 @@ describe('role labels (spec section 6)', () => {
   });
 
   it('calls operator or director any role without QUERY, MANAGER, PURCHASE or FINAL', () => {
-    expect(['ROLE_CORE_OPERATOR', 'ROLE_CORP_DIRECTOR', 'ROLE_UNIT_OPERATOR'].every(isOperatorOrDirector)).toBe(true);
-    expect(['ROLE_CORE_QUERY', 'ROLE_CORP_MANAGER', 'ROLE_FIN_CLIENT_MANAGER', 'ROLE_CORP_PURCHASE', 'ROLE_CORE_FINAL', 'ROLE_CORP_DEFAULT', null].some(isOperatorOrDirector)).toBe(false);
+    expect(
+      ['ROLE_CORE_OPERATOR', 'ROLE_CORP_DIRECTOR', 'ROLE_UNIT_OPERATOR'].every(isOperatorOrDirector),
+    ).toBe(true);
+    expect(
+      [
+        'ROLE_CORE_QUERY',
+        'ROLE_CORP_MANAGER',
+        'ROLE_FIN_CLIENT_MANAGER',
+        'ROLE_CORP_PURCHASE',
+        'ROLE_CORE_FINAL',
+        'ROLE_FIN_PRODUCT_MANAGER',
+        null,
+      ].some(isOperatorOrDirector),
+    ).toBe(false);
+    // By the spec's rule the default role (no product yet) is one: it is sent to the product-opening page.
+    expect(isOperatorOrDirector('ROLE_CORP_DEFAULT')).toBe(true);
   });
 });
 
 describe('product switching (spec section 4)', () => {
   const menus = [product('credit', '/credit/core/index/operator'), product('abs')];
-  const base = { menus, candidateRoles: ['ROLE_CORE_OPERATOR'], corpType: 'CORE', currentPath: '/supplier/index' };
+  const base = {
+    menus,
+    candidateRoles: ['ROLE_CORE_OPERATOR'],
+    corpType: 'CORE',
+    currentPath: '/supplier/index',
+  };
 
   it("makes the product's first menu path the homepage", () => {
     expect(firstMenuPath(menus, 'credit')).toBe('/credit/core/index/operator');
@@ -121,18 +191,34 @@ describe('product switching (spec section 4)', () => {
   });
 
   it('sends operators and directors of a product without menus to product opening, others to contact the manager', () => {
-    expect(productSwitchStep({ ...base, product: 'abs', role: 'ROLE_CORE_OPERATOR' })).toEqual({ kind: 'go', path: '/my/product/overview', setHomepage: false });
-    expect(productSwitchStep({ ...base, product: 'abs', role: 'ROLE_CORP_DIRECTOR' })).toMatchObject({ path: '/my/product/overview' });
+    expect(productSwitchStep({ ...base, product: 'abs', role: 'ROLE_CORE_OPERATOR' })).toEqual({
+      kind: 'go',
+      path: '/my/product/overview',
+      setHomepage: false,
+    });
+    expect(productSwitchStep({ ...base, product: 'abs', role: 'ROLE_CORP_DIRECTOR' })).toMatchObject({
+      path: '/my/product/overview',
+    });
     for (const role of ['ROLE_CORE_QUERY', 'ROLE_CORP_MANAGER', 'ROLE_CORE_PURCHASE', 'ROLE_CORE_FINAL']) {
-      expect(productSwitchStep({ ...base, product: 'abs', role })).toMatchObject({ path: '/error-page/contact-manager-open-product' });
+      expect(productSwitchStep({ ...base, product: 'abs', role })).toMatchObject({
+        path: '/error-page/contact-manager-open-product',
+      });
     }
   });
 
   it('first switches a core-type user from the supplier role to the core one on a credit homepage', () => {
-    const dual = { ...base, candidateRoles: ['ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR'], role: 'ROLE_CORP_OPERATOR' };
-    expect(productSwitchStep({ ...dual, product: 'abs', currentPath: '/credit/chain/index/operator' })).toEqual({ kind: 'switch-role', role: 'ROLE_CORE_OPERATOR' });
+    const dual = {
+      ...base,
+      candidateRoles: ['ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR'],
+      role: 'ROLE_CORP_OPERATOR',
+    };
+    expect(
+      productSwitchStep({ ...dual, product: 'abs', currentPath: '/credit/chain/index/operator' }),
+    ).toEqual({ kind: 'switch-role', role: 'ROLE_CORE_OPERATOR' });
     expect(productSwitchStep({ ...dual, product: 'abs', currentPath: '/supplier/index' }).kind).toBe('go');
-    expect(productSwitchStep({ ...dual, corpType: 'CHAIN', product: 'abs', currentPath: '/credit/x' }).kind).toBe('go');
+    expect(
+      productSwitchStep({ ...dual, corpType: 'CHAIN', product: 'abs', currentPath: '/credit/x' }).kind,
+    ).toBe('go');
   });
 
   it('lists the platform products in their order', () => {
@@ -141,7 +227,12 @@ describe('product switching (spec section 4)', () => {
   });
 
   it('pads an odd number of product cards with 敬请期待', () => {
-    expect(productCards(['正向保理', '到货保理', '反向保理'])).toEqual(['正向保理', '到货保理', '反向保理', COMING_SOON]);
+    expect(productCards(['正向保理', '到货保理', '反向保理'])).toEqual([
+      '正向保理',
+      '到货保理',
+      '反向保理',
+      COMING_SOON,
+    ]);
     expect(productCards(['ABS', 'ABCP'])).toEqual(['ABS', 'ABCP']);
   });
 });
@@ -149,11 +240,25 @@ describe('product switching (spec section 4)', () => {
 describe('header menu', () => {
   const routes = buildRouteTable(
     {
-      '/schemas/a.json': { path: '/credit/a', title: 'A', product: 'credit', menu: { group: 'G1', order: 2 } },
-      '/schemas/b.json': { path: '/credit/b', title: 'B', product: 'credit', menu: { group: 'G1', order: 1 } },
-      '/schemas/c.json': { path: '/credit/c', title: 'C', product: 'credit', hideInMenu: true },
+      '/schemas/credit/a.json': {
+        path: '/credit/a',
+        title: 'A',
+        product: 'credit',
+        menu: { group: 'G1', order: 2 },
+      },
+      '/schemas/credit/b.json': {
+        path: '/credit/b',
+        title: 'B',
+        product: 'credit',
+        menu: { group: 'G1', order: 1 },
+      },
+      '/schemas/credit/c.json': { path: '/credit/c', title: 'C', product: 'credit', hideInMenu: true },
     },
-    [{ path: '/supplier/index', title: 'S', product: 'account' }],
+    {
+      '/schemas/_routes/handwritten.json': {
+        routes: [{ path: '/supplier/index', title: 'S', product: 'account' }],
+      },
+    },
   );
   const all = new Set(['/credit/a', '/credit/b', '/credit/c', '/supplier/index']);
 
@@ -161,7 +266,9 @@ describe('header menu', () => {
     const menu = buildHeaderMenu(routes, all, 'ROLE_CORE_OPERATOR');
     expect(menu.map((p) => p.key)).toEqual(['credit', 'account']);
     expect(menu[0]!.groups[0]!.items.map((i) => i.key)).toEqual(['/credit/b', '/credit/a']);
-    expect(buildHeaderMenu(routes, new Set(['/credit/a']), 'ROLE_CORE_OPERATOR')[0]!.groups[0]!.items).toHaveLength(1);
+    expect(
+      buildHeaderMenu(routes, new Set(['/credit/a']), 'ROLE_CORE_OPERATOR')[0]!.groups[0]!.items,
+    ).toHaveLength(1);
   });
 
   it('is empty for ROLE_CORP_DEFAULT', () => {
@@ -175,7 +282,12 @@ describe('header menu', () => {
   });
 
   it('refuses a route declared twice', () => {
-    expect(() => buildRouteTable({ '/schemas/a.json': { path: '/x', title: 'x' } }, [{ path: '/x', title: 'y' }])).toThrow(/declared twice/);
+    expect(() =>
+      buildRouteTable(
+        { '/schemas/x.json': { path: '/x', title: 'x' } },
+        { '/schemas/_routes/handwritten.json': { routes: [{ path: '/x', title: 'y' }] } },
+      ),
+    ).toThrow(/与 x.json 重复/);
   });
 });
 

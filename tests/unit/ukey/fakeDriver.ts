@@ -1,5 +1,5 @@
 import { UkeyDriverError, type UkeyDriver } from '@/ukey/driver';
-import type { UkeyAlgorithm } from '@/ukey/rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 
 /** One step of the flow a fake driver can be told to fail. */
 export type FakeFault =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/api/errors';
 import { SOFT_KEY_MESSAGES, UKEY_FLOW } from '@/ukey/flowCodes';
-import { DEFAULT_UKEY_RULES, withDefaults } from '@/ukey/rules';
+import { DEFAULT_UKEY_RULES, withDefaults } from '@contract/ukey';
 import { runUkeyFlow, UKEY_PROGRESS, type UkeyFlowInput } from '@/ukey/runUkeyFlow';
 import { fakeDriver, RSA_KEY, type FakeFault, type FakeKey } from './fakeDriver';
 

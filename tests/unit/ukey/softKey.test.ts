@@ -1,12 +1,12 @@
 import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { utf8, verifyBytes } from '@server/ukey/algorithms';
-import { DEFAULT_UKEY_RULES } from '@/ukey/rules';
+import { DEFAULT_UKEY_RULES } from '@contract/ukey';
 import { runUkeyFlow } from '@/ukey/runUkeyFlow';
 import { createSoftKey } from '@/ukey/softKey/createSoftKey';
 import { createSoftKeyDriver } from '@/ukey/softKey/softKeyDriver';
 import { memorySoftKeyStore } from '@/ukey/softKey/softKeyStore';
-import type { UkeyAlgorithm } from '@/ukey/rules';
+import type { UkeyAlgorithm } from '@contract/ukey';
 
 const spkiPem = (b64: string): string =>
   createPublicKey({ key: Buffer.from(b64, 'base64'), format: 'der', type: 'spki' })

@@ -10,7 +10,7 @@ import {
   DEFAULT_UKEY_RULES,
   issuerOfPrintNumber,
   withDefaults,
-} from '@/ukey/rules';
+} from '@contract/ukey';
 import { fakeDriver } from './fakeDriver';
 
 describe('kitErrors', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckContext, PageFile } from '@renderer/core/checker';
 import type { ModelDefinition } from '@renderer/core/model';
+import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema';
 import type { Dictionary } from '@renderer/core/schema';
 
 const statusDict: Dictionary = {
@@ -115,7 +116,7 @@ describe('checkSchemas', () => {
     });
     expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
       'schemas/credit/issues.json#/list/columns/0/field: 模型 "creditIssue" 中没有字段 "amountt"',
-      'schemas/credit/issues.json#/list/query/issueNo/x-component: 未知组件 "Inptu"（可用：FormItem, FormGrid, FormLayout, Space, Text, Input, Input.TextArea, Select, DatePicker, DatePicker.RangePicker, NumberPicker, Radio.Group, Checkbox, Checkbox.Group, Switch, ArrayTable, ArrayTable.Column, ArrayTable.Index, ArrayTable.Remove, ArrayTable.Addition, AmountInput, AmountRange, CapitalAmount, UkeySignButton, FileUpload, RemoteSelect）',
+      `schemas/credit/issues.json#/list/query/issueNo/x-component: 未知组件 "Inptu"（可用：${BUILTIN_COMPONENT_NAMES.join(', ')}）`,
       'schemas/credit/issues.json#/list/rowActions/0/action: 模型 "creditIssue" 中没有操作 "accept"（已有：approve, reject）',
       'schemas/credit/issues.json#/list/rowActions/0/roles/0: 未知角色 "ROLE_CORE_BOSS"',
       'schemas/credit/issues.json#/list/rowActions/1/roles/0: 角色 "ROLE_CORE_OPERATOR" 不能执行模型 "creditIssue" 的操作 "approve"（允许：ROLE_CORE_DIRECTOR）',
@@ -222,6 +223,69 @@ describe('checkSchemas', () => {
     ).toEqual([
       'schemas/credit/other.json#/route/path: route.path "/credit/issues" 与文件路径不符（应为 /credit/other）',
       'schemas/credit/other.json#/route/path: route.path "/credit/issues" 与 credit/issues.json 重复',
+    ]);
+  });
+});
+
+describe('checkSchemas on composite pages (renderer v2)', () => {
+  const composite = (parts: unknown[]): Record<string, unknown> => ({
+    schemaVersion: 2,
+    route: { path: '/credit/overview', title: '组合页面', roles: ['ROLE_CORE_DIRECTOR'] },
+    page: 'composite',
+    model: 'creditIssue',
+    composite: { record: {}, parts },
+  });
+
+  it('checks each part as a page of its kind and reports the problem under the part', () => {
+    const raw = composite([
+      {
+        key: 'tabs',
+        type: 'tabs',
+        items: [
+          {
+            key: 'one',
+            title: '列表',
+            parts: [
+              {
+                key: 'issues',
+                type: 'list',
+                filter: { supplierName: '$record.supplierName', nope: '$record.id' },
+                list: {
+                  columns: [{ field: 'amountt', title: '金额' }],
+                  rowActions: [
+                    {
+                      key: 'edit',
+                      type: 'dialog',
+                      label: '修改',
+                      form: {
+                        mode: 'edit',
+                        properties: { ratee: { type: 'string', 'x-component': 'Cascader' } },
+                        then: 'accept',
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+          { key: 'one', title: '重复', parts: [{ key: 'issues', type: 'card', parts: [] }] },
+        ],
+      },
+      {
+        key: 'banks',
+        type: 'list',
+        list: { api: { url: '/v1/dicts/banks' }, columns: [{ field: 'anything', title: '随便' }] },
+      },
+    ]);
+    expect(check([{ file: 'credit/overview.json', raw }])).toEqual([
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/filter/nope: 模型 "creditIssue" 不支持按 "nope" 查询（可查询：issueNo, amount, status）',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/filter/supplierName: 模型 "creditIssue" 不支持按 "supplierName" 查询（可查询：issueNo, amount, status）',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/columns/0/field: 模型 "creditIssue" 中没有字段 "amountt"',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/rowActions/0/form/properties/ratee: 模型 "creditIssue" 中没有字段 "ratee"',
+      'schemas/credit/overview.json#/composite/parts/0/items/0/parts/0/list/rowActions/0/form/then: 模型 "creditIssue" 中没有操作 "accept"（已有：approve, reject）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/key: 名称 "one" 重复（与 /composite/parts/0/items/0 相同）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/parts/0/key: 部件名 "issues" 重复（与 /composite/parts/0/items/0/parts/0 相同）',
+      'schemas/credit/overview.json#/composite/parts/0/items/1/parts/0/parts: 至少应有 1 项',
     ]);
   });
 });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_CODES } from '@contract/roles';
 import {
   buildMenu,
+  checkScreens,
   collectRouteProblems,
   extractRoutes,
+  grantedRoutes,
   isPageFile,
+  routeEntries,
   routeFile,
   RouteTableError,
 } from '@renderer/core/routes';
@@ -68,7 +72,9 @@ describe('extractRoutes', () => {
       keepAlive: false,
       openInBlank: false,
       public: false,
+      alwaysAllowed: false,
       file: 'credit/core/issue/apply.json',
+      handwritten: false,
       page: undefined,
     });
     expect(routes.find((r) => r.path === '/my/limit/query')?.menu).toEqual({ group: undefined, order: 999 });
@@ -120,5 +126,116 @@ describe('buildMenu', () => {
       buildMenu(extractRoutes(modules), 'ROLE_CORP_OPERATOR')[0]?.groups[0]?.items.map((i) => i.path),
     ).toEqual(['/credit/chain/statistics']);
     expect(buildMenu(extractRoutes(modules), null)).toEqual([]);
+  });
+});
+
+describe('hand-written route blocks, role groups and screens', () => {
+  const files = {
+    'credit/detail.json': {
+      page: 'detail',
+      route: { path: '/credit/detail', title: '详情', roles: ['@withMenu'], hideInMenu: true },
+    },
+    '_routes/handwritten.json': {
+      routes: [
+        { path: '/project/list', title: '选择产品', alwaysAllowed: true, hideInMenu: true },
+        { path: '/service/chat', title: '在线客服', roles: ['@all', 'ROLE_CORE_OPERATOR'] },
+        {
+          path: '/my/product/overview',
+          title: '产品开通',
+          product: 'account',
+          roles: ['@operatorOrDirector'],
+        },
+      ],
+    },
+    '_dicts/status.json': { name: 'status', items: [] },
+  };
+
+  it('reads the `_routes/` blocks with the page schemas and expands role groups', () => {
+    const routes = extractRoutes(routeEntries(files));
+    expect(routes.map((r) => [r.path, r.handwritten, r.file])).toEqual([
+      ['/credit/detail', false, 'credit/detail.json'],
+      ['/my/product/overview', true, '_routes/handwritten.json'],
+      ['/project/list', true, '_routes/handwritten.json'],
+      ['/service/chat', true, '_routes/handwritten.json'],
+    ]);
+    const byPath = new Map(routes.map((r) => [r.path, r]));
+    expect(byPath.get('/service/chat')?.roles).toEqual([...ROLE_CODES]);
+    expect(byPath.get('/credit/detail')?.roles).not.toContain('ROLE_CORP_DEFAULT');
+    expect(byPath.get('/credit/detail')?.roles).toHaveLength(ROLE_CODES.length - 1);
+    expect(byPath.get('/my/product/overview')?.roles).toEqual([
+      'ROLE_CORE_OPERATOR',
+      'ROLE_CORE_DIRECTOR',
+      'ROLE_CORP_OPERATOR',
+      'ROLE_CORP_DIRECTOR',
+      'ROLE_UNIT_OPERATOR',
+      'ROLE_UNIT_DIRECTOR',
+      'ROLE_CORP_DEFAULT',
+    ]);
+    expect(byPath.get('/project/list')?.alwaysAllowed).toBe(true);
+  });
+
+  it('locates problems of a hand-written block at its index, and names unknown role groups', () => {
+    const bad = routeEntries({
+      '_routes/handwritten.json': {
+        routes: [
+          { path: '/a', title: 'A' },
+          { path: '/b', title: '', roles: ['ROLE_CORE_OPERATOR', '@nobody'], product: 'loans' },
+        ],
+      },
+    });
+    expect(collectRouteProblems(bad)).toEqual([
+      { file: '_routes/handwritten.json', pointer: '/routes/1/title', message: 'route.title 不能为空' },
+      {
+        file: '_routes/handwritten.json',
+        pointer: '/routes/1/product',
+        message: expect.stringContaining('未知产品 "loans"') as string,
+      },
+      {
+        file: '_routes/handwritten.json',
+        pointer: '/routes/1/roles/1',
+        message: '未知角色或角色组 "@nobody"',
+      },
+    ]);
+  });
+
+  it('refuses a detail or approve page that shows in the menu: it needs a record id', () => {
+    const problems = collectRouteProblems([
+      { file: 'credit/issue.json', page: 'detail', route: { path: '/credit/issue', title: '凭证签发' } },
+      { file: 'credit/approve.json', page: 'approve', route: { path: '/credit/approve', title: '审批' } },
+      { file: 'credit/list.json', page: 'list', route: { path: '/credit/list', title: '列表' } },
+    ]);
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([
+      ['credit/issue.json', '/route/hideInMenu'],
+      ['credit/approve.json', '/route/hideInMenu'],
+    ]);
+    expect(problems[0]?.message).toContain('缺少记录编号');
+  });
+
+  it('reports a path on one side only: a block without a screen, a screen without a block or with a page', () => {
+    const routes = extractRoutes(routeEntries(files));
+    expect(checkScreens(routes, ['/project/list', '/service/chat', '/my/product/overview'])).toEqual([]);
+    expect(checkScreens(routes, ['/project/list', '/service/chat', '/nowhere', '/credit/detail'])).toEqual([
+      {
+        file: '_routes/handwritten.json',
+        pointer: '/routes',
+        message: '路由 /my/product/overview 没有对应的页面组件（src/router/screens.ts）',
+      },
+      { file: '_routes/handwritten.json', pointer: '/routes', message: '页面组件 /nowhere 没有路由块' },
+      {
+        file: 'credit/detail.json',
+        pointer: '/route/path',
+        message: '路由 /credit/detail 同时有页面配置和手写页面组件',
+      },
+    ]);
+  });
+
+  it('keeps ROLE_CORP_DEFAULT out of menus and lists hidden routes last in menus3 order', () => {
+    const routes = extractRoutes(routeEntries(files));
+    expect(buildMenu(routes, 'ROLE_CORP_DEFAULT')).toEqual([]);
+    expect(grantedRoutes(routes, 'ROLE_CORE_OPERATOR').map((r) => r.path)).toEqual([
+      '/my/product/overview',
+      '/service/chat',
+      '/credit/detail',
+    ]);
   });
 });

@@ -1,10 +1,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PRODUCT_CODES, type ProductCode } from '@contract/products';
 import meta from '@renderer/core/schema/page.schema.json';
 import type {
   ActionBase,
   ApproveBody,
+  ApiSource,
   BackAction,
   ColumnSchema,
+  CompositeBody,
+  ContainerItem,
+  DialogAction,
+  DialogForm,
   DetailBody,
   DetailField,
   DownloadAction,
@@ -13,6 +19,7 @@ import type {
   ListBody,
   ModelAction,
   NavigateAction,
+  PartSchema,
   RouteBlock,
   SectionSchema,
   StatisticsBody,
@@ -44,7 +51,10 @@ type ActionKeys =
   | keyof SubmitAction
   | keyof DownloadAction
   | keyof ExportAction
+  | keyof DialogAction
   | keyof BackAction;
+
+type PartKeys = PartSchema extends infer P ? (P extends PartSchema ? keyof P : never) : never;
 
 describe('page.schema.json', () => {
   it('describes the same keys as the TypeScript types', () => {
@@ -61,6 +71,7 @@ describe('page.schema.json', () => {
         'keepAlive',
         'openInBlank',
         'public',
+        'alwaysAllowed',
       ]),
     );
     expect(keys('action')).toEqual(
@@ -85,6 +96,45 @@ describe('page.schema.json', () => {
         'redirect',
         'then',
         'url',
+        'container',
+        'title',
+        'width',
+        'form',
+        'detail',
+      ]),
+    );
+    expect(keys('part')).toEqual(
+      exhaustiveKeys<PartKeys & string>()([
+        'key',
+        'type',
+        'visible',
+        'model',
+        'filter',
+        'list',
+        'form',
+        'detail',
+        'statistics',
+        'items',
+        'open',
+        'title',
+        'parts',
+        'columns',
+        'spans',
+      ]),
+    );
+    expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
+    expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
+    expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
+    expect(keys('dialogForm')).toEqual(
+      exhaustive<DialogForm>()([
+        'properties',
+        'mode',
+        'columns',
+        'labelWidth',
+        'initialValues',
+        'api',
+        'then',
+        'okText',
       ]),
     );
     expect(keys('column')).toEqual(
@@ -122,6 +172,7 @@ describe('page.schema.json', () => {
         'params',
         'tabs',
         'emptyText',
+        'api',
       ]),
     );
     expect(keys('formBody')).toEqual(
@@ -154,18 +205,11 @@ describe('page.schema.json', () => {
     );
     expect(keys('detailBody')).toEqual(exhaustive<DetailBody>()(['sections', 'audit', 'actions']));
     expect(keys('statisticsBody')).toEqual(exhaustive<StatisticsBody>()(['filters', 'figures', 'charts']));
-    expectTypeOf<RouteBlock['product']>().toEqualTypeOf<
-      | 'credit'
-      | 'abs'
-      | 'abcp'
-      | 'factoring-forward'
-      | 'factoring-delivery'
-      | 'factoring-reverse'
-      | 'factoring-joint'
-      | 'assets-pool'
-      | 'account'
-      | undefined
-    >();
+    expectTypeOf<RouteBlock['product']>().toEqualTypeOf<ProductCode | undefined>();
+    // The JSON meta-schema cannot import the contract: its product list must equal it, in order.
+    expect((definitions.route?.properties?.product as { enum?: unknown } | undefined)?.enum).toEqual(
+      PRODUCT_CODES,
+    );
   });
 
   it('gives every keyword a description analysts see in their editor', () => {

@@ -1,6 +1,35 @@
-import type { PlatformConfig } from './types';
+/** The platform (branding) config of spec section 9, as `POST /biz/v1/platforms` answers it. */
+export interface PlatformConfig {
+  tempId: string;
+  platformName?: string;
+  loginUrl: string;
+  platformType: string;
+  isOrgLogin: boolean;
+  isRT: boolean;
+  platformLogo: string;
+  topSlogan: string;
+  slogan: string;
+  topBarColor: string;
+  topBarWordColor: string;
+  tailBarColor: string;
+  tailBarWordColor: string;
+  hotline: string;
+  contactAddress: string;
+  postcode: string;
+  onlineService: string;
+  copyrightCn: string;
+  copyrightEn: string;
+  securityRegister: string;
+  registerUrl: string;
+  icpRegister: string;
+  /** Comma-separated product keys; empty: the enterprise's opened products. */
+  avalableProduct: string;
+}
 
-/** Built-in platform config used when `POST /biz/v1/platforms` fails (spec section 9 defaults). */
+/**
+ * The default CCBSCF brand (spec section 9: platformType CCBSCF): what the portal shows when the platforms
+ * call fails, and what the server's default platform is built from.
+ */
 export const DEFAULT_PLATFORM_CONFIG: PlatformConfig = {
   tempId: '1',
   platformName: '供应链金融服务平台',

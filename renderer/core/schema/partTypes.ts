@@ -1,0 +1,168 @@
+/**
+ * Renderer v2 (issue 10): composable pages, declarative data sources and dialog actions.
+ *
+ * A `composite` page is a tree of parts: containers (tabs, card, collapse, grid, steps) hold any page
+ * part (list, form, detail, statistics) or other containers. The six page kinds stay as shorthands: a
+ * `list` page is a composite page with one list part. A list part inside a page about one record
+ * (`record`) is a master-detail list: its `filter` expressions read `$record`.
+ */
+import type { DetailBody, FormBody, ListBody, StatisticsBody } from './pageTypes';
+import type { ActionSchema, Expression, FormilyProperties, SectionSchema } from './types';
+
+/**
+ * Any endpoint of the API contract as a data source: `url` under /api/web (`{name}` placeholders from
+ * the record, then the page query), `params` as expressions (scope `$record`, `$query`, `$values`,
+ * `$role`...), and where the answer keeps what the part reads (`response`, dotted paths).
+ */
+export interface ApiSource {
+  url: string;
+  /** @default 'GET' */
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Query parameters (GET) or body members (POST/PUT), each an expression. */
+  params?: Record<string, Expression>;
+  /** Where the answer keeps the rows, their total and a single record. */
+  response?: {
+    /** @default 'list' (an array answer is the list itself) */
+    list?: string;
+    /** @default 'pagecond.count' (else the number of rows) */
+    total?: string;
+    /** A single record (detail parts). @default the answer itself */
+    record?: string;
+  };
+}
+
+/** Fields every part has. */
+export interface PartBase {
+  /** Stable name in the page: its `data-testid` is `part-<key>`. */
+  key: string;
+  /** Shown only when this expression is truthy (scope `$record`, `$query`, `$role`...). */
+  visible?: Expression;
+}
+
+/** A list part: a list page's body, its model (default: the page's) or an `api`. */
+export interface ListPart extends PartBase {
+  type: 'list';
+  model?: string;
+  /**
+   * Filters computed from the page (expressions over `$record`, `$query`): a list inside a detail
+   * page filtered by its record (`{"applicationId": "$record.id"}`).
+   */
+  filter?: Record<string, Expression>;
+  list: ListBody;
+}
+
+/** A form part: a form page's body. */
+export interface FormPart extends PartBase {
+  type: 'form';
+  model?: string;
+  form: FormBody;
+}
+
+/** A detail part: sections of the page's record (`?id=`, or the `record` block's parameter). */
+export interface DetailPart extends PartBase {
+  type: 'detail';
+  model?: string;
+  detail: DetailBody;
+}
+
+/** A statistics part: figures and charts of a model. */
+export interface StatisticsPart extends PartBase {
+  type: 'statistics';
+  model?: string;
+  statistics: StatisticsBody;
+}
+
+/** One tab, panel or step of a container. */
+export interface ContainerItem {
+  key: string;
+  title: string;
+  parts: PartSchema[];
+  visible?: Expression;
+}
+
+/** Tabs: one item shown at a time; `?tab=<key>` selects one. */
+export interface TabsPart extends PartBase {
+  type: 'tabs';
+  items: ContainerItem[];
+}
+
+/** Folding panels; `open` lists the panels open at first (default: the first). */
+export interface CollapsePart extends PartBase {
+  type: 'collapse';
+  items: ContainerItem[];
+  open?: string[];
+}
+
+/** Steps walked with 上一步 / 下一步 (a wizard over parts). */
+export interface StepsPart extends PartBase {
+  type: 'steps';
+  items: ContainerItem[];
+}
+
+/** A titled card around parts. */
+export interface CardPart extends PartBase {
+  type: 'card';
+  title?: string;
+  parts: PartSchema[];
+}
+
+/** Parts side by side in equal columns (each part may span several). */
+export interface GridPart extends PartBase {
+  type: 'grid';
+  /** @default 2 */
+  columns?: number;
+  parts: PartSchema[];
+  /** Columns spanned, by part key. */
+  spans?: Record<string, number>;
+}
+
+/** Anything a page is made of. */
+export type PartSchema =
+  | ListPart
+  | FormPart
+  | DetailPart
+  | StatisticsPart
+  | TabsPart
+  | CollapsePart
+  | StepsPart
+  | CardPart
+  | GridPart;
+
+/** The kinds of {@link PartSchema}. */
+export type PartType = PartSchema['type'];
+
+/** Body of a `composite` page. */
+export interface CompositeBody {
+  /**
+   * The record the page is about (master-detail): loaded from `model` (default: the page's) by the
+   * query parameter `param` (default `id`); parts read it as `$record`.
+   */
+  record?: { model?: string; param?: string };
+  parts: PartSchema[];
+  /** Buttons under the parts (scope `$record`). */
+  actions?: ActionSchema[];
+}
+
+/** The form of a dialog action. */
+export interface DialogForm {
+  properties: FormilyProperties;
+  /** create: POST a new record; edit: PUT the row's record. @default 'create' */
+  mode?: 'create' | 'edit';
+  /** @default 1 */
+  columns?: number;
+  /** @default 120 */
+  labelWidth?: number;
+  /** Initial values, each an expression (scope `$record`, `$query`). */
+  initialValues?: Record<string, Expression>;
+  /** Send the values to this endpoint instead of the model (the values go in the body). */
+  api?: ApiSource;
+  /** A transition to run on the saved record, e.g. `submit`. */
+  then?: string;
+  /** OK button text. @default '提交' */
+  okText?: string;
+}
+
+/** Read-only sections of the row's record in a dialog. */
+export interface DialogDetail {
+  sections: SectionSchema[];
+}

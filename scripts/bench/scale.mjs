@@ -1,0 +1,228 @@
+// Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
+// pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 30 ms; record
+// detail and a transition p95 ≤ 30 ms). Whole request path through app.inject (session, signature, JSON).
+// `npx tsx scripts/bench/scale.mjs [--records N] [--explain]` prints the rows; `npm run bench` imports it.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { signRequest } from '../../src/api/signature.ts';
+import { startPostgres } from '../pg-server.ts';
+import { buildApp } from '../../server/app.ts';
+import { createSession } from '../../server/auth/sessions.ts';
+import { openDb } from '../../server/db/db.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { ensureModelTables, openModels } from '../../server/models/index.ts';
+import { seedAll } from '../../server/seed/index.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+/**
+ * One INSERT … SELECT over generate_series per chunk (no row travels through Node), with the model's
+ * indexes dropped first and made again afterwards by ensureModelTables (what `npm start` does).
+ * Holders: every 10th voucher SUP001 (the measured supplier, 10%), every 10th+1 UNIT001, the rest 97
+ * other suppliers; all issued by CORE001; states spread over the voucher dictionary's tabs.
+ */
+async function bulkLoad(db, model, records) {
+  const t = model.table;
+  const col = (name) => model.fields.get(name).column;
+  const indexes = await db.query(
+    `select indexname from pg_indexes where tablename = $1 and indexname <> $2`,
+    [t, `${t}_pkey`],
+  );
+  for (const { indexname } of indexes.rows) await db.exec(`drop index ${indexname}`);
+  const holder = `(case g % 10 when 0 then 'SUP001' when 1 then 'UNIT001' else 'SYN' || (g % 97) end)`;
+  const holderName = `(case g % 10 when 0 then '华建建材供应有限公司' when 1 then '华建一局第三项目部' else '供应商' || (g % 97) end)`;
+  const state = `(array['ISD','ISD','ISD','FID','FID','RDD','RDD','FI1','RD0','TR1'])[(g / 10) % 10 + 1]`;
+  const amount = `(((g::bigint * 7919) % 500000000 + 1000000) / 100.0)::numeric(16,2)`;
+  const issue = `(date '2025-01-01' + (g % 600))`;
+  const chunk = 100_000;
+  for (let from = 1; from <= records; from += chunk) {
+    const to = Math.min(records, from + chunk - 1);
+    await db.exec(`insert into ${t} (id, state, version, visible_corps, created_corp_id, created_at, updated_at,
+        ${col('voucherNo')}, ${col('issuerCorpId')}, ${col('issuerName')}, ${col('firstHolderCorpId')}, ${col('firstHolderName')},
+        ${col('holderCorpId')}, ${col('holderName')}, ${col('amount')}, ${col('availableAmount')}, ${col('frozenAmount')},
+        ${col('issueDate')}, ${col('acceptDate')}, ${col('dueDate')}, ${col('actualDueDate')}, ${col('limitSource')})
+      select 'bench-' || g, ${state}, 1, array['CORE001', ${holder}], ${holder},
+        timestamptz '2025-01-01 00:00:00+08' + g * interval '30 seconds', timestamptz '2025-01-01 00:00:00+08' + g * interval '30 seconds',
+        'CVB' || lpad(g::text, 10, '0'), 'CORE001', '华建集团第一工程局有限公司', ${holder}, ${holderName},
+        ${holder}, ${holderName}, ${amount}, ${amount}, 0, ${issue}, ${issue}, ${issue} + 180 + g % 30, ${issue} + 180 + g % 30, '集团授信'
+      from generate_series(${from}, ${to}) g`);
+  }
+}
+
+export async function scaleBench({ records = 1_000_000, rounds = 100, explain = false } = {}) {
+  const pg = await startPostgres(['shared_buffers=256MB', 'max_connections=50']);
+  const db = await openDb({ databaseUrl: pg.url });
+  const rows = [];
+  const tag = records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`;
+  try {
+    await migrate(db);
+    await seedAll(db);
+    const schemasDir = join(root, 'schemas');
+    const models = await openModels(db, schemasDir);
+    const model = models.models.get('creditVoucher');
+    let t = performance.now();
+    await bulkLoad(db, model, records);
+    const loadS = (performance.now() - t) / 1000;
+    t = performance.now();
+    await ensureModelTables(db, models);
+    await db.exec(`vacuum analyze ${model.table}`);
+    const indexS = (performance.now() - t) / 1000;
+    const total = (await db.query(`select count(*)::int as n from ${model.table}`)).rows[0].n;
+
+    const app = await buildApp({ db, schemasDir, logger: false });
+    const session = async (username, role) => {
+      const user = (await db.query('select id from users where username = $1', [username])).rows[0];
+      const { id, session: s } = await createSession(db, user.id, role, new Date());
+      return { cookie: `SCF_SESSION=${id}`, csrf: s.csrfToken };
+    };
+    const supplier = await session('chain_operator', 'ROLE_CORP_OPERATOR');
+    const call = (who, method, path, rawQuery = '', body = undefined) => {
+      const text = body === undefined ? '' : JSON.stringify(body);
+      const url = `/api/web${path}`;
+      return app.inject({
+        method,
+        url: rawQuery ? `${url}?${rawQuery}` : url,
+        headers: {
+          cookie: who.cookie,
+          'x-csrf-token': who.csrf,
+          'x-vrandom': signRequest({ method, path: url, rawQuery, body: text, csrfToken: who.csrf }),
+          ...(text ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(text ? { payload: text } : {}),
+      });
+    };
+    const measure = async (fn) => {
+      for (let i = 0; i < 5; i++) await fn(i);
+      const times = [];
+      for (let i = 0; i < rounds; i++) {
+        const t0 = performance.now();
+        const res = await fn(i);
+        times.push(performance.now() - t0);
+        if (res.json().code !== '0') throw new Error(res.body);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const LIST = '/biz/v1/models/creditVoucher/records';
+    // What /credit/chain/index/query sends: tab params, query-form filters, the page's default sort.
+    const pages = [
+      ['all, default sort', 'sort=issueDate,desc'],
+      ['tab 已签收 (ISD)', 'status=ISD&sort=issueDate,desc'],
+      [
+        'tab 已融资 + amount + due date',
+        'status=FID&amountMin=10000&amountMax=3000000&dueDateFrom=2025-09-01&dueDateTo=2026-12-31&sort=amount,desc',
+      ],
+      [
+        'tab 待兑付 + holder name',
+        'status=RD0&status=RD1&status=RD9&holderName=%E5%BB%BA%E6%9D%90&sort=dueDate,asc',
+      ],
+    ];
+    const results = [];
+    for (const [label, q] of pages) {
+      for (const page of [1, 500]) {
+        const query = `${q}&page=${page}&size=10`;
+        const first = (await call(supplier, 'GET', LIST, `${query}&v=0`)).json();
+        const times = await measure((i) => call(supplier, 'GET', LIST, `${query}&v=${i}`));
+        results.push({ label: `${label}, p${page}`, times, count: first.data.pagecond.count, query });
+      }
+    }
+    for (const r of results) {
+      rows.push({
+        figure: `${tag} list: ${r.label}`.slice(0, 40),
+        value: ms(percentile(r.times, 95)),
+        target: '≤ 30 ms',
+        baseline: `p50 ${ms(percentile(r.times, 50))}, ${r.count} rows`,
+      });
+    }
+    const ids = (
+      await db.query(`select id from ${model.table} where holder_corp_id = 'SUP001' limit 200`)
+    ).rows.map((r) => r.id);
+    const detail = await measure((i) => call(supplier, 'GET', `${LIST}/${ids[i % ids.length]}`));
+    rows.push({
+      figure: `${tag}: record detail p95`,
+      value: ms(percentile(detail, 95)),
+      target: '≤ 30 ms',
+      baseline: `p50 ${ms(percentile(detail, 50))}`,
+    });
+
+    // A transition: a credit limit frozen and unfrozen in turn by the factor's product manager.
+    const manager = await session('fin_product_manager', 'ROLE_FIN_PRODUCT_MANAGER');
+    const limit = (
+      await db.query(
+        "select id, version from credit_limit where state = 'LM1' and visible_corps @> array['FIN001'] limit 1",
+      )
+    ).rows[0];
+    let version = limit.version;
+    let n = 0;
+    const transition = await measure(async () => {
+      const action = n++ % 2 === 0 ? 'freeze' : 'unfreeze';
+      const res = await call(
+        manager,
+        'POST',
+        `/biz/v1/models/creditLimit/records/${limit.id}/actions/${action}`,
+        '',
+        { version, reason: '额度检查' },
+      );
+      if (res.json().code === '0') version = res.json().data.version;
+      return res;
+    });
+    rows.push({
+      figure: `${tag}: transition (limit freeze) p95`,
+      value: ms(percentile(transition, 95)),
+      target: '≤ 30 ms',
+      baseline: `p50 ${ms(percentile(transition, 50))}`,
+    });
+    rows.push({
+      figure: `${tag}: bulk load / indexes`,
+      value: `${loadS.toFixed(0)} s / ${indexS.toFixed(0)} s`,
+      target: '',
+      baseline: `${total} vouchers`,
+    });
+
+    if (explain) {
+      const slowest = results.reduce((a, b) => (percentile(b.times, 95) > percentile(a.times, 95) ? b : a));
+      await db.exec("load 'auto_explain'").catch(() => undefined);
+      console.log(`\nslowest: ${slowest.label}  (${slowest.query})`);
+      const plan = await explainList(db, models, slowest.query);
+      console.log(plan);
+    }
+    await app.close();
+  } finally {
+    await db.close();
+    pg.stop();
+  }
+  return rows;
+}
+
+/** EXPLAIN ANALYZE of the SQL the models engine runs for a list query (count and page). */
+async function explainList(db, models, rawQuery) {
+  const { buildWhere, orderBy, paging } = await import('../../server/models/listQuery.ts');
+  const model = models.models.get('creditVoucher');
+  const query = {};
+  for (const [k, v] of new URLSearchParams(rawQuery)) query[k] = k in query ? [].concat(query[k], v) : v;
+  const where = buildWhere(model, 'SUP001', query);
+  const order = orderBy(model, query);
+  const { page, size } = paging(query);
+  const out = [];
+  for (const sql of [
+    `select count(*)::int as n from ${model.table} where ${where.sql}`,
+    `select t.id from ${model.table} t where ${where.sql} order by ${order} limit ${size} offset ${(page - 1) * size}`,
+  ]) {
+    const r = await db.query(`explain (analyze, buffers, costs off) ${sql}`, where.params);
+    out.push(sql, ...r.rows.map((row) => `  ${row['QUERY PLAN']}`));
+  }
+  return out.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const at = process.argv.indexOf('--records');
+  const rows = await scaleBench({
+    records: at > 0 ? Number(process.argv[at + 1]) : 1_000_000,
+    explain: process.argv.includes('--explain'),
+  });
+  for (const r of rows)
+    console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
+  process.exit(0);
+}

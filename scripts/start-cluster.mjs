@@ -1,0 +1,56 @@
+// `npm run start:cluster -- --instances 3`: several server processes on one PostgreSQL (DATABASE_URL) behind
+// one port. The primary builds the portal if needed, migrates and seeds once, then forks the instances;
+// node:cluster hands incoming connections to them in turn. Sessions, nonces, keys, UKEY originals and files'
+// records live in the database; each instance's caches are dropped through LISTEN/NOTIFY (ADR 0006).
+// A worker that dies is replaced; SIGTERM/SIGINT stops every instance cleanly.
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { register } from 'tsx/esm/api';
+
+if (cluster.isPrimary) {
+  const at = process.argv.indexOf('--instances');
+  const instances = at > 0 ? Number(process.argv[at + 1]) : availableParallelism();
+  if (!Number.isInteger(instances) || instances < 1) {
+    console.error('usage: npm run start:cluster -- --instances N   (N ≥ 1)');
+    process.exit(2);
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'start:cluster needs DATABASE_URL=postgres://user:pass@host:5432/db: instances share one PostgreSQL',
+    );
+    process.exit(2);
+  }
+  const { buildIfNeeded } = await import('./build-if-needed.mjs');
+  buildIfNeeded();
+  register();
+  const { openDb } = await import('../server/db/db.ts');
+  const { migrate } = await import('../server/db/migrate.ts');
+  const { seedAll } = await import('../server/seed/index.ts');
+  const db = await openDb({ databaseUrl: process.env.DATABASE_URL });
+  await migrate(db);
+  if (process.env.SEED !== 'false' && (await seedAll(db))) console.log('seeded the demo world');
+  await db.close();
+
+  let stopping = false;
+  const fork = (n) =>
+    cluster.fork({ SEED: 'false', SCF_INSTANCE: String(n) }).on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`instance ${n} exited (${signal ?? code}); starting it again`);
+      setTimeout(() => fork(n), 1000);
+    });
+  for (let n = 1; n <= instances; n++) fork(n);
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} instances`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  cluster.on('exit', () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+} else {
+  register();
+  await import('../server/main.ts');
+}

@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router-dom';
+import type { RouteMeta } from '@renderer/core/routes';
+import { lazyScreen } from './lazyScreen';
+import { RouteError } from './RouteError';
+import { BENCH_SCREEN, SCREENS } from './screens';
+
+const schemaPage = lazyScreen(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage');
+
+/** One router entry per route: a hand-written screen by its path, else the schema page through the renderer. */
+function toRouteObject({ path, handwritten }: RouteMeta): RouteObject {
+  const screen = handwritten ? SCREENS[path] : undefined;
+  return { path, lazy: screen ? lazyScreen(...screen) : schemaPage, errorElement: <RouteError /> };
+}
+
+/**
+ * The router's entries for a route table: public routes outside the session (plus the render bench in
+ * bench builds), the others inside the session and the shell.
+ */
+export function routeObjects(routes: readonly RouteMeta[]): {
+  outside: RouteObject[];
+  inside: RouteObject[];
+} {
+  const outside = routes.filter((r) => r.public).map(toRouteObject);
+  if (import.meta.env.VITE_BENCH === '1')
+    outside.push({
+      path: BENCH_SCREEN.path,
+      lazy: lazyScreen(...BENCH_SCREEN.screen),
+      errorElement: <RouteError />,
+    });
+  return { outside, inside: routes.filter((r) => !r.public).map(toRouteObject) };
+}

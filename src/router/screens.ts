@@ -1,0 +1,43 @@
+/**
+ * The hand-written screens: route path → the module and export that render it. This is the only place
+ * the portal maps a path to a component; each path's route block (title, public/always-allowed, roles,
+ * menu) is declared once in schemas/_routes/handwritten.json, and `npm run schemas:check` reports a path
+ * that is on one side only. No imports run here (the loaders are lazy), so Node scripts can read the keys.
+ */
+export type ScreenModule = () => Promise<Record<string, unknown>>;
+
+export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, exportName: string]>> = {
+  '/login/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
+  '/login/abs/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
+  '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
+  '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
+  '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
+  '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
+  '/supplier/index': [() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage'],
+  '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],
+  '/error-page/403': [() => import('@/pages/error/ErrorPages'), 'ForbiddenPage'],
+  '/error-page/404': [() => import('@/pages/error/ErrorPages'), 'NotFoundPage'],
+  '/error-page/authorized': [() => import('@/pages/error/ErrorPages'), 'AuthorizedPage'],
+  '/error-page/contact-manager-open-product': [
+    () => import('@/pages/error/ErrorPages'),
+    'ContactManagerPage',
+  ],
+  '/my/enterprise-info/ukey/list': [() => import('@/pages/ukey/UkeyListPage'), 'UkeyListPage'],
+  '/my/enterprise-info/ukey/apply': [() => import('@/pages/ukey/UkeyApplyPage'), 'UkeyApplyPage'],
+  '/my/enterprise-info/ukey/apply-detail': [
+    () => import('@/pages/ukey/UkeyApplyDetailPage'),
+    'UkeyApplyDetailPage',
+  ],
+  '/register/abs/identify/index': [() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage'],
+  '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
+  '/register/abs/identify/soft-key': [
+    () => import('@/pages/register/IdentifySoftKeyPage'),
+    'IdentifySoftKeyPage',
+  ],
+};
+
+/** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */
+export const BENCH_SCREEN = {
+  path: '/bench/render',
+  screen: [() => import('@/pages/bench/RenderBenchPage'), 'RenderBenchPage'] as const,
+};

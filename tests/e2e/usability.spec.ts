@@ -1,0 +1,261 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chinaDate, confirm, pickDate, type } from './creditUi';
+import { expectNoErrors, loginAs, watchPage } from './fixtures';
+
+/**
+ * Issue 17 "What users trip over today": each item as a user meets it, fixed in the renderer, the shell
+ * or the server (not in one page schema).
+ */
+
+const loggedInAs = async (page: Page, user: string): Promise<void> => {
+  await page.goto('/cv3/login/login');
+  await loginAs(page, user);
+  await expect(page.getByTestId('current-user')).toBeVisible();
+};
+
+/** The issue application with one statement row whose bill amount is `bill`. */
+async function issueApply(page: Page, bill: string): Promise<void> {
+  await page.goto('/cv3/credit/core/issue/apply');
+  await page.getByTestId('field-supplierCorpId').locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: '华建建材供应有限公司' })
+    .click();
+  await page.getByRole('button', { name: '添加对账单' }).click();
+  await type(page, 'field-statements.0.statementNo', `DZ-TRIP-${Date.now()}`);
+  await pickDate(page, 'field-statements.0.statementDate', chinaDate(-5));
+  await type(page, 'field-statements.0.statementAmount', '800000');
+  await type(page, 'field-statements.0.billAmount', bill);
+  await pickDate(page, 'field-statements.0.expectedPayDate', chinaDate(90));
+}
+
+test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
+  test('item 1: an out-of-range amount stays as typed and the field says why', async ({ page }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '-500.555');
+    const bill = page.getByTestId('field-statements.0.billAmount');
+    await bill.locator('input').blur();
+    await expect(bill.locator('input')).toHaveValue('-500.555');
+    await expect(bill).toContainText(/金额不能小于|请输入正确的金额/);
+    await type(page, 'field-statements.0.billAmount', '123456789012345');
+    await bill.locator('input').blur();
+    await expect(bill.locator('input')).toHaveValue(/^123,456,789,012,345(\.00)?$/);
+    await expect(bill).toContainText(/金额不能大于|请输入正确的金额/);
+  });
+
+  test('item 2: 提交 validates first and asks for confirmation only when the form is valid', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '1000');
+    await page.getByTestId('action-step-next').click();
+    await expect(page.getByTestId('field-dueDate')).toBeVisible();
+    await page.getByTestId('action-form-submit').click();
+    await expect(page.getByTestId('field-dueDate')).toContainText('该字段是必填字段');
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  });
+
+  test('item 3: a server error for a field on an earlier step shows that step and the field', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '0');
+    await page.getByTestId('action-step-next').click();
+    await pickDate(page, 'field-dueDate', chinaDate(120));
+    await page.getByTestId('action-form-submit').click();
+    await confirm(page, '确认提交签发申请？');
+    const bill = page.getByTestId('field-statements.0.billAmount');
+    await expect(bill).toBeVisible();
+    await expect(bill).toContainText('金额不能小于0.01');
+  });
+
+  test('item 4: an editable row says what is wrong in words, and refuses a past payment date', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '900000');
+    const bill = page.getByTestId('field-statements.0.billAmount');
+    await expect(bill).toContainText('开单金额不能大于对账单金额');
+    await expect(bill.getByText('开单金额不能大于对账单金额')).toBeVisible();
+    await pickDate(page, 'field-statements.0.expectedPayDate', '2020-01-01');
+    await page.getByTestId('field-statements.0.statementNo').locator('input').click();
+    await expect(page.getByTestId('field-statements.0.expectedPayDate').locator('input')).not.toHaveValue(
+      '2020-01-01',
+    );
+  });
+
+  test('item 5: the success message survives the navigation it causes', async ({ page }) => {
+    const watch = watchPage(page);
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '4321.09');
+    await page.getByTestId('action-step-next').click();
+    await pickDate(page, 'field-dueDate', chinaDate(120));
+    await page.getByTestId('action-form-submit').click();
+    await confirm(page, '确认提交签发申请？');
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/index\/operator$/);
+    await expect(page.locator('.ant-message')).toContainText('签发申请已提交，等待主管岗审核');
+    await expectNoErrors(watch);
+  });
+
+  test('item 9: date pickers speak Chinese and disable past days where dates must be ahead', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await issueApply(page, '1000');
+    await page.getByTestId('action-step-next').click();
+    await page.getByTestId('field-dueDate').locator('input').click();
+    const panel = page.locator('.ant-picker-dropdown:visible');
+    await expect(panel.locator('thead')).toContainText('一');
+    await expect(panel.locator('thead')).not.toContainText(/Mo|Su/);
+    await expect(panel.locator('.ant-picker-header-view')).toContainText('月');
+    await expect(panel.locator(`td[title="${chinaDate(-1)}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+    await expect(panel.locator(`td[title="${chinaDate(1)}"]`)).not.toHaveClass(/ant-picker-cell-disabled/);
+  });
+});
+
+test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
+  test('item 10: the chat window shows the chat alone', async ({ page }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.goto('/cv3/service/chat');
+    await expect(page.getByTestId('chat-page')).toBeVisible();
+    await expect(page.getByTestId('shell-top')).toHaveCount(0);
+    await expect(page.getByTestId('chat-button-wrap')).toHaveCount(0);
+    await expect(page.getByTestId('brand-footer')).toHaveCount(0);
+  });
+
+  test('item 10: the help ? shows help text, not a code', async ({ page }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.goto('/cv3/credit/core/index/operator');
+    await page.getByTestId('page-help').hover();
+    await expect(page.getByRole('tooltip')).toContainText('待办');
+    await expect(page.getByRole('tooltip')).not.toContainText('帮助编码');
+  });
+
+  test('item 10: new_user has a role label; product cards keep one order for every user', async ({
+    page,
+    browser,
+  }) => {
+    await loggedInAs(page, 'new_user');
+    await expect(page.getByTestId('role-label')).not.toBeEmpty();
+    await page.goto('/cv3/my/product/overview');
+    const titles = page.locator('[data-testid="product-overview"] .ant-card-head-title');
+    await expect(titles.first()).toBeVisible();
+    const order = await titles.allTextContents();
+    const other = await browser.newPage();
+    await loggedInAs(other, 'chain_operator');
+    await other.goto('/cv3/my/product/overview');
+    const otherTitles = other.locator('[data-testid="product-overview"] .ant-card-head-title');
+    await expect(otherTitles).toHaveCount(order.length);
+    expect(await otherTitles.allTextContents()).toEqual(order);
+    await other.close();
+  });
+
+  for (const [width, height] of [
+    [1480, 900],
+    [1024, 768],
+  ] as const) {
+    test(`item 10: the 客服 button covers no part of a list at ${width}×${height}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await loggedInAs(page, 'core_operator');
+      await page.goto('/cv3/credit/core/issue/query');
+      const table = page.locator('.ant-table').first();
+      await expect(table).toBeVisible();
+      const button = await page.getByTestId('chat-button-wrap').locator('.ant-float-btn').boundingBox();
+      const box = await table.boundingBox();
+      expect(button && box).toBeTruthy();
+      expect(button!.x).toBeGreaterThanOrEqual(box!.x + box!.width);
+    });
+  }
+
+  test('item 11: a home URL without a page leads to the first permitted route, never to 404', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'corp_manager');
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    await expect(page).not.toHaveURL(/error-page|enterprise-info\/user\/list/);
+  });
+
+  test('item 12: public routes render without a session call, logged out', async ({ page }) => {
+    const security: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/web/v2/security')) security.push(r.url());
+    });
+    await page.goto('/cv3/login/login');
+    await expect(page.getByTestId('login-username')).toBeVisible();
+    for (const path of [
+      '/register/register',
+      '/register/reset-password',
+      '/h5/face',
+      '/factoring/reverse/accounts-payable-sign',
+    ]) {
+      await page.goto(`/cv3${path}`);
+      await expect(page).toHaveURL(new RegExp(`/cv3${path}$`));
+      await expect(page.getByTestId('public-pending')).toBeVisible();
+    }
+    expect(security).toEqual([]);
+  });
+
+  test('item 8: a product switch is listed at its China time', async ({ page }) => {
+    await loggedInAs(page, 'dual_role');
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-credit').click();
+    const now = chinaDate(0);
+    await page.goto('/cv3/transfer-record');
+    const first = page.locator('.ant-table tbody tr.ant-table-row').first();
+    await expect(first).toContainText(now);
+    const shown = (await first.textContent()) ?? '';
+    const time = /(\d{2}):(\d{2}):\d{2}/.exec(shown);
+    expect(time).not.toBeNull();
+    const china = new Date(Date.now() + 8 * 3600_000);
+    const minutes = Number(time![1]) * 60 + Number(time![2]);
+    const expected = china.getUTCHours() * 60 + china.getUTCMinutes();
+    expect(Math.abs(minutes - expected)).toBeLessThanOrEqual(2);
+  });
+});
+
+test.describe('lists and accessibility (issue 17 items 13, 14)', () => {
+  test('item 13: each unread message names its matter and links to its screen', async ({ page }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.getByTestId('notice-bell').click();
+    const items = page.getByTestId('notice-item');
+    await expect(items).toHaveCount(3);
+    const titles = await items.locator('.ant-list-item-meta-title').allTextContents();
+    expect(new Set(titles).size).toBe(3);
+    await items.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query$/);
+  });
+
+  test('item 14: query selects are named after their labels; placeholders and links reach 4.5:1', async ({
+    page,
+  }) => {
+    await loggedInAs(page, 'core_operator');
+    await page.goto('/cv3/credit/core/issue/query');
+    await expect(page.getByRole('combobox', { name: '状态' })).toBeVisible();
+    const contrast = await page.evaluate(() => {
+      const channel = (c: number): number => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      const ratio = (css: string): number => {
+        const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+        // Blend a translucent colour over white.
+        const mix = (c: number): number => c * a + 255 * (1 - a);
+        const l = 0.2126 * channel(mix(r)) + 0.7152 * channel(mix(g)) + 0.0722 * channel(mix(b));
+        return 1.05 / (l + 0.05);
+      };
+      const input = document.querySelector('.schema-query-form input[placeholder]') as HTMLInputElement;
+      const link = document.createElement('a');
+      link.className = 'ant-typography';
+      link.href = '#';
+      link.textContent = 'x';
+      document.querySelector('.shell-main')!.append(link);
+      return {
+        placeholder: ratio(getComputedStyle(input, '::placeholder').color),
+        link: ratio(getComputedStyle(link).color),
+      };
+    });
+    expect(contrast.placeholder).toBeGreaterThanOrEqual(4.5);
+    expect(contrast.link).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS } from '../../server/seed/demo';
+import { loginAs } from './fixtures';
+
+/**
+ * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
+ * client-side navigation: no console error, no failed or refused request, no error page on the way.
+ * One user per test; the whole walk stays fast as the menus grow (no reload per route).
+ */
+// Every demo user who can log in (the cancelled enterprise's user is stopped at login).
+const USERS = DEMO_USERS.map((u) => u.username).filter((u) => u !== 'cancelled_user');
+
+/** Paths of routes hidden from the menu (detail pages need a record): page schemas and hand-written blocks. */
+function hiddenPaths(): Set<string> {
+  const root = join(process.cwd(), 'schemas');
+  const blocks: Array<{ path: string; hideInMenu?: boolean }> = [
+    ...(JSON.parse(readFileSync(join(root, '_routes/handwritten.json'), 'utf8')) as { routes: [] }).routes,
+  ];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('_')) continue;
+      const file = join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.json'))
+        blocks.push((JSON.parse(readFileSync(file, 'utf8')) as { route: never }).route);
+    }
+  };
+  walk(root);
+  return new Set(blocks.filter((b) => b.hideInMenu).map((b) => b.path));
+}
+const HIDDEN = hiddenPaths();
+
+interface Menu {
+  menuBrief: string;
+  childMenuResources: Menu[];
+}
+
+const leaves = (menus: readonly Menu[]): string[] =>
+  menus.flatMap((m) => [
+    ...(m.menuBrief.startsWith('/') ? [m.menuBrief] : []),
+    ...leaves(m.childMenuResources),
+  ]);
+
+/** Records console errors, failed requests and answers ≥ 400; counts requests in flight. */
+function watch(page: Page): { problems: string[]; inFlight: () => number } {
+  const problems: string[] = [];
+  let pending = 0;
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('request', () => (pending += 1));
+  page.on('requestfinished', () => (pending -= 1));
+  page.on('requestfailed', (r) => {
+    pending -= 1;
+    // A page that is left cancels its own pending calls: that is no failure.
+    const error = r.failure()?.errorText ?? '';
+    if (error !== 'net::ERR_ABORTED') problems.push(`failed: ${r.method()} ${r.url()} ${error}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  return { problems, inFlight: () => pending };
+}
+
+/** Waits until no request has been in flight for a short while. */
+async function settled(page: Page, inFlight: () => number): Promise<void> {
+  let quiet = 0;
+  for (let i = 0; i < 200 && quiet < 3; i += 1) {
+    await page.waitForTimeout(50);
+    quiet = inFlight() === 0 ? quiet + 1 : 0;
+  }
+}
+
+for (const user of USERS) {
+  test(`${user} opens every menu item without an error`, async ({ page }) => {
+    const seen = watch(page);
+    await page.goto('/cv3/login/login');
+    const security = page.waitForResponse(
+      (r) => r.url().includes('/api/web/v2/security') && r.status() === 200,
+    );
+    await loginAs(page, user);
+    const menus = ((await (await security).json()) as { data: { menus3: Menu[] } }).data.menus3;
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    await settled(page, seen.inFlight);
+    const paths = [...new Set(leaves(menus))].filter((p) => !HIDDEN.has(p));
+    expect(paths.length > 0 || user === 'new_user', `${user} has menu items`).toBe(true);
+    for (const path of paths) {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', `/cv3${to}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page.getByTestId('page-title'), `${user} → ${path}`).toBeVisible();
+      await settled(page, seen.inFlight);
+      expect(page.url(), `${user} → ${path}`).not.toMatch(/\/error-page\//);
+      await expect(page.getByText('页面加载失败'), `${user} → ${path}`).toHaveCount(0);
+      expect(seen.problems, `${user} → ${path}`).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
+import { openDb, type Db } from '@server/db/db';
+import { migrate } from '@server/db/migrate';
+import { seedAll } from '@server/seed';
+import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
+import { Browser, clock, DEMO_PASSWORD } from './helpers';
+
+/**
+ * Three server instances (each its own connection pool, caches and change listener) on one PostgreSQL
+ * behave as one: one user's requests go round-robin across them (docs/decisions/0006).
+ */
+describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
+  let server: PostgresServer | undefined;
+  const dbs: Db[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    const setup = await openDb({ databaseUrl: server.url });
+    await migrate(setup);
+    await seedAll(setup);
+    await setup.close();
+    for (let i = 0; i < 3; i++) {
+      const db = await openDb({ databaseUrl: server.url });
+      dbs.push(db);
+      apps.push(await buildApp({ db, schemasDir: join(process.cwd(), 'schemas'), now: () => clock.now }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const db of dbs) await db.close();
+    server?.stop();
+  });
+
+  it('logs in on one, acts on another, refuses a replay on a third, logs out on one for all', async () => {
+    const [a, b, c] = apps as [FastifyInstance, FastifyInstance, FastifyInstance];
+    const user = new Browser(a);
+    const on = (app: FastifyInstance): Browser => Object.assign(user, { app });
+    const security = async (app: FastifyInstance) => (await on(app).call('GET', '/v2/security')).json();
+
+    // Login spread over the three: bootstrap on a, password key from b (shared key pair), login on c.
+    await on(a).bootstrap();
+    const password = await on(b).encrypt(DEMO_PASSWORD);
+    const login = (
+      await on(c).call('POST', '/uaa/login', { body: { username: 'dual_role', password } })
+    ).json();
+    expect(login.code).toBe('0');
+    user.csrf = login.data.csrfToken;
+    for (const app of apps) expect((await security(app)).data.user3.userName).toBe('dual_role');
+
+    // A signed state-changing call on b; the same request replayed on c is refused (nonces in the database).
+    const path = '/corp/v1/corps/persons/product-switch/records';
+    const act = await on(b).call('POST', path, { query: { productType: 'credit' } });
+    expect(act.json().code).toBe('0');
+    const replay = await on(c).call('POST', path, {
+      query: { productType: 'credit' },
+      signature: user.lastSignature,
+    });
+    expect(replay.json().code).toBe('SCF.REQUEST_REPLAYED');
+
+    // A role switch on a is what b and c see next (their cached sessions were dropped by the notification).
+    const before = (await security(b)).data.currentRole3.roleCode;
+    const other = before === 'ROLE_CORP_OPERATOR' ? 'ROLE_CORE_OPERATOR' : 'ROLE_CORP_OPERATOR';
+    const switched = (await on(a).call('GET', '/v2/security', { query: { currentRole3: other } })).json();
+    expect(switched.data.currentRole3.roleCode).toBe(other);
+    for (const app of [b, c]) {
+      await expect
+        .poll(async () => (await security(app)).data.currentRole3.roleCode, { timeout: 1000 })
+        .toBe(other);
+    }
+
+    // Logout on c; the cookie, replayed by whoever still holds it, is refused by every instance.
+    const cookie = user.cookie;
+    const logout = await on(c).call('GET', '/uaa/logout', {
+      query: { _csrf: user.csrf, redirect_url: '/cv3/login/login' },
+    });
+    expect(logout.statusCode).toBe(302);
+    user.cookie = cookie;
+    for (const app of apps) {
+      await expect.poll(async () => (await security(app)).code, { timeout: 1000 }).toBe('SCF.AUTH_REQUIRED');
+    }
+  });
+});

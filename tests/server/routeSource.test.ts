@@ -1,0 +1,114 @@
+/**
+ * One source of truth for routes (issue 9): a route block changed in one place, schemas/_routes/, is
+ * followed by the portal's router and header menu, the server's menus3 and the checker alike.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSchemaDirectory } from '@renderer/core/node';
+import { routeObjects } from '@/router/routeObjects';
+import { buildRouteTable } from '@/router/routeTable';
+import { SCREENS } from '@/router/screens';
+import { buildHeaderMenu } from '@/shell/menuModel';
+import { permittedPaths } from '@/router/access';
+import { checkSchemaFolder } from '../../scripts/schemas-check';
+import { loggedIn, testServer, type TestServer } from './helpers';
+
+const copy = mkdtempSync(join(tmpdir(), 'route-source-'));
+const HANDWRITTEN = join(copy, '_routes/handwritten.json');
+interface Block {
+  path: string;
+  title: string;
+  roles?: string[];
+  public?: boolean;
+  menu?: unknown;
+}
+
+function editRoutes(change: (routes: Block[]) => void): void {
+  const json = JSON.parse(readFileSync(HANDWRITTEN, 'utf8')) as { routes: Block[] };
+  change(json.routes);
+  writeFileSync(HANDWRITTEN, JSON.stringify(json, null, 2));
+}
+
+/** The portal's route table over the copy, keyed as Vite's import.meta.glob keys it. */
+function portalRoutes() {
+  const directory = readSchemaDirectory(copy);
+  const pages = Object.fromEntries(
+    directory.pages.map((p) => [`/schemas/${p.file}`, (p.raw as { route: unknown }).route]),
+  );
+  return buildRouteTable(pages, {
+    '/schemas/_routes/handwritten.json': directory.files['_routes/handwritten.json'],
+  });
+}
+
+async function menus3(s: TestServer, username: string) {
+  const b = await loggedIn(s.app, username);
+  const res = await b.call('GET', '/v2/security', { query: { menus3Required: 'true' } });
+  return res.json().data.menus3 as Parameters<typeof permittedPaths>[0];
+}
+
+const titlesOf = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
+  menus.flatMap((p) => p.childMenuResources.map((m) => `${m.menuBrief} ${m.menuName}`));
+
+describe('a route block changed in one place', () => {
+  beforeAll(() => {
+    cpSync(join(process.cwd(), 'schemas'), copy, { recursive: true });
+    editRoutes((routes) => {
+      const supplier = routes.find((r) => r.path === '/supplier/index')!;
+      supplier.title = '企业名录';
+      supplier.roles = ['@withMenu'];
+    });
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('is followed by menus3, the header menu and the router', async () => {
+    const s = await testServer(undefined, copy);
+    try {
+      // Before the edit only core roles had the screen; now a chain operator has it, under its new title.
+      const menus = await menus3(s, 'chain_operator');
+      expect(titlesOf(menus)).toContain('/supplier/index 企业名录');
+      const routes = portalRoutes();
+      const header = buildHeaderMenu(routes, permittedPaths(menus), 'ROLE_CORP_OPERATOR');
+      const leaves = header.flatMap((p) => p.groups.flatMap((g) => g.items.map((i) => i.label)));
+      expect(leaves).toContain('企业名录');
+      const { inside, outside } = routeObjects(routes);
+      expect(inside.map((r) => r.path)).toContain('/supplier/index');
+      expect(outside.map((r) => r.path)).not.toContain('/supplier/index');
+      expect(checkSchemaFolder(copy).issues).toEqual([]);
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('made public, leaves menus3 and moves outside the session in the router', async () => {
+    editRoutes((routes) => {
+      routes.find((r) => r.path === '/supplier/index')!.public = true;
+    });
+    const s = await testServer(undefined, copy);
+    try {
+      expect(titlesOf(await menus3(s, 'core_operator')).join('\n')).not.toContain('/supplier/index');
+      const { inside, outside } = routeObjects(portalRoutes());
+      expect(outside.map((r) => r.path)).toContain('/supplier/index');
+      expect(inside.map((r) => r.path)).not.toContain('/supplier/index');
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('on one side only is a checker error: a block without a screen, or a screen without a block', () => {
+    editRoutes((routes) => {
+      routes.push({ path: '/my/ghost', title: '幽灵页', roles: ['@all'] });
+      routes.splice(
+        routes.findIndex((r) => r.path === '/service/chat'),
+        1,
+      );
+    });
+    expect(Object.keys(SCREENS)).toContain('/service/chat');
+    const messages = checkSchemaFolder(copy).issues.map((i) => `${i.file}: ${i.message}`);
+    expect(messages).toEqual([
+      '_routes/handwritten.json: 路由 /my/ghost 没有对应的页面组件（src/router/screens.ts）',
+      '_routes/handwritten.json: 页面组件 /service/chat 没有路由块',
+    ]);
+  });
+});
