@@ -1,14 +1,15 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
 import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
 import { ChangeFeed, listenForChanges } from './db/changes';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
+import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 import { API_PLUGINS } from './plugins';
-import { isAppRoute, registerPortal } from './plugins/portal';
+import { isAppRoute, registerPortal, registerSecurityHeaders } from './plugins/portal';
 import { registerSecurity } from './plugins/security';
 
 export const API_PREFIX = '/api/web';
@@ -21,14 +22,35 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   signatureVerifier?: SignatureVerifier;
+  /**
+   * Whom to believe about X-Forwarded-For/-Proto (Fastify's trustProxy): false (default) believes nobody,
+   * so no client can pose as HTTPS or as another address; set it to the proxy's address or hop count.
+   */
+  trustProxy?: boolean | number | string;
+}
+
+/** TRUST_PROXY: unset or 'false' → false, 'true' → true, a number → hops, else addresses/CIDRs. */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Builds the reference server (no port opened: tests drive it with `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // A union-typed trustProxy confuses Fastify's overloads; each branch of the union is a valid setting.
+  const trustProxy = (options.trustProxy ?? false) as boolean;
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    trustProxy,
     bodyLimit: 30 * 1024 * 1024,
+    // A path with broken percent-encoding (or another request Fastify cannot route) still gets a coded answer.
+    frameworkErrors(error, _req, reply) {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void (reply as unknown as FastifyReply)
+        .status(status >= 500 ? 500 : 400)
+        .send({ code: CODE_PREFIX + 'BAD_REQUEST', message: ERRORS.BAD_REQUEST.message, data: null });
+    },
     // Spec section 7: PUT and DELETE travel as POST with X-SCF-REAL-HTTP-METHOD. Routing reads req.method
     // after this hook, so such a request reaches the PUT/DELETE route it names.
     rewriteUrl(req) {
@@ -51,26 +73,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 
+  registerInputBoundary(app);
+  registerSecurityHeaders(app);
   const unlisten = await listenForChanges(options.db, changes);
   app.addHook('onClose', async () => unlisten());
-
-  // JSON bodies are kept verbatim too: the request signature covers the exact bytes sent.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = String(body);
-    req.rawBody = text;
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError('BAD_REQUEST'), undefined);
-    }
-  });
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof ApiError) {
       return reply
         .status(error.status)
         .send({ code: error.wireCode, message: error.message, data: error.data });
+    }
+    const dbCode = databaseErrorCode(error);
+    if (dbCode) {
+      const mapped = new ApiError(dbCode);
+      if (mapped.status >= 500) req.log.error(error);
+      return reply.status(mapped.status).send({ code: mapped.wireCode, message: mapped.message, data: null });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

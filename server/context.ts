@@ -69,5 +69,11 @@ declare module 'fastify' {
     safe?: boolean;
     /** Callable by a user whose enterprise is cancelled (session calls, logout). */
     allowCancelled?: boolean;
+    /**
+     * A browser navigation (a download link, the logout address): it cannot carry the signature, CSRF or
+     * terminal headers, so they are checked only when sent. Only for reads without side effects, or ones
+     * that carry their own proof (logout's `_csrf`, a signed link's HMAC).
+     */
+    navigation?: boolean;
   }
 }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, trustProxyFromEnv } from './app';
+import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
@@ -26,9 +27,13 @@ export async function main(): Promise<void> {
     schemasDir: resolve(root, 'schemas'),
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
   const housekeeping = setInterval(
-    () => void purgeExpired(db, new Date()).catch(() => undefined),
+    () => {
+      void purgeExpired(db, new Date()).catch(() => undefined);
+      void purgeLoginFailures(db, new Date()).catch(() => undefined);
+    },
     10 * 60 * 1000,
   );
   housekeeping.unref();

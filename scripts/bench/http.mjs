@@ -31,6 +31,7 @@ function signedHeaders(method, path, { cookie = '', csrf = '', text = '' }) {
   return {
     'x-vrandom': signRequest({ method, path: `/api/web${p}`, rawQuery: q, body: text, csrfToken: csrf }),
     'x-csrf-token': csrf,
+    'x-ccbscf-terminal-code': 'CORP_WEB_PC',
     ...(cookie ? { cookie } : {}),
   };
 }

@@ -27,3 +27,9 @@ export function signatureDigest(parts: SignedRequestParts): string {
 
 /** How far a request's timestamp may be from the server clock. */
 export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * Terminal codes (X-CCBSCF-TERMINAL-CODE, spec section 7) of the clients this server serves: the portal
+ * sends 'CORP_WEB_PC' (src/api/constants.ts; tests/unit/api/signature.test.ts ties the two together).
+ */
+export const TERMINAL_CODES: ReadonlySet<string> = new Set(['CORP_WEB_PC']);

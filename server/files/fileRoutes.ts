@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
@@ -42,11 +43,27 @@ export function disposition(kind: 'attachment' | 'inline', name: string): string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * Runs a step that reads the multipart stream: a missing boundary, a truncated body or a malformed part is
+ * the client's fault and answers a coded error, never a 500.
+ */
+async function multipartStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
+    throw new ApiError('UPLOAD_INVALID');
+  }
+}
+
 /** The `create` field of an upload: a JSON object of the fields of the record to create with the file. */
 function parseCreate(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null;
   try {
-    const value = JSON.parse(text) as unknown;
+    // The same safe parser as JSON bodies: no prototype keys, limits, clean strings.
+    const value = parseJsonBody(text);
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // fall through: refused below
@@ -129,15 +146,18 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
 
   const upload = async (req: FastifyRequest) => {
     const actor = actorOf(req);
-    const part = await req.file({
-      limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 },
-    });
+    const part = await multipartStep(() =>
+      req.file({ limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 } }),
+    );
     if (!part) throw new ApiError('FILE_MISSING');
     const query = req.query as Query;
     const field = (name: string): string | undefined => {
       const f = part.fields[name] as { value?: unknown } | undefined;
-      return first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
+      const value = first(query[name]) ?? (f && typeof f.value === 'string' ? f.value : undefined);
+      if (value !== undefined && !isCleanText(value)) throw new ApiError('TEXT_INVALID');
+      return value;
     };
+    if (!isCleanText(part.filename ?? '')) throw new ApiError('TEXT_INVALID');
     const modelName = field('model') ?? '';
     let recordId = field('recordId') ?? field('ownerId') ?? '';
     const category = field('category') ?? 'default';
@@ -152,14 +172,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
     }
 
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new ApiError('FILE_TOO_LARGE', { max: MAX_FILE_SIZE_TEXT });
-      throw error;
-    }
+    const data = await multipartStep(() => part.toBuffer());
     const name = baseName(part.filename ?? '');
     const ext = checkUpload(name, data);
     if (create) recordId = String((await o.engine.create(actor, model.name, create)).id);
@@ -224,19 +237,26 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     return ok((await filesOfRecord(o.db, model.name, recordId)).map(fileJson));
   });
 
-  app.get<{ Params: { key: string } }>('/v1/files/download/:key', async (req, reply) => {
+  // Downloads open in a new window (a navigation without custom headers); the session cookie decides.
+  const navigation = { config: { navigation: true } };
+  app.get<{ Params: { key: string } }>('/v1/files/download/:key', navigation, async (req, reply) => {
     const meta = await visibleFile(actorOf(req), req.params.key);
     return send(reply, meta, await bytes(meta), 'attachment');
   });
 
-  app.get<{ Params: { key: string; id: string } }>('/v1/files/:key/download/:id', async (req, reply) => {
-    const meta = await visibleFile(actorOf(req), req.params.id);
-    const wanted = baseName(req.params.key);
-    return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
-  });
+  app.get<{ Params: { key: string; id: string } }>(
+    '/v1/files/:key/download/:id',
+    navigation,
+    async (req, reply) => {
+      const meta = await visibleFile(actorOf(req), req.params.id);
+      const wanted = baseName(req.params.key);
+      return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
+    },
+  );
 
   app.get<{ Params: { key: string; type: string } }>(
     '/v1/files/:key/snapshot/:type/show',
+    navigation,
     async (req, reply) => {
       const type = req.params.type;
       if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
@@ -275,7 +295,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
   // The presigned link: a capability by itself (like an object-store URL), so no session or CSRF header.
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/v1/files/signed/:key',
-    { config: { auth: 'none' } },
+    { config: { auth: 'none', navigation: true } },
     async (req, reply) => {
       const q = req.query;
       const grant = {

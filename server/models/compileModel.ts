@@ -50,6 +50,8 @@ const ENGINE_KEYWORDS = new Set([
   'dbType',
   'index',
   'dayWindow',
+  'dateAfter',
+  'dateWithinDays',
 ]);
 
 /** `issueDate` → `issue_date`. */
@@ -160,13 +162,15 @@ export function fieldAt(model: CompiledModel, pointer: string): FieldDef | undef
 
 /** Removes read-only values (at any depth) and empty values from a payload; returns a new object. */
 export function stripInput(model: CompiledModel, body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(body)) {
     const field = model.fields.get(key);
     if (field?.def.readOnly || value === null || value === '') continue;
-    out[key] = field ? stripValue(field.def, value) : value;
+    out.push([key, field ? stripValue(field.def, value) : value]);
   }
-  return out;
+  // fromEntries defines own properties: a `__proto__` key stays a key (and fails validation), it never
+  // becomes the prototype through which a required field would seem present.
+  return Object.fromEntries(out);
 }
 
 function stripValue(def: FieldDef, value: unknown): unknown {
@@ -179,13 +183,13 @@ function stripValue(def: FieldDef, value: unknown): unknown {
     typeof value === 'object' &&
     !Array.isArray(value)
   ) {
-    const out: Record<string, unknown> = {};
+    const out: Array<[string, unknown]> = [];
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       const child = def.properties[key];
       if (child?.readOnly || v === null || v === '') continue;
-      out[key] = child ? stripValue(child, v) : v;
+      out.push([key, child ? stripValue(child, v) : v]);
     }
-    return out;
+    return Object.fromEntries(out);
   }
   return value;
 }

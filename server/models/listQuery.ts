@@ -1,4 +1,5 @@
 import { isDecimal } from '@renderer/core/format';
+import { isBusinessDate } from '@renderer/core/validators';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
@@ -18,6 +19,8 @@ export const MAX_PAGE_SIZE = 100;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const INTEGER_RE = /^-?\d{1,15}$/;
+/** A day, or a day with a time (the inclusive upper bound appends ' 23:59:59.999'). */
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const values = (v: string | string[] | undefined): string[] =>
   (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x) => x !== '');
@@ -42,9 +45,9 @@ function checkValue(t: FilterTarget, value: string): string {
     t.kind === 'money' || t.kind === 'decimal'
       ? isDecimal(value) && value.length <= 20
       : t.kind === 'date'
-        ? DATE_RE.test(value) && !Number.isNaN(Date.parse(value))
+        ? isBusinessDate(value)
         : t.kind === 'datetime'
-          ? !Number.isNaN(Date.parse(value))
+          ? isBusinessDate(value.slice(0, 10)) && DATETIME_RE.test(value) && !Number.isNaN(Date.parse(value))
           : t.kind === 'integer'
             ? INTEGER_RE.test(value)
             : t.kind === 'boolean'

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
-import { registerAjvFormats } from '@renderer/core/validators';
+import { isBusinessDate, registerAjvFormats } from '@renderer/core/validators';
 import { ROLES } from '../auth/roles';
 import { compileModel, type CompiledModel } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
@@ -27,7 +27,9 @@ export class ModelLoadError extends Error {
 /** An ajv instance with the portal's formats (the browser's validators) and the money bounds. */
 export function createModelAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
-  addFormats(ajv, ['date', 'date-time']);
+  addFormats(ajv, ['date-time']);
+  // A date is a real calendar day in the business years (shared with the browser), not any YYYY-MM-DD.
+  ajv.addFormat('date', { type: 'string', validate: isBusinessDate });
   registerAjvFormats(ajv);
   // Money bounds compare decimal strings exactly; a value that is not money fails its format instead.
   ajv.addKeyword({

@@ -9,6 +9,7 @@ import { buildWhere, countRows, orderBy, paging, type QueryParams } from './list
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
+import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
@@ -295,6 +296,7 @@ export class ModelEngine {
     assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
     checkDayWindows(model, input, chinaDay(this.o.now()));
+    checkDateRules(model, input, chinaDay(this.o.now()));
     const id = await this.o.db.transaction(async (tx) => {
       const w = this.writer(tx, actor);
       await w.checkRefs(model, input);
@@ -338,6 +340,7 @@ export class ModelEngine {
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
       checkDayWindows(model, input, chinaDay(w.now));
+      checkDateRules(model, input, chinaDay(w.now), new Set(Object.keys(changes)));
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
       for (const [f, field] of model.fields) if (!field.def.readOnly) rec.data[f] = input[f] ?? null;

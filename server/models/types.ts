@@ -61,6 +61,10 @@ export interface FieldDef {
   dbType?: DbType;
   /** Ask for a b-tree index on this field's column. */
   index?: boolean;
+  /** For dates: a sibling date field this one must be strictly later than. */
+  dateAfter?: string;
+  /** For dates: the value must lie within `past` days before and `future` days after today. */
+  dateWithinDays?: { past?: number; future?: number };
 }
 
 /** An effect named in a model: its registered name and optional arguments. */

@@ -3,12 +3,16 @@ import { formatAmount } from '@renderer/core/format';
 import {
   amountMaxMessage,
   amountMinMessage,
+  BUSINESS_DATE_MESSAGE,
   FORMATS,
   inDayWindow,
   isKnownFormat,
 } from '@renderer/core/validators';
 import { ApiError } from '../errors';
 import { fieldAt, type CompiledModel } from './compileModel';
+
+/** At most this many problems are listed in `data.errors` (`data.total` counts them all). */
+export const MAX_REPORTED_ERRORS = 50;
 
 /** One problem of a payload: the JSON pointer of the value and the Chinese message. */
 export interface FieldError {
@@ -49,7 +53,7 @@ function messageOf(model: CompiledModel, data: unknown, e: ErrorObject): FieldEr
         ? (FORMATS as Readonly<Record<string, { validate: (v: unknown) => true | string }>>)[format]
         : undefined;
       const result = definition ? definition.validate(value) : true;
-      message = `${title}：${result === true ? (format === 'date' ? '请输入正确的日期（YYYY-MM-DD）' : '格式不正确') : result}`;
+      message = `${title}：${result === true ? (format === 'date' ? BUSINESS_DATE_MESSAGE : '格式不正确') : result}`;
       break;
     }
     case 'amountMin':
@@ -95,16 +99,23 @@ function messageOf(model: CompiledModel, data: unknown, e: ErrorObject): FieldEr
  */
 export function validatePayload(model: CompiledModel, data: Record<string, unknown>): void {
   if (model.validate(data)) return;
-  const errors = (model.validate.errors ?? [])
-    .map((e) => messageOf(model, data, e))
-    .filter((e): e is FieldError => e !== null);
-  const unique = errors.filter(
-    (e, i) => errors.findIndex((x) => x.field === e.field && x.message === e.message) === i,
-  );
+  // De-duplicated in one pass and capped: a flood of bad keys costs linear time and a short answer.
+  const seen = new Set<string>();
+  const unique: FieldError[] = [];
+  let total = 0;
+  for (const e of model.validate.errors ?? []) {
+    const error = messageOf(model, data, e);
+    if (!error) continue;
+    const key = `${error.field}\n${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    total++;
+    if (unique.length < MAX_REPORTED_ERRORS) unique.push(error);
+  }
   throw new ApiError(
     'RECORD_INVALID',
     { message: unique[0]?.message ?? '提交的信息有误，请检查后重试' },
-    { errors: unique },
+    { errors: unique, total },
   );
 }
 

@@ -21,12 +21,28 @@ export const CONTENT_SECURITY_POLICY = [
 
 export const BASE = '/cv3/';
 
+/** HSTS for answers over HTTPS (a year; plain HTTP must not send it, RFC 6797 §7.2). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 function securityHeaders(reply: FastifyReply): FastifyReply {
   return reply
     .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     .header('X-Content-Type-Options', 'nosniff')
     .header('X-Frame-Options', 'DENY')
     .header('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * Every HTML answer (index.html however it is reached, error pages) gets the security headers, and every
+ * answer over HTTPS gets HSTS. Registered on the root instance, so static files and the API are covered.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) securityHeaders(reply);
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    return payload;
+  });
 }
 
 /** A path the single-page app owns (a route), as opposed to a file that is simply missing. */

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
-import { parseSignatureHeader, SIGNATURE_WINDOW_MS, signatureDigest } from '../auth/requestSignature';
+import {
+  parseSignatureHeader,
+  SIGNATURE_WINDOW_MS,
+  signatureDigest,
+  TERMINAL_CODES,
+} from '../auth/requestSignature';
 import { findSession, hashId, SESSION_COOKIE } from '../auth/sessions';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
@@ -38,29 +43,35 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
     if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
 
     const read = READS.has(req.method);
-    const safe = read || config.safe === true;
-    await verifySignature(req, ctx, {
-      required: !safe || (req.session !== null && !read),
-      replayCheck: !read,
-    });
-
-    if (!safe) {
-      const token = req.headers['x-csrf-token'];
-      if (!req.session || typeof token !== 'string' || token !== req.session.csrfToken) {
-        throw new ApiError('CSRF_INVALID');
-      }
+    // Browser navigations (downloads, logout) cannot carry headers; public reads need no key. Every other
+    // call is signed, fresh, never replayed and carries the terminal code — reads with a session too.
+    const open = config.navigation === true || (read && auth === 'none');
+    if (!open && !TERMINAL_CODES.has(String(req.headers['x-ccbscf-terminal-code'] ?? ''))) {
+      throw new ApiError('TERMINAL_INVALID');
     }
+    const safe = read || config.safe === true;
+    const required = !open && (req.session !== null || !safe);
+    await verifySignature(req, ctx, { required, replayCheck: required });
+
+    if (!safe || (required && read)) requireCsrfToken(req);
     if (req.user?.corpCancelled && !config.allowCancelled) throw new ApiError('CORP_CANCELLED');
   });
 }
 
+/** The CSRF header must be the session's token (state-changing calls, and every read of a session). */
+export function requireCsrfToken(req: FastifyRequest): void {
+  const token = req.headers['x-csrf-token'];
+  if (!req.session || typeof token !== 'string' || token !== req.session.csrfToken) {
+    throw new ApiError('CSRF_INVALID');
+  }
+}
 async function verifySignature(
   req: FastifyRequest,
   ctx: ServerContext,
   opts: { required: boolean; replayCheck: boolean },
 ): Promise<void> {
   const header = req.headers['x-vrandom'];
-  // Anonymous reads have nothing to protect and no key to check against (see ADR 0001).
+  // Anonymous reads and navigations have nothing to protect and no key to check against (ADR 0001).
   if (!req.session && !opts.required) return;
   if (header === undefined) {
     if (opts.required) throw new ApiError('SIGNATURE_MISSING');

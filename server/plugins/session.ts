@@ -2,6 +2,7 @@ import type { RoleItem, SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
+import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/loginThrottle';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { pickCurrentRole, pkRole, roleInfo } from '../auth/roles';
 import {
@@ -15,10 +16,11 @@ import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
 import { productHome } from '../products';
+import { requireCsrfToken } from './security';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 const LOGIN_PAGE = '/cv3/login/login';
+/** Longer names cannot exist; refusing them early keeps the failure table small. */
+const MAX_USERNAME_LENGTH = 64;
 
 function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string): void {
   reply.setCookie(SESSION_COOKIE, id, {
@@ -85,42 +87,32 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
       if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
         throw new ApiError('BAD_REQUEST');
       }
+      if (username.length > MAX_USERNAME_LENGTH || password.length > 4096) throw new ApiError('LOGIN_FAILED');
       let plain: string;
       try {
         plain = ctx.passwordKey.decrypt(password);
       } catch {
         throw new ApiError('PASSWORD_DECRYPT_FAILED');
       }
-      const found = await ctx.db.query<{
-        id: string;
-        password_hash: string;
-        failed_logins: number;
-        locked_until: Date | string | null;
-      }>('select id, password_hash, failed_logins, locked_until from users where username = $1', [username]);
-      const row = found.rows[0];
       const now = ctx.now();
-      if (row?.locked_until && new Date(row.locked_until).getTime() > now.getTime()) {
-        const minutes = Math.ceil((new Date(row.locked_until).getTime() - now.getTime()) / 60000);
-        throw new ApiError('LOGIN_LOCKED', { minutes });
-      }
+      const client = req.ip;
+      await checkLoginAllowed(ctx.db, username, client, now);
+      const found = await ctx.db.query<{ id: string; password_hash: string }>(
+        'select id, password_hash from users where username = $1',
+        [username],
+      );
+      const row = found.rows[0];
+      // Unknown names take the same path and time: a dummy hash is checked and the failure is counted.
       const valid = await verifyPassword(plain, row?.password_hash ?? DUMMY_HASH);
       if (!row || !valid) {
-        if (row) {
-          const failed = row.failed_logins + 1;
-          const lock = failed >= MAX_FAILED_LOGINS;
-          await ctx.db.query('update users set failed_logins = $2, locked_until = $3 where id = $1', [
-            row.id,
-            lock ? 0 : failed,
-            lock ? new Date(now.getTime() + LOCK_MINUTES * 60000).toISOString() : null,
-          ]);
-          if (lock) throw new ApiError('LOGIN_LOCKED', { minutes: LOCK_MINUTES });
-        }
+        const locked = await recordLoginFailure(ctx.db, username, client, now);
+        if (locked !== null) throw new ApiError('LOGIN_LOCKED', { minutes: locked });
         throw new ApiError('LOGIN_FAILED');
       }
       const user = (await loadUser(ctx.db, row.id))!;
       // A new session id on login (no session fixation); the anonymous one is dropped.
       const created = await ctx.db.transaction(async (tx) => {
-        await tx.query('update users set failed_logins = 0, locked_until = null where id = $1', [row.id]);
+        await clearLoginFailures(tx, username, client);
         if (req.session) {
           await deleteSession(tx, req.session.idHash);
           ctx.sessionCache.drop(req.session.idHash);
@@ -145,7 +137,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   // A browser navigation (no custom headers), so the CSRF token travels as `_csrf`.
   app.get<{ Querystring: { redirect_url?: string; _csrf?: string } }>(
     '/uaa/logout',
-    { config: { auth: 'none', allowCancelled: true } },
+    { config: { auth: 'none', allowCancelled: true, navigation: true } },
     async (req, reply) => {
       if (req.session && req.query._csrf === req.session.csrfToken) {
         await deleteSession(ctx.db, req.session.idHash);
@@ -165,6 +157,9 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
       let current = session.currentRole;
       const requested = req.query.currentRole3;
       if (requested && requested !== current) {
+        // A state-changing GET: the security hook already required a fresh, unreplayed signature; the
+        // CSRF token is asserted here too so the switch stays protected like a POST whatever the hook does.
+        requireCsrfToken(req);
         if (!user.roles.includes(requested)) throw new ApiError('ROLE_NOT_HELD');
         current = requested;
         await setCurrentRole(ctx.db, session.idHash, current);

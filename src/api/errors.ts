@@ -8,6 +8,12 @@ export const LOGOUT_CONFIRM_MESSAGE = '是否确认退出系统？';
 export const OUT_OF_HOURS_MESSAGE = '现在是非工作时间，请您在9:00-18:00咨询';
 export const BROWSER_TIP_MESSAGE = '平台暂不支持该浏览器，请使用Chrome浏览器或IE9及以上版本浏览器访问。';
 export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
+/** The server refused a signature timestamp even after the portal corrected for the server's clock. */
+export const REQUEST_EXPIRED_CODE = 'SCF.REQUEST_EXPIRED';
+export const REQUEST_EXPIRED_MESSAGE = '请求已过期，请检查本机时间后重试';
+/** The server's clock could not be learned (no Date header): the PC clock must be right. */
+export const CLOCK_UNKNOWN_MESSAGE =
+  '无法获取服务器时间，请将本机时间调整为北京时间（误差不超过5分钟）后重试';
 
 /** A failed API call: `code` is the server's code, or 'HTTP_<status>' / 'NETWORK' for transport failures. */
 export class ApiRequestError extends Error {

@@ -12,7 +12,14 @@ import {
   STORAGE_KEYS,
   TERMINAL_CODE,
 } from './constants';
-import { ApiRequestError, NETWORK_ERROR_MESSAGE, userMessage } from './errors';
+import {
+  ApiRequestError,
+  CLOCK_UNKNOWN_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_EXPIRED_CODE,
+  REQUEST_EXPIRED_MESSAGE,
+  userMessage,
+} from './errors';
 import { serializeParams, type QueryParams } from './params';
 import { signRequest } from './signature';
 
@@ -72,10 +79,34 @@ export function createRequest(
     ...(adapter ? { adapter } : {}),
   });
 
-  instance.interceptors.request.use((config) => prepare(config, env));
+  const clock = new ServerClock();
+  const originals = new WeakMap<InternalAxiosRequestConfig, AxiosRequestConfig & { retried?: boolean }>();
+  instance.interceptors.request.use((config) => {
+    originals.set(config, {
+      method: config.method,
+      url: config.url,
+      params: config.params as unknown,
+      data: config.data as unknown,
+      headers: AxiosHeaders.from(config.headers).toJSON(),
+      retried: (config as { retried?: boolean }).retried === true,
+    });
+    return prepare(config, env, clock.offset);
+  });
   instance.interceptors.response.use(
-    (response) => {
+    async (response) => {
       const body = response.data as Partial<ApiResponse<unknown>> | undefined;
+      const learned = clock.learn(response.headers as Record<string, unknown> | undefined, env.now());
+      if (body?.code === REQUEST_EXPIRED_CODE) {
+        // The PC clock is off: sign again with the server's time (learned from this answer) once.
+        const original = originals.get(response.config);
+        if (learned && original && !original.retried)
+          return instance.request({ ...original, retried: true } as AxiosRequestConfig);
+        throw new ApiRequestError(
+          REQUEST_EXPIRED_CODE,
+          learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
+          response.status,
+        );
+      }
       if (response.status === 401 || response.status === 403) {
         onUnauthorised(env);
         throw new ApiRequestError(
@@ -101,7 +132,32 @@ export function createRequest(
   return instance;
 }
 
-function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): InternalAxiosRequestConfig {
+/**
+ * The server's clock as seen from here, learned from every answer's `Date` header: request signatures carry
+ * server time, so a PC clock minutes or days off still works (the server accepts ±5 minutes). `Date` has a
+ * one-second resolution, so differences under a minute are left alone.
+ */
+export class ServerClock {
+  static readonly SLACK_MS = 60_000;
+  offset = 0;
+
+  /** Updates the offset from an answer's headers; false when they carry no usable `Date`. */
+  learn(headers: Record<string, unknown> | undefined, localNow: number): boolean {
+    const date = headers?.date ?? headers?.Date;
+    const server = typeof date === 'string' ? Date.parse(date) : NaN;
+    if (Number.isNaN(server)) return false;
+    // The header is truncated to the second: its middle is the best guess.
+    const diff = server + 500 - localNow;
+    this.offset = Math.abs(diff) > ServerClock.SLACK_MS ? diff : 0;
+    return true;
+  }
+}
+
+function prepare(
+  config: InternalAxiosRequestConfig,
+  env: RequestEnvironment,
+  clockOffset: number,
+): InternalAxiosRequestConfig {
   const headers = AxiosHeaders.from(config.headers);
   const method = (config.method ?? 'get').toUpperCase();
   let wireMethod = method;
@@ -144,7 +200,7 @@ function prepare(config: InternalAxiosRequestConfig, env: RequestEnvironment): I
       rawQuery,
       body,
       csrfToken,
-      timestamp: env.now(),
+      timestamp: env.now() + clockOffset,
     }),
   );
 

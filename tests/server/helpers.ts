@@ -59,6 +59,8 @@ export class Browser {
   cookie = '';
   csrf = '';
   lastSignature = '';
+  /** The client's address as the server sees it (default 127.0.0.1). */
+  remoteAddress: string | undefined;
 
   /** `app` may be swapped between calls (one browser driven round-robin across server instances). */
   constructor(public app: FastifyInstance) {}
@@ -91,6 +93,7 @@ export class Browser {
       url: rawQuery ? `${url}?${rawQuery}` : url,
       headers,
       ...(body ? { payload: body } : {}),
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     const setCookie = res.cookies.find((c) => c.name === 'SCF_SESSION');
     if (setCookie) this.cookie = setCookie.value ? `SCF_SESSION=${setCookie.value}` : '';

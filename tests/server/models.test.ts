@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMoney } from '@renderer/core/format';
+import { signRequest } from '@/api/signature';
+import { clock } from './helpers';
 import {
   API,
   act,
@@ -41,8 +43,17 @@ const issuePayload = (over: Record<string, unknown> = {}): Record<string, unknow
 });
 
 /** A GET with repeated parameters (the Browser helper takes a record); reads need no signature. */
+/** A GET with a query string sent as written (repeated names), signed over exactly that query. */
 async function rawGet(b: Awaited<ReturnType<typeof as>>, path: string, query: string): Promise<Json> {
-  return (await b.call('GET', `${path}?${query}`, { unsigned: true })).json();
+  const signature = signRequest({
+    method: 'GET',
+    path: `/api/web${path}`,
+    rawQuery: query,
+    body: '',
+    csrfToken: b.csrf,
+    timestamp: clock.now.getTime(),
+  });
+  return (await b.call('GET', `${path}?${query}`, { signature })).json();
 }
 
 describe('lists: visibility, filters, paging, sort', () => {

@@ -175,6 +175,7 @@ export async function uploadFile(
     headers: {
       cookie: b.cookie,
       'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
       'x-vrandom': signRequest({
         method: 'POST',
         path: url,

@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testServer, type TestServer } from './helpers';
+import { buildApp } from '@server/app';
+import { clock, testServer, type TestServer } from './helpers';
 
 let s: TestServer;
+let dist = '';
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'scf-dist-'));
+  dist = mkdtempSync(join(tmpdir(), 'scf-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
@@ -49,5 +51,51 @@ describe('serving the portal under /cv3/', () => {
     const res = await s.app.inject('/api/web/nope');
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('SCF.NOT_FOUND');
+  });
+});
+
+describe('security headers (issue 16)', () => {
+  it.each(['/cv3/', '/cv3/index.html', '/cv3/login/login'])(
+    '%s carries CSP, X-Frame-Options and nosniff',
+    async (url) => {
+      const res = await s.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('sends no HSTS over HTTP, and a client cannot claim HTTPS while trustProxy is off (the default)', async () => {
+    const res = await s.app.inject({ url: '/cv3/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const api = await s.app.inject({ url: '/api/web/login', headers: { 'x-forwarded-proto': 'https' } });
+    expect(api.headers['strict-transport-security']).toBeUndefined();
+    expect(String(api.headers['set-cookie'])).not.toContain('Secure');
+  });
+
+  it('sends HSTS on every answer served over HTTPS through a trusted proxy', async () => {
+    const app = await buildApp({
+      db: s.db,
+      schemasDir: join(process.cwd(), 'schemas'),
+      distDir: dist,
+      now: () => clock.now,
+      trustProxy: '127.0.0.1',
+    });
+    try {
+      for (const url of ['/cv3/', '/cv3/assets/app-1.js', '/api/web/login']) {
+        const res = await app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+      const untrusted = await app.inject({
+        url: '/cv3/',
+        remoteAddress: '10.1.1.1',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });

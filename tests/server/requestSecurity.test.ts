@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '@/api/signature';
-import { type Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
+import { Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let b: Browser;
@@ -123,5 +123,83 @@ describe('CSRF token and request signature on state-changing calls', () => {
     ]);
     await t.app.close();
     await t.db.close();
+  });
+});
+
+describe('every request of a session is signed and checked, GET too (issue 16)', () => {
+  const messages = (browser: Browser, opts = {}) =>
+    browser.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', v: '1' }, ...opts });
+
+  it('accepts a signed GET with the CSRF token and the terminal code', async () => {
+    expect((await messages(b)).json().code).toBe('0');
+  });
+
+  it('refuses a GET without a signature, with an old timestamp or a reused signature', async () => {
+    expect((await messages(b, { unsigned: true })).json().code).toBe('SCF.SIGNATURE_MISSING');
+    const stale = await messages(b, { timestamp: clock.now.getTime() - 10 * 60 * 1000 });
+    expect(stale.json().code).toBe('SCF.REQUEST_EXPIRED');
+    await messages(b);
+    const replay = await messages(b, { signature: b.lastSignature });
+    expect([replay.statusCode, replay.json().code]).toEqual([400, 'SCF.REQUEST_REPLAYED']);
+  });
+
+  it('refuses a GET without the CSRF header', async () => {
+    const res = await messages(b, { noCsrf: true });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'SCF.CSRF_INVALID']);
+  });
+
+  it('covers the cache-busting v: changing it breaks the signature', async () => {
+    const path = '/corp/v1/sys/messages';
+    const sig = signRequest({
+      method: 'GET',
+      path: `/api/web${path}`,
+      rawQuery: 'v=1',
+      body: '',
+      csrfToken: b.csrf,
+      timestamp: clock.now.getTime(),
+    });
+    expect((await b.call('GET', path, { query: { v: '2' }, signature: sig })).json().code).toBe(
+      'SCF.SIGNATURE_INVALID',
+    );
+  });
+
+  it('checks the terminal code on GET and POST', async () => {
+    for (const headers of [{ 'x-ccbscf-terminal-code': '' }, { 'x-ccbscf-terminal-code': 'EVIL' }]) {
+      const get = await messages(b, { headers });
+      expect([get.statusCode, get.json().code]).toEqual([400, 'SCF.TERMINAL_INVALID']);
+      const post = await record(b, undefined, { headers });
+      expect(post.json().code).toBe('SCF.TERMINAL_INVALID');
+    }
+  });
+
+  it('protects the role switch (GET /v2/security?currentRole3=…) like a POST', async () => {
+    const dual = await loggedIn(s.app, 'dual_role');
+    const current = async () =>
+      (await dual.call('GET', '/v2/security')).json().data.currentRole3.roleCode as string;
+    const before = await current();
+    const target = before === 'ROLE_CORP_OPERATOR' ? 'ROLE_CORE_OPERATOR' : 'ROLE_CORP_OPERATOR';
+    const sw = (opts = {}) => dual.call('GET', '/v2/security', { query: { currentRole3: target }, ...opts });
+    expect((await sw({ unsigned: true })).json().code).toBe('SCF.SIGNATURE_MISSING');
+    expect((await sw({ noCsrf: true })).json().code).toBe('SCF.CSRF_INVALID');
+    expect((await sw({ timestamp: clock.now.getTime() - 6 * 60 * 1000 })).json().code).toBe(
+      'SCF.REQUEST_EXPIRED',
+    );
+    expect(await current()).toBe(before);
+    expect((await sw()).json().data.currentRole3.roleCode).toBe(target);
+    expect((await sw({ signature: dual.lastSignature })).json().code).toBe('SCF.REQUEST_REPLAYED');
+  });
+
+  it('leaves public reads and navigations usable without headers', async () => {
+    const anon = new Browser(s.app);
+    const res = await s.app.inject({ method: 'GET', url: '/api/web/login' });
+    expect(res.json().code).toBe('0');
+    expect((await anon.call('GET', '/v1/auth/passwords/public-keys', { unsigned: true })).json().code).toBe(
+      '0',
+    );
+    const logout = await s.app.inject({
+      method: 'GET',
+      url: '/api/web/uaa/logout?redirect_url=/cv3/login/login',
+    });
+    expect(logout.statusCode).toBe(302);
   });
 });

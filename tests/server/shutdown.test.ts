@@ -1,39 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '@/api/signature';
 import { encryptPassword } from './helpers';
+import { processExit, startServerProcess } from './serverProcess';
 
 const port = 18400 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
 
-function start(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG: 'false',
-      DIST_DIR: join(dataDir, 'no-dist'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('portal: http')) resolve(child);
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
-
-const stopped = (child: ChildProcess): Promise<number | null> =>
-  new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+const start = (dataDir: string) =>
+  startServerProcess({ DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist') }, port);
+const stopped = processExit;
 
 describe('the server process', () => {
   it('shuts down cleanly on SIGTERM and keeps what was committed', async () => {
@@ -49,6 +27,7 @@ describe('the server process', () => {
         headers: {
           ...(cookie ? { cookie } : {}),
           'x-csrf-token': csrf,
+          'x-ccbscf-terminal-code': 'CORP_WEB_PC',
           'x-vrandom': signRequest({ method, path: url, rawQuery: '', body: text, csrfToken: csrf }),
           ...(text ? { 'content-type': 'application/json' } : {}),
         },

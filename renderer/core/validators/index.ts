@@ -15,6 +15,7 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, validatePas
 export { MONEY_PATTERN, createAmountValidator, validateAmount, validateMoney } from './money';
 export type { AmountRange } from './money';
 export { ID_CARD_PATTERN, idCardCheckChar, isCalendarDate, validateIdCard } from './idCard';
+export { BUSINESS_DATE_MESSAGE, BUSINESS_YEAR_MAX, BUSINESS_YEAR_MIN, isBusinessDate } from './date';
 export {
   CREDIT_CODE_ALPHABET,
   CREDIT_CODE_PATTERN,

@@ -14,11 +14,19 @@ export class MemoryStorage {
   }
 }
 
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface Harness {
   env: RequestEnvironment & { redirects: string[] };
   sent: InternalAxiosRequestConfig[];
-  /** The next answer the fake transport gives: status and body. */
-  answer: { status: number; body: unknown } | Error;
+  /** The next answer the fake transport gives: status, body and headers (or a queue of answers). */
+  answer: Answer | Error;
+  /** Answers given before `answer`, first first. */
+  queue: Answer[];
   instance: ReturnType<typeof createRequest>;
 }
 
@@ -36,12 +44,20 @@ export function harness(pathname = '/cv3/credit/core/index/operator', search = '
     },
     sent: [] as InternalAxiosRequestConfig[],
     answer: { status: 200, body: { code: '0', message: '成功', data: { ok: true } } } as Harness['answer'],
+    queue: [] as Answer[],
   };
   const h = partial as Omit<Harness, 'instance'> as Harness;
   const adapter: AxiosAdapter = async (config) => {
     h.sent.push(config);
-    if (h.answer instanceof Error) throw h.answer;
-    return { data: h.answer.body, status: h.answer.status, statusText: '', headers: {}, config };
+    const answer = h.queue.shift() ?? h.answer;
+    if (answer instanceof Error) throw answer;
+    return {
+      data: answer.body,
+      status: answer.status,
+      statusText: '',
+      headers: answer.headers ?? {},
+      config,
+    };
   };
   h.instance = createRequest(h.env, adapter);
   return h;

@@ -7,6 +7,7 @@ import {
   TERMINAL_CODE,
   type ApiRequestError,
 } from '@/api';
+import { CLOCK_UNKNOWN_MESSAGE } from '@/api/errors';
 import { harness } from './harness';
 
 const header = (config: { headers: unknown }, name: string): string | undefined =>
@@ -179,5 +180,63 @@ describe('error rules (spec section 8)', () => {
     await failure(h.instance.get('/v2/security'));
     expect(h.env.redirects).toEqual([]);
     expect(h.env.sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();
+  });
+});
+
+describe('server clock (a PC clock that is off still signs with server time)', () => {
+  const expired = (date?: string) => ({
+    status: 400,
+    body: { code: 'SCF.REQUEST_EXPIRED', message: '请求已过期，请检查本机时间后重试', data: null },
+    headers: date ? { date } : ({} as Record<string, string>),
+  });
+  const timestampOf = (config: { headers: unknown }) => Number(header(config, 'x-vrandom')!.split('.')[0]);
+  // The harness's PC clock says 1795300000000; the server is one day ahead.
+  const serverNow = 1795300000000 + 86_400_000;
+  const serverDate = new Date(serverNow).toUTCString();
+
+  it('learns the offset from a refused call and signs the retry with server time', async () => {
+    const h = harness();
+    h.queue.push(expired(serverDate));
+    h.answer = { status: 200, body: { code: '0', message: '成功', data: 7 }, headers: { date: serverDate } };
+    const res = await h.instance.post('/records', { a: 1 }, { params: { p: 1 } });
+    expect(res.data.data).toBe(7);
+    expect(h.sent).toHaveLength(2);
+    expect(timestampOf(h.sent[0]!)).toBe(1795300000000);
+    expect(Math.abs(timestampOf(h.sent[1]!) - serverNow)).toBeLessThan(1000);
+    // The retry is the same request: same path, query and body.
+    expect(h.sent[1]!.url).toBe('/records?p=1');
+    expect(h.sent[1]!.data).toBe('{"a":1}');
+    // Later calls use the learned offset at once.
+    await h.instance.get('/x');
+    expect(Math.abs(timestampOf(h.sent[2]!) - serverNow)).toBeLessThan(1000);
+  });
+
+  it('retries once only, then says to check the PC clock', async () => {
+    const h = harness();
+    h.answer = expired(serverDate);
+    const e = await failure(h.instance.post('/records', {}));
+    expect(h.sent).toHaveLength(2);
+    expect(e.code).toBe('SCF.REQUEST_EXPIRED');
+    expect(e.message).toBe('请求已过期，请检查本机时间后重试');
+  });
+
+  it('says clearly that the server time is unknown when the answer has no Date header', async () => {
+    const h = harness();
+    h.answer = expired();
+    const e = await failure(h.instance.get('/x'));
+    expect(h.sent).toHaveLength(1);
+    expect(e.message).toBe(CLOCK_UNKNOWN_MESSAGE);
+  });
+
+  it('leaves a clock within a minute of the server alone', async () => {
+    const h = harness();
+    h.answer = {
+      status: 200,
+      body: { code: '0', message: '成功', data: 1 },
+      headers: { date: new Date(1795300000000 + 30_000).toUTCString() },
+    };
+    await h.instance.get('/x');
+    await h.instance.get('/y');
+    expect(timestampOf(h.sent[1]!)).toBe(1795300000000);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signRequest } from '@/api/signature';
-import { parseSignatureHeader, signatureDigest } from '@server/auth/requestSignature';
+import { TERMINAL_CODE } from '@/api/constants';
+import { parseSignatureHeader, signatureDigest, TERMINAL_CODES } from '@server/auth/requestSignature';
 
 describe('x-vrandom: the browser signs, the server verifies (two implementations, one ADR)', () => {
   it('agrees on random requests, and any change to a signed part breaks it', () => {
@@ -58,5 +59,11 @@ describe('x-vrandom: the browser signs, the server verifies (two implementations
       nonce: 'n',
     });
     expect(a).toBe(b);
+  });
+});
+
+describe('X-CCBSCF-TERMINAL-CODE', () => {
+  it("the portal's terminal code is one the server accepts", () => {
+    expect(TERMINAL_CODES.has(TERMINAL_CODE)).toBe(true);
   });
 });
