@@ -63,8 +63,8 @@ export async function login(base, username, agent = new http.Agent({ keepAlive: 
 }
 
 /**
- * autocannon against one signed GET of a logged-in user (a GET signature is checked on every request, reads
- * keep no nonce). Every response must equal the first one (else it counts as an error). Returns bench rows.
+ * autocannon against one signed GET of a logged-in user (a GET signature and its nonce are checked on every
+ * request, so each request is signed afresh). Every response must equal the first one (else it counts as an error). Returns bench rows.
  */
 export async function httpBench(
   base,
@@ -90,15 +90,26 @@ export async function httpBench(
   agent.destroy();
   if (!first.startsWith('{"code":"0"')) throw new Error(`bench GET refused: ${first}`);
   // Warm-up (JIT, caches), then the measured run.
-  await autocannon({ url: `${base}/api/web${path}`, headers, connections, duration: 2 });
-  const r = await autocannon({
-    url: `${base}/api/web${path}`,
-    headers,
-    connections,
-    duration: seconds,
-    expectBody: first,
-  });
-  const errors = r.errors + r.timeouts + r.non2xx + (r.mismatches ?? 0);
+  // Every GET of a session is checked for replay (ADR 0001): each request gets its own signature, made
+  // by the load generator as the portal would.
+  const requests = [
+    {
+      method: 'GET',
+      path: `/api/web${path}`,
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...req.headers, ...signedHeaders('GET', path, session) },
+      }),
+      onResponse: (status, body) => {
+        if (body !== first) mismatches += 1;
+      },
+    },
+  ];
+  let mismatches = 0;
+  await autocannon({ url: base, requests, connections, duration: 2 });
+  mismatches = 0;
+  const r = await autocannon({ url: base, requests, connections, duration: seconds });
+  const errors = r.errors + r.timeouts + r.non2xx + mismatches;
   const tag = label ? ` ${label}` : '';
   return [
     {
