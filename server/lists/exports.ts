@@ -201,17 +201,23 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     ok(jobJson(await loadJob(req.user!.id, req.params.id))),
   );
 
-  app.get<{ Params: { id: string } }>(`${EXPORTS_API}/:id/file`, async (req, reply) => {
-    const job = await loadJob(req.user!.id, req.params.id);
-    if (job.status !== 'done' || !job.storage_key) throw new ApiError('EXPORT_NOT_READY');
-    const data = await o.storage.get(job.storage_key);
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', disposition('attachment', `${job.title}.xlsx`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(data);
-  });
+  // The file is fetched by a browser download (a navigation without custom headers); the session cookie and
+  // the job's owner decide.
+  app.get<{ Params: { id: string } }>(
+    `${EXPORTS_API}/:id/file`,
+    { config: { navigation: true } },
+    async (req, reply) => {
+      const job = await loadJob(req.user!.id, req.params.id);
+      if (job.status !== 'done' || !job.storage_key) throw new ApiError('EXPORT_NOT_READY');
+      const data = await o.storage.get(job.storage_key);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', disposition('attachment', `${job.title}.xlsx`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 }
 
 /** Jobs a stopped server left running can never finish: they are marked failed at start. */

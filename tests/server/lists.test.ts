@@ -202,7 +202,7 @@ describe('exports', () => {
     const sheet = await readSheet(chain, job.url!);
     expect(sheet.getRow(1).values).toEqual([undefined, ...voucherColumns.map((c) => c.title)]);
     expect(sheet.rowCount).toBe(rows.length + 1);
-    const meta = body(await chain.call('GET', `${API}/creditVoucher/meta`, { unsigned: true })).data;
+    const meta = body(await chain.call('GET', `${API}/creditVoucher/meta`)).data;
     const states = new Map((meta.states as Json[]).map((st) => [st.value, st.label]));
     rows.forEach((row, i) => {
       const cells = sheet.getRow(i + 2);
@@ -235,7 +235,7 @@ describe('exports', () => {
     const job = body(res).data as ExportJob;
     const other = await as(s.app, 'core_operator');
     expect(body(await other.call('GET', job.url!, { unsigned: true })).code).toBe('SCF.EXPORT_NOT_FOUND');
-    const mine = body(await chain.call('GET', EXPORTS_API, { unsigned: true })).data as ExportJob[];
+    const mine = body(await chain.call('GET', EXPORTS_API)).data as ExportJob[];
     expect(mine.map((j) => j.id)).toContain(job.id);
   });
 
@@ -290,7 +290,7 @@ describe('exports', () => {
     while (job.status === 'running') {
       seen.add(job.done);
       await new Promise((r) => setTimeout(r, 10));
-      job = body(await unit.call('GET', exportJobPath(started.id), { unsigned: true })).data as ExportJob;
+      job = body(await unit.call('GET', exportJobPath(started.id))).data as ExportJob;
     }
     expect(job).toMatchObject({ status: 'done', total: 10_000, done: 10_000 });
     expect(seen.size).toBeGreaterThan(1);
@@ -301,7 +301,7 @@ describe('exports', () => {
       if (n > 1) amounts.push(String(row.getCell(3).value));
     });
     expect(new Set(amounts).size).toBe(10_000);
-    const centre = body(await unit.call('GET', EXPORTS_API, { unsigned: true })).data as ExportJob[];
+    const centre = body(await unit.call('GET', EXPORTS_API)).data as ExportJob[];
     expect(centre[0]).toMatchObject({ id: started.id, status: 'done' });
   }, 120_000);
 });
