@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
 import { closePages, userPage } from './creditUi';
+import { apiGet } from './fixtures';
 
 /**
  * Accessibility (issue 10 item 9): axe-core, injected through the driver (the portal's CSP blocks
@@ -32,9 +33,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** The id of the first record of `model` the page's user sees with `query` (a plain GET, session cookie). */
+/** The id of the first record of `model` the page's user sees with `query` (a signed GET as the portal sends it). */
 async function firstId(page: Page, model: string, query: Record<string, string> = {}): Promise<string> {
-  const res = await page.request.get(`/api/web${recordsPath(model)}`, { params: { size: '1', ...query } });
+  const res = await apiGet(page, recordsPath(model), { size: '1', ...query });
   const id = ((await res.json()) as { data: { list: Array<{ id: string }> } }).data.list[0]?.id;
   expect(id, `a ${model} record for the page`).toBeTruthy();
   return id!;

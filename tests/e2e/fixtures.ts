@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Page } from '@playwright/test';
+import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
+import { signRequest } from '../../src/api/signature';
 
 export const PASSWORD = 'Demo@2026';
 
@@ -27,4 +29,25 @@ export function watchPage(page: Page): { errors: string[] } {
 
 export async function expectNoErrors(watch: { errors: string[] }): Promise<void> {
   expect(watch.errors, watch.errors.join('\n')).toEqual([]);
+}
+
+/**
+ * A GET of the portal's API as the page's logged-in user sends it: session cookie, CSRF token from
+ * localStorage, terminal code and a fresh x-vrandom signature (every session read is checked, ADR 0001).
+ */
+export async function apiGet(
+  page: Page,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<APIResponse> {
+  const csrf = await page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.csrfToken);
+  const rawQuery = new URLSearchParams(query).toString();
+  const fullPath = `/api/web${path}`;
+  return page.request.get(rawQuery ? `${fullPath}?${rawQuery}` : fullPath, {
+    headers: {
+      'X-CSRF-TOKEN': csrf,
+      'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
+      'x-vrandom': signRequest({ method: 'GET', path: fullPath, rawQuery, body: '', csrfToken: csrf }),
+    },
+  });
 }

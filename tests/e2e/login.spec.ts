@@ -102,7 +102,7 @@ test.describe('session', () => {
     ['core_purchase', '孙丽华', '收货确认岗'],
     ['fin_client_manager', '蒋文博', '金融机构客户经理'],
     ['corp_manager', '韩雪', '管理员'],
-    ['new_user', '朱小明', null],
+    ['new_user', '朱小明', '默认角色'],
   ];
   for (const [username, name, role] of users) {
     test(`${username} logs in and out`, async ({ page }) => {

@@ -82,9 +82,10 @@ test.describe('schema pages (renderer)', () => {
     await expect(page.getByTestId('field-dueDate')).not.toContainText(window);
     await pickDate(page, 'field-dueDate', chinaDate(366));
     await expect(page.getByTestId('field-dueDate')).toContainText(window);
+    // The form is validated before the confirmation question is asked (issue 17 item 2).
     await page.getByTestId('action-form-submit').click();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('请检查表单中标红的内容')).toBeVisible();
+    await expect(page.getByText('确认提交签发申请？')).toHaveCount(0);
     await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/apply$/);
     await pickDate(page, 'field-dueDate', chinaDate(60));
     await expect(page.getByTestId('field-dueDate')).not.toContainText(window);
