@@ -55,18 +55,17 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
     await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   });
 
-  test('item 3: a server error for a field on an earlier step shows that step and the field', async ({
+  test('item 3: a bill amount the model refuses is named on its own step, before the user moves on', async ({
     page,
   }) => {
+    // The page takes the model's 0.01 minimum (issue 9), so 0 never reaches the server; that a server
+    // field error for an earlier step shows that step is FormPage's component test.
     await loggedInAs(page, 'core_operator');
     await issueApply(page, '0');
     await page.getByTestId('action-step-next').click();
-    await pickDate(page, 'field-dueDate', chinaDate(120));
-    await page.getByTestId('action-form-submit').click();
-    await confirm(page, '确认提交签发申请？');
     const bill = page.getByTestId('field-statements.0.billAmount');
-    await expect(bill).toBeVisible();
     await expect(bill).toContainText('金额不能小于0.01');
+    await expect(page.getByTestId('field-dueDate')).toBeHidden();
   });
 
   test('item 4: an editable row says what is wrong in words, and refuses a past payment date', async ({
