@@ -102,8 +102,10 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
     await loggedInAs(page, 'core_operator');
     await issueApply(page, '1000');
     await page.getByTestId('action-step-next').click();
+    // The first step's pickers close (with an animation) before the due date's opens.
+    await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
     await page.getByTestId('field-dueDate').locator('input').click();
-    const panel = page.locator('.ant-picker-dropdown:visible');
+    const panel = page.locator('.ant-picker-dropdown:visible').last();
     await expect(panel.locator('thead')).toContainText('一');
     await expect(panel.locator('thead')).not.toContainText(/Mo|Su/);
     await expect(panel.locator('.ant-picker-header-view')).toContainText('月');
