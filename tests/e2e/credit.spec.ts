@@ -68,8 +68,7 @@ test('core_operator applies to issue 762,431.58 to supplier 1', async ({ browser
   await type(page, 'field-remark', '信用凭证端到端生命周期');
   await page.getByTestId('action-form-submit').click();
   await confirm(page, '确认提交签发申请？');
-  await follow(page, /\/cv3\/credit\/core\/index\/operator$/);
-  await page.goto('/cv3/credit/core/issue/query?tab=2');
+  await follow(page, /\/cv3\/credit\/core\/issue\/query\?tab=2$/);
   const applied = row(page, money(ISSUE));
   await expect(cell(applied, 'supplierName')).toHaveText('华建建材供应有限公司');
   await expect(cell(applied, 'status')).toHaveText('待签发');
