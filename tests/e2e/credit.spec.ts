@@ -195,6 +195,8 @@ test('the receiver accepts with the UKEY: a child voucher appears, the parent dr
 });
 
 test('a finance application of 300,000.17 goes through to the factor', async ({ browser }) => {
+  // Four users in turn, two of them signing: a minute on a quiet machine, more on a busy one.
+  test.setTimeout(180_000);
   // The supplier's operator applies and submits: the amount is reserved on the voucher.
   const op = await as('chain_operator', browser);
   await op.goto('/cv3/credit/chain/index/query');
