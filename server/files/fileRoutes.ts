@@ -7,10 +7,8 @@ import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
 import { saveRecord } from '../models/recordStore';
-import { writeAudit } from '../models/audit';
-import type { BizRecord } from '../models/types';
-import type { CompiledModel } from '../models/compileModel';
-import { deleteFileRow, fileJson, filesOfRecord, findFile, insertFile, type FileMeta } from './fileRecords';
+import { attachFile, checkUploadAllowed } from './attachFile';
+import { deleteFileRow, fileJson, filesOfRecord, findFile, type FileMeta } from './fileRecords';
 import type { FileStorage } from './fileStorage';
 import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
 import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
@@ -69,22 +67,6 @@ function parseCreate(text: string | undefined): Record<string, unknown> | null {
     // fall through: refused below
   }
   throw new ApiError('BAD_REQUEST');
-}
-
-/** Who may attach files to a record: a role that creates or edits the model, of the owning enterprise, in an open state. */
-function checkUploadAllowed(model: CompiledModel, rec: BizRecord, actor: Actor, category: string): void {
-  const files = model.def.files;
-  if (!files || !files.categories.includes(category))
-    throw new ApiError('FILE_CATEGORY_INVALID', { category });
-  const roles = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
-  if (!actor.role || (roles.length > 0 && !roles.includes(actor.role)))
-    throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: '上传文件' });
-  const owner = model.def.create?.corpField;
-  if (owner && rec.data[owner] !== actor.user.corpId)
-    throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '上传文件' });
-  if (files.states && !files.states.includes(rec.state)) {
-    throw new ApiError('FILE_UPLOAD_CLOSED', { state: model.states.get(rec.state)?.label ?? rec.state });
-  }
 }
 
 /**
@@ -196,31 +178,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       corpId: actor.user.corpId,
     };
     try {
-      await o.db.transaction(async (tx) => {
-        const rec = await o.engine.visibleRecord(tx, actor, model, recordId, true);
-        checkUploadAllowed(model, rec, actor, category);
-        await insertFile(tx, meta, now);
-        const single = model.def.files?.single;
-        if (!single) return;
-        rec.data[single.idField] = id;
-        if (single.nameField) rec.data[single.nameField] = name;
-        if (single.sizeField) rec.data[single.sizeField] = data.length;
-        if (single.atField) rec.data[single.atField] = now.toISOString();
-        if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
-        await writeAudit(tx, [
-          {
-            model: model.name,
-            recordId,
-            action: 'upload',
-            from: rec.state,
-            to: rec.state,
-            reason: name,
-            user: actor.user,
-            role: actor.role,
-            at: now,
-          },
-        ]);
-      });
+      await attachFile(o.db, o.engine, actor, model, meta, now);
     } catch (error) {
       await o.storage.remove(storageKey);
       throw error;

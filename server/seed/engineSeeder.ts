@@ -1,13 +1,17 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { SIGN_RECORD_KEYS } from '@contract/ukey';
 import { loadUser } from '../auth/currentUser';
 import { isCompleteSignRecord } from '../auth/completenessVerifier';
 import type { CurrentUser, SignatureVerifier, SignRecord } from '../context';
 import type { Db } from '../db/db';
 import { ApiError } from '../errors';
+import { attachFile } from '../files/attachFile';
+import type { FileMeta } from '../files/fileRecords';
+import { SEED_KEY_PREFIX, SEED_PDF, SEED_PDF_SIZE } from '../files/seedFiles';
 import type { EffectRegistry } from '../models/effects';
 import type { ModelSet } from '../models/loadModels';
 import { ModelEngine } from '../models/modelEngine';
-import type { Actor } from '../models/recordJson';
+import { recordJson, type Actor } from '../models/recordJson';
 import { loadRecord } from '../models/recordStore';
 import { addDays, chinaDay } from '../models/recordWriter';
 
@@ -87,7 +91,15 @@ export interface SeedActor {
     action: string,
     options?: { reason?: string; signature?: unknown },
   ): Promise<Json>;
+  /**
+   * Attaches the demo PDF to a record as the upload route would (server/files/attachFile.ts: the same
+   * checks, metadata, single-file fields and audit entry); only metadata is written, downloads of
+   * `seed/` keys serve SEED_PDF.
+   */
+  attach(model: string, id: string, category: string, name: string): Promise<FileMeta>;
 }
+
+const SEED_PDF_SHA256 = createHash('sha256').update(SEED_PDF).digest('hex');
 
 /**
  * Builds demo data through the models engine (issue 9 item 4): records are created and moved by the
@@ -107,13 +119,15 @@ export interface SeedActor {
 export class EngineSeeder {
   readonly engine: ModelEngine;
   private clock: Date;
+  /** The version of each record (model/id) as the last write through this seeder answered it. */
+  private readonly versions = new Map<string, number>();
 
   private constructor(
     readonly db: Db,
     readonly models: ModelSet,
     private readonly users: ReadonlyMap<string, CurrentUser>,
     effects: EffectRegistry,
-    start: Date,
+    private readonly start: Date,
     signatureVerifier: SignatureVerifier,
   ) {
     this.clock = new Date(start.getTime());
@@ -159,9 +173,26 @@ export class EngineSeeder {
     return this;
   }
 
-  /** Moves the clock to 09:00 China time `days` days before `from` (default: the real today). */
-  daysAgo(days: number, from: string = chinaDay(new Date())): this {
-    return this.at(addDays(from, -days));
+  /**
+   * Moves the clock to 09:00 China time `days` days before the day the seeder started on; never later
+   * than four hours before the start, so the writes that follow stay in the past.
+   */
+  daysAgo(days: number): this {
+    this.at(addDays(chinaDay(this.start), -days));
+    const latest = this.start.getTime() - 4 * 3600_000;
+    if (this.clock.getTime() > latest) this.clock = new Date(latest);
+    return this;
+  }
+
+  /** The day `offset` days from the day the seeder started on (China time; negative is the past). */
+  day(offset: number): string {
+    return addDays(chinaDay(this.start), offset);
+  }
+
+  /** Moves the clock on by `minutes`. */
+  later(minutes: number): this {
+    this.clock = new Date(this.clock.getTime() + minutes * 60_000);
+    return this;
   }
 
   /** The demo user `username` acting in `role` (default: their first role). @throws for an unknown user or role */
@@ -180,20 +211,45 @@ export class EngineSeeder {
       user,
       role: acting,
       actor,
-      create: async (model, body) => step(await this.engine.create(actor, model, body)),
+      create: async (model, body) => step(this.remember(model, await this.engine.create(actor, model, body))),
       update: async (model, id, body) =>
-        step(await this.engine.update(actor, model, id, { ...body, version: await this.version(model, id) })),
+        step(
+          await this.atVersion(model, id, (version) =>
+            this.engine.update(actor, model, id, { ...body, version }),
+          ),
+        ),
       act: async (model, id, action, options = {}) => {
         const signed = this.engine.model(model).transitions.get(action)?.sign;
         const signature =
           options.signature ?? (signed ? seedSignRecord(user, `${model}/${id}/${action}`) : undefined);
         return step(
-          await this.engine.act(actor, model, id, action, {
-            version: await this.version(model, id),
-            reason: options.reason,
-            signature,
-          }),
+          await this.atVersion(model, id, (version) =>
+            this.engine.act(actor, model, id, action, { version, reason: options.reason, signature }),
+          ),
         );
+      },
+      attach: async (model, id, category, name) => {
+        const fileId = randomUUID();
+        const meta: FileMeta = {
+          id: fileId,
+          model,
+          recordId: id,
+          category,
+          name,
+          ext: 'pdf',
+          mime: 'application/pdf',
+          size: SEED_PDF_SIZE,
+          sha256: SEED_PDF_SHA256,
+          storageKey: `${SEED_KEY_PREFIX}${fileId}`,
+          uploaderId: user.id,
+          uploaderName: user.personName,
+          corpId: user.corpId,
+          createdAt: '',
+        };
+        const { createdAt: _, ...row } = meta;
+        this.versions.delete(`${model}/${id}`);
+        await attachFile(this.db, this.engine, actor, this.engine.model(model), row, this.now);
+        return step(meta);
       },
     };
   }
@@ -205,7 +261,42 @@ export class EngineSeeder {
     throw new Error(`No demo user of ${corpId} holds ${role}`);
   }
 
-  private async version(model: string, id: string): Promise<number> {
+  /** A record as the wire has it, without an actor's view (what the engine holds now). @throws RECORD_NOT_FOUND */
+  async read(model: string, id: string): Promise<Json> {
+    const m = this.engine.model(model);
+    const rec = await loadRecord(this.db, m, id);
+    if (!rec) throw new ApiError('RECORD_NOT_FOUND');
+    return recordJson(m, rec, null);
+  }
+
+  private remember(model: string, rec: Json): Json {
+    if (typeof rec.version === 'number') this.versions.set(`${model}/${String(rec.id)}`, rec.version);
+    return rec;
+  }
+
+  /**
+   * Runs a write at the record's version as this seeder last saw it, or as stored when it has not seen it
+   * or an effect of another write changed it since (a VERSION_CONFLICT, which wrote nothing, is retried
+   * once at the stored version). Saves a read per write.
+   */
+  private async atVersion(
+    model: string,
+    id: string,
+    write: (version: number) => Promise<Json>,
+  ): Promise<Json> {
+    const key = `${model}/${id}`;
+    const seen = this.versions.get(key);
+    try {
+      return this.remember(model, await write(seen ?? (await this.storedVersion(model, id))));
+    } catch (error) {
+      if (seen === undefined || !(error instanceof ApiError) || error.code !== 'VERSION_CONFLICT')
+        throw error;
+      this.versions.delete(key);
+      return this.remember(model, await write(await this.storedVersion(model, id)));
+    }
+  }
+
+  private async storedVersion(model: string, id: string): Promise<number> {
     const rec = await loadRecord(this.db, this.engine.model(model), id);
     if (!rec) throw new ApiError('RECORD_NOT_FOUND');
     return rec.version;

@@ -11,11 +11,16 @@ import { EngineSeeder, SEED_RA_TYPE, seedSignatureVerifier, seedSignRecord } fro
 let db: PgliteDb;
 let s: EngineSeeder;
 
+function openSeeder(start?: Date): Promise<EngineSeeder> {
+  const effects = productEffects();
+  const models = loadModels(join(process.cwd(), 'schemas'), effects);
+  return EngineSeeder.open({ db, models, effects, ...(start ? { start } : {}) });
+}
+
 beforeAll(async () => {
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   db = await openPglite({ loadDataDir: new Blob([dump]) });
-  const effects = productEffects();
-  s = await EngineSeeder.open({ db, models: loadModels(join(process.cwd(), 'schemas'), effects), effects });
+  s = await openSeeder();
 });
 afterAll(async () => {
   await db?.close();
@@ -115,8 +120,7 @@ describe('EngineSeeder', () => {
   });
 
   it('accepts only its own sign records for the action they approve', async () => {
-    s.daysAgo(3, '2026-11-05');
-    expect(s.today).toBe('2026-11-02');
+    s.at('2026-11-02');
     const rec = await s.as('core_operator').create('creditIssue', issueBody('2027-01-05'));
     const id = String(rec.id);
     const director = s.as('core_director');
@@ -133,6 +137,48 @@ describe('EngineSeeder', () => {
     await expect(
       seedSignatureVerifier.verify(db, seedSignRecord(director.user, 'm/1/a'), director.user, 'x', 'm/1/a'),
     ).resolves.toMatchObject({ raType: SEED_RA_TYPE });
+  });
+
+  it('attaches files as the upload route does, and keeps acting after another write moved a record on', async () => {
+    s.at('2026-11-03');
+    const op = s.as('chain_operator');
+    const doc = await op.create('financeDocument', {
+      category: 'contract',
+      title: '贸易合同',
+      finCorpId: 'FIN001',
+    });
+    const id = String(doc.id);
+    await expect(op.act('financeDocument', id, 'submit')).rejects.toMatchObject({ code: 'FILE_REQUIRED' });
+    // Another seeder (its own idea of versions) uploads: this one's remembered version 1 is stale now.
+    const other = await openSeeder(s.now);
+    const file = await other.as('chain_operator').attach('financeDocument', id, 'contract', '贸易合同.pdf');
+    expect(file).toMatchObject({ recordId: id, uploaderName: '陈立新', mime: 'application/pdf' });
+    expect(file.storageKey).toMatch(/^seed\//);
+    const submitted = await op.act('financeDocument', id, 'submit');
+    expect(submitted).toMatchObject({ status: 'DS1', fileId: file.id, fileName: '贸易合同.pdf', version: 3 });
+    await expect(
+      s.as('unit_operator').attach('financeDocument', id, 'contract', 'x.pdf'),
+    ).rejects.toMatchObject({
+      code: 'RECORD_FORBIDDEN',
+    });
+    await expect(op.attach('financeDocument', id, 'contract', 'x.pdf')).rejects.toMatchObject({
+      code: 'FILE_UPLOAD_CLOSED',
+    });
+  });
+
+  it('puts days back from its start at 09:00 China time, never later than four hours before the start', async () => {
+    const effects = productEffects();
+    const models = loadModels(join(process.cwd(), 'schemas'), effects);
+    const early = await EngineSeeder.open({
+      db,
+      models,
+      effects,
+      start: new Date('2026-11-20T05:00:00+08:00'),
+    });
+    expect(early.daysAgo(2).now.toISOString()).toBe('2026-11-18T01:00:00.000Z');
+    expect(early.day(-2)).toBe('2026-11-18');
+    expect(early.daysAgo(0).now.toISOString()).toBe('2026-11-19T17:00:00.000Z');
+    expect(early.later(30).now.toISOString()).toBe('2026-11-19T17:30:00.000Z');
   });
 
   it('names demo users and roles it does not know', () => {

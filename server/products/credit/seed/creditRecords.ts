@@ -1,273 +1,280 @@
-import { addMoney, fromCents, mulRate, sumMoney, toCents } from '@renderer/core/format';
-import { daysBetween } from '../../../models/recordWriter';
-import type { BizRecord } from '../../../models/types';
-import type { SeedBuilder } from '../../../seed/seedBuilder';
-import { financeInterest } from '../effects';
-import { childVoucher, consume, reserve, rootVoucher } from '../effects/voucherHelpers';
+import { addMoney } from '@renderer/core/format';
+import type { Db } from '../../../db/db';
+import { addDays, daysBetween } from '../../../models/recordWriter';
+import type { EngineSeeder, SeedActor } from '../../../seed/engineSeeder';
+import type { SeedRandom } from '../../../seed/seedRandom';
 
-// The credit demo's record builders: each keeps voucher reservations and limit usage consistent with
-// what the effects would have done (seedCredit in ./credit.ts calls them).
+// The credit demo's record builders: every record is created and moved by the models engine as the demo
+// users would (server/seed/engineSeeder.ts), so amounts, reservations and limits are what the effects made.
 export const CORE = 'CORE001';
 export const SUP = 'SUP001';
 export const UNIT = 'UNIT001';
 export const SUP2 = 'SUP002';
 export const FIN = 'FIN001';
-const CORE_OP = 'ROLE_CORE_OPERATOR';
-const op = (corp: string): string => (corp === UNIT ? 'ROLE_UNIT_OPERATOR' : 'ROLE_CORP_OPERATOR');
 const BANK = { bankName: '中国建设银行股份有限公司北京西城支行', bankCode: '105100000017' };
 
-/** Used and frozen amounts of each enterprise's credit limit, in cents, as the seeded business implies. */
-export class LimitLedger {
-  readonly used = new Map<string, bigint>();
-  readonly frozen = new Map<string, bigint>();
-  private add(map: Map<string, bigint>, corp: string, amount: string, sign: bigint): void {
-    map.set(corp, (map.get(corp) ?? 0n) + sign * toCents(amount));
+type Json = Record<string, unknown>;
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Who does what for each enterprise (the demo users of server/seed/demo.ts). */
+const OPERATOR: Record<string, string> = {
+  [CORE]: 'core_operator',
+  [SUP]: 'chain_operator',
+  [UNIT]: 'unit_operator',
+};
+const DIRECTOR: Record<string, string> = {
+  [CORE]: 'core_director',
+  [SUP]: 'chain_director',
+  [UNIT]: 'unit_director',
+};
+
+/** The seeder, its random values and what the builders look up (enterprise names, holidays). */
+export class CreditWorld {
+  private constructor(
+    readonly s: EngineSeeder,
+    readonly r: SeedRandom,
+    private readonly corpNames: ReadonlyMap<string, string>,
+    private readonly holidays: ReadonlySet<string>,
+  ) {}
+
+  static async open(db: Db, s: EngineSeeder, r: SeedRandom): Promise<CreditWorld> {
+    const corps = await db.query<{ id: string; name: string }>('select id, name from corps');
+    const holidays = await db.query<{ day: string }>(
+      "select to_char(day, 'YYYY-MM-DD') as day from holidays where region = 'R_156'",
+    );
+    return new CreditWorld(
+      s,
+      r,
+      new Map(corps.rows.map((c) => [c.id, c.name])),
+      new Set(holidays.rows.map((h) => h.day)),
+    );
   }
-  freeze = (corp: string, amount: string): void => this.add(this.frozen, corp, amount, 1n);
-  use = (corp: string, amount: string): void => this.add(this.used, corp, amount, 1n);
-  restore = (corp: string, amount: string): void => this.add(this.used, corp, amount, -1n);
+
+  corpName(id: string): string {
+    return this.corpNames.get(id) ?? id;
+  }
+
+  /** The operator (经办) of an enterprise. */
+  op(corp: string): SeedActor {
+    return this.s.as(OPERATOR[corp]!);
+  }
+
+  /** The director (主管) of an enterprise. */
+  director(corp: string): SeedActor {
+    return this.s.as(DIRECTOR[corp]!);
+  }
+
+  /** The first day on or after `day` that is not a holiday (what the engine makes the actual due date). */
+  roll(day: string): string {
+    let d = day;
+    while (this.holidays.has(d)) d = addDays(d, 1);
+    return d;
+  }
+
+  /** A due date about `daysAgo` days back whose actual (working-day) due date has already passed. */
+  pastDue(daysAgo: number): string {
+    let due = this.s.day(-daysAgo);
+    while (this.roll(due) >= this.s.day(0)) due = addDays(due, -1);
+    return due;
+  }
+
+  /** Moves the clock to `day` (09:00 China time, kept in the past). */
+  on(day: string): void {
+    this.s.daysAgo(daysBetween(day, this.s.day(0)));
+  }
+
+  account(corp: string): Json {
+    return {
+      accountNo: `62270000${String(this.r.int(10000000, 99999999))}${corp.slice(-3)}`,
+      accountName: this.corpName(corp),
+      ...BANK,
+    };
+  }
 }
 
-export interface World {
-  b: SeedBuilder;
-  ledger: LimitLedger;
+/** The steps (transition, its reason) that take an issue application to `state`. */
+const ISSUE_PATH: Record<string, string[]> = {
+  IS0: [],
+  IS1: ['approve'],
+  IS2: ['approve', 'finalApprove'],
+  IS3: ['approve', 'finalApprove', 'refuse'],
+  IS4: ['approve', 'finalApprove', 'refuse', 'confirmRefuse'],
+  IS5: ['approve', 'finalApprove', 'withdraw'],
+  IS6: ['approve', 'finalApprove', 'withdraw', 'approveWithdraw'],
+  DIS: ['reject'],
+  ISD: ['approve', 'finalApprove', 'accept'],
+};
+
+/** Who takes an issue application's step. */
+function issueActor(w: CreditWorld, action: string, supplier: string): SeedActor {
+  if (action === 'finalApprove') return w.s.as('core_final');
+  if (action === 'withdraw') return w.op(CORE);
+  if (['approve', 'reject', 'approveWithdraw'].includes(action)) return w.director(CORE);
+  return action === 'confirmRefuse' ? w.director(supplier) : w.op(supplier);
 }
 
-function account(b: SeedBuilder, corp: string): Record<string, string> {
-  return {
-    accountNo: `62270000${String(b.int(10000000, 99999999))}${corp.slice(-3)}`,
-    accountName: b.corpName(corp),
-    ...BANK,
-  };
-}
-
-/** An issue application in `state`; approved ones hold the core's limit, accepted ones use it. */
-export function issue(
-  w: World,
+/**
+ * An issue application the core operator made `daysAgo` days ago for `supplier`, moved to `state` an hour a
+ * step by the users whose turn it is (the supplier's acceptance the next day); half of them had their
+ * receipt confirmed by purchasing first.
+ */
+export async function issue(
+  w: CreditWorld,
   supplier: string,
   state: string,
   daysAgo: number,
-  dueIn: number,
-  amount = w.b.money(50_000, 1_500_000),
-): BizRecord {
-  const { b } = w;
-  const bills = b.split(amount, b.int(1, 3));
-  const dueDate = b.day(dueIn);
+  dueIn: number | string,
+  amount = w.r.money(50_000, 1_500_000),
+): Promise<Json> {
+  const { s, r } = w;
+  const bills = r.split(amount, r.int(1, 3));
+  const dueDate = typeof dueIn === 'string' ? dueIn : s.day(dueIn);
   const statements = bills.map((bill, i) => ({
-    statementNo: `DZ${b.day(-daysAgo).replace(/-/g, '')}${String(b.int(100, 999))}${i}`,
-    statementDate: b.day(-daysAgo - 3 - i),
-    statementAmount: addMoney(bill, b.money(0, 20_000)),
+    statementNo: `DZ${s.day(-daysAgo).replace(/-/g, '')}${String(r.int(100, 999))}${i}`,
+    statementDate: s.day(-daysAgo - 3 - i),
+    statementAmount: addMoney(bill, r.money(0, 20_000)),
     billAmount: bill,
     expectedPayDate: dueDate,
   }));
-  const data: Record<string, unknown> = {
-    issuerCorpId: CORE,
+  s.daysAgo(daysAgo);
+  const rec = await w.op(CORE).create('creditIssue', {
     supplierCorpId: supplier,
     statements,
-    statementNos: statements.map((s) => s.statementNo).join(','),
     amount,
     dueDate,
-    actualDueDate: b.roll(dueDate),
-    contractNo: `HT-2026-${String(b.int(1000, 9999))}`,
+    contractNo: `HT-2026-${String(r.int(1000, 9999))}`,
     limitSource: '集团授信',
     remark: '钢材采购货款',
-    receiptConfirmed: b.int(0, 1) === 1,
-    applyDate: b.day(-daysAgo),
-  };
-  const rec = b.add('creditIssue', data, state, {
-    daysAgo,
-    corp: CORE,
-    role: CORE_OP,
-    reason: '对账单金额与合同不符',
   });
-  if (['IS1', 'IS2', 'IS3', 'IS5'].includes(state)) w.ledger.freeze(CORE, amount);
-  if (state === 'ISD') w.ledger.use(CORE, amount);
-  return rec;
+  const id = str(rec.id);
+  const path = ISSUE_PATH[state];
+  if (!path) throw new Error(`No way to issue state ${state}`);
+  if (r.int(0, 1) === 1) await s.as('core_purchase').act('creditIssue', id, 'confirmReceipt');
+  const reason = '对账单金额与合同不符';
+  let last = rec;
+  for (const action of path) {
+    s.later(60);
+    if (action === 'accept') s.daysAgo(Math.max(daysAgo - 1, 0));
+    last = await issueActor(w, action, supplier).act('creditIssue', id, action, { reason });
+  }
+  return last;
 }
 
-/** An accepted issue and its root voucher held by `holder`. */
-export function voucher(
-  w: World,
+/** An accepted issue application and the root voucher its supplier `holder` got (as the wire has it). */
+export async function voucher(
+  w: CreditWorld,
   holder: string,
   daysAgo: number,
-  dueIn: number,
+  dueIn: number | string,
   amount?: string,
-): BizRecord {
-  const { b } = w;
-  const is = issue(w, holder, 'ISD', daysAgo, dueIn, amount);
-  const accepted = Math.max(daysAgo - 1, 0);
-  const d = is.data;
-  const v = b.add('creditVoucher', rootVoucher(is, b.day(-accepted)), 'ISD', {
-    daysAgo: accepted,
-    corp: holder,
-    role: op(holder),
-    noPath: true,
-  });
-  v.data.rootId = v.id;
-  v.data.rootNo = v.data.voucherNo;
-  d.voucherId = v.id;
-  d.voucherNo = v.data.voucherNo;
-  return v;
+): Promise<Json> {
+  const accepted = await issue(w, holder, 'ISD', daysAgo, dueIn, amount);
+  return w.s.read('creditVoucher', str(accepted.voucherId));
 }
 
-/** A child voucher of `parent` for `holder` (a transfer line or a financed part). */
-function child(
-  w: World,
-  parent: BizRecord,
-  holder: string,
-  amount: string,
+/**
+ * A transfer by `from` of part of a fresh voucher to `receivers` (one line each), applied `daysAgo` days
+ * ago and moved to `state`: TR1 approved by the director, TRX refused by the director, TRD approved and
+ * accepted by every receiver the next day (each line becomes a child voucher).
+ */
+export async function transfer(
+  w: CreditWorld,
   state: string,
-  link: Record<string, string>,
+  from: string,
+  receivers: string[],
   daysAgo: number,
-): BizRecord {
-  return w.b.add(
-    'creditVoucher',
-    { ...childVoucher(parent, w.b.day(-daysAgo), holder, amount), ...link },
-    state,
-    {
-      daysAgo,
-      corp: holder,
-      role: holder === FIN ? 'ROLE_FIN_CLIENT_MANAGER' : op(holder),
-      noPath: true,
-      createAction: holder === FIN ? 'financeIn' : 'transferIn',
-    },
-  );
-}
-
-export function transfer(w: World, state: string, from: string, receivers: string[], daysAgo: number): void {
-  const { b } = w;
-  const src = voucher(w, from, daysAgo + 20, b.int(60, 240));
-  const portion = fromCents((toCents(String(src.data.amount)) * BigInt(b.int(30, 70))) / 100n);
-  const amounts = receivers.length > 1 ? b.split(portion, receivers.length) : [portion];
-  const lineStatus = state === 'TR0' ? 'TR0' : state === 'TR1' ? 'TR1' : state;
-  const lines: Array<Record<string, unknown>> = receivers.map((r, i) => ({
-    receiverCorpId: r,
-    receiverName: b.corpName(r),
-    amount: amounts[i],
-    ...account(b, r),
-    lineStatus,
-  }));
-  const total = sumMoney(amounts);
-  const rec = b.add(
-    'creditTransfer',
-    {
-      sourceVoucherId: src.id,
-      sourceVoucherNo: src.data.voucherNo,
-      issuerName: b.corpName(CORE),
-      dueDate: src.data.actualDueDate,
-      transferorCorpId: from,
-      lines,
-      receiverCorpIds: [...new Set(receivers)],
-      pendingReceiverCorpIds: state === 'TR0' || state === 'TR1' ? [...new Set(receivers)] : [],
-      receiverNames: [...new Set(receivers.map((r) => b.corpName(r)))].join('、'),
-      totalAmount: total,
-      applyDate: b.day(-daysAgo),
-      remark: '支付工程材料款',
-    },
-    state,
-    { daysAgo, corp: from, role: op(from), reason: '转让金额与合同约定不符' },
-  );
-  // As transfer.prepare and transfer.accept do: reserved on apply, consumed line by line on acceptance.
-  if (state !== 'TRX') reserve(src, total, '转让金额');
+): Promise<void> {
+  const { s, r } = w;
+  const src = await voucher(w, from, daysAgo + 20, r.int(60, 240));
+  const portion = r.part(str(src.amount), 30, 70);
+  const amounts = receivers.length > 1 ? r.split(portion, receivers.length) : [portion];
+  s.daysAgo(daysAgo);
+  const rec = await w.op(from).create('creditTransfer', {
+    sourceVoucherId: src.id,
+    lines: receivers.map((receiver, i) => ({
+      receiverCorpId: receiver,
+      amount: amounts[i],
+      ...w.account(receiver),
+    })),
+    remark: '支付工程材料款',
+  });
+  const id = str(rec.id);
+  const reason = '转让金额与合同约定不符';
+  s.later(60);
+  if (state === 'TRX') await w.director(from).act('creditTransfer', id, 'reject', { reason });
+  if (state === 'TR1' || state === 'TRD') await w.director(from).act('creditTransfer', id, 'approve');
   if (state === 'TRD') {
-    lines.forEach((line) => {
-      consume(src, String(line.amount));
-      const c = child(
-        w,
-        src,
-        String(line.receiverCorpId),
-        String(line.amount),
-        'ISD',
-        { transferId: rec.id },
-        Math.max(daysAgo - 1, 0),
-      );
-      line.childVoucherId = c.id;
-      line.childVoucherNo = c.data.voucherNo;
-    });
+    s.daysAgo(Math.max(daysAgo - 1, 0));
+    for (const receiver of new Set(receivers)) await w.op(receiver).act('creditTransfer', id, 'accept');
   }
 }
 
-export function finance(w: World, state: string, applicant: string, daysAgo: number): BizRecord {
-  const { b } = w;
-  const v = voucher(w, applicant, daysAgo + 15, b.int(90, 300));
-  const amount = fromCents((toCents(String(v.data.amount)) * BigInt(b.int(40, 80))) / 100n);
-  const days = daysBetween(b.today, String(v.data.actualDueDate));
-  const loanAmount = mulRate(amount, '0.9', 2);
-  const rec = b.add(
-    'creditFinance',
-    {
-      voucherId: v.id,
-      voucherNo: v.data.voucherNo,
-      voucherAmount: v.data.amount,
-      issuerCorpId: CORE,
-      dueDate: v.data.actualDueDate,
-      applicantCorpId: applicant,
-      finCorpId: FIN,
-      financeAmount: amount,
-      financeRatio: '0.9',
-      monthlyRate: '0.0045',
-      financeDays: days,
-      loanAmount,
-      expectedInterest: financeInterest(loanAmount, '0.0045', days),
-      ...account(b, applicant),
-      invoiceNos: [],
-      applyDate: b.day(-daysAgo),
-      loanDate: state === 'FI5' || state === 'FID' ? b.day(-Math.max(daysAgo - 1, 0)) : null,
-      remark: '补充流动资金',
-    },
-    state,
-    { daysAgo, corp: applicant, role: op(applicant), reason: '融资资料不完整' },
-  );
-  if (state !== 'FI0') reserve(v, amount, '融资金额');
-  if (['FI2', 'FI3', 'FI4', 'FI5'].includes(state)) w.ledger.freeze(applicant, amount);
-  if (state === 'FID') {
-    consume(v, amount);
-    rec.data.childVoucherId = child(
-      w,
-      v,
-      FIN,
-      amount,
-      'FID',
-      { financeId: rec.id },
-      Math.max(daysAgo - 1, 0),
-    ).id;
-    w.ledger.use(applicant, amount);
+/** The steps that take a finance application to `state`, with who takes them. */
+const FINANCE_PATH: Array<[string, string]> = [
+  ['submit', 'operator'],
+  ['approve', 'director'],
+  ['platformApprove', 'fin_product_manager'],
+  ['finApprove', 'fin_client_manager'],
+  ['loan', 'fin_client_manager'],
+  ['loanApprove', 'fin_product_manager'],
+];
+const FINANCE_STATES = ['FI0', 'FI1', 'FI2', 'FI3', 'FI4', 'FI5', 'FID'];
+
+/**
+ * A finance application by `applicant` against part of a fresh voucher of its own, applied `daysAgo` days
+ * ago and moved to `state` (the loan on the next day).
+ */
+export async function finance(
+  w: CreditWorld,
+  state: string,
+  applicant: string,
+  daysAgo: number,
+): Promise<Json> {
+  const { s, r } = w;
+  const v = await voucher(w, applicant, daysAgo + 15, r.int(90, 300));
+  s.daysAgo(daysAgo);
+  const rec = await w.op(applicant).create('creditFinance', {
+    voucherId: v.id,
+    finCorpId: FIN,
+    financeAmount: r.part(str(v.amount), 40, 80),
+    financeRatio: '0.9',
+    monthlyRate: '0.0045',
+    ...w.account(applicant),
+    invoiceNos: [],
+    remark: '补充流动资金',
+  });
+  const id = str(rec.id);
+  for (const [action, who] of FINANCE_PATH.slice(0, FINANCE_STATES.indexOf(state))) {
+    s.later(60);
+    if (action === 'loan') s.daysAgo(Math.max(daysAgo - 1, 0));
+    const actor =
+      who === 'operator' ? w.op(applicant) : who === 'director' ? w.director(applicant) : s.as(who);
+    await actor.act('creditFinance', id, action);
   }
   return rec;
 }
 
-export function cash(w: World, state: string, holder: string, overdue: number): void {
-  const { b } = w;
-  const v = voucher(w, holder, 200 + overdue, -overdue);
-  const cashAmount = String(v.data.availableAmount);
-  b.add(
-    'creditCash',
-    {
-      voucherId: v.id,
-      voucherNo: v.data.voucherNo,
-      issuerCorpId: CORE,
-      holderCorpId: holder,
-      cashAmount,
-      dueDate: v.data.actualDueDate,
-      ...account(b, holder),
-      cashDate: state === 'RDD' ? b.day(-Math.max(overdue - 1, 0)) : null,
-      remark: '到期兑付',
-    },
-    state,
-    { daysAgo: overdue, corp: CORE, role: CORE_OP, reason: '收款账户信息有误' },
-  );
-  // The voucher follows its application as the cash effects move it (cash.prepare, cash.voucherState,
-  // cash.settle).
-  const steps = [
-    { action: 'cashApply', to: 'RD0', role: CORE_OP },
-    { action: 'submit', to: 'RD1', role: CORE_OP },
-    { action: 'cash', to: 'RDD', role: 'ROLE_CORE_DIRECTOR' },
-  ];
-  w.b.follow('creditVoucher', v, steps.slice(0, steps.findIndex((s) => s.to === state) + 1), overdue, CORE);
-  if (state === 'RDD') {
-    v.data.availableAmount = '0.00';
-    w.ledger.restore(CORE, cashAmount);
-  }
+/**
+ * A voucher of `holder` that matured `overdue` days ago, and the core's cash application for it made on
+ * its actual due date, moved to `state` (paid the next day).
+ */
+export async function cash(w: CreditWorld, state: string, holder: string, overdue: number): Promise<void> {
+  const { s } = w;
+  const v = await voucher(w, holder, 200 + overdue, w.pastDue(overdue));
+  const due = str(v.actualDueDate);
+  w.on(due);
+  const rec = await w.op(CORE).create('creditCash', {
+    voucherId: v.id,
+    ...w.account(holder),
+    remark: '到期兑付',
+  });
+  const id = str(rec.id);
+  if (state === 'RD0') return;
+  s.later(60);
+  await w.op(CORE).act('creditCash', id, 'submit');
+  if (state === 'RD1') return;
+  w.on(addDays(due, 1));
+  await w.director(CORE).act('creditCash', id, 'approve');
 }
 
 const CATEGORIES: Array<[string, string]> = [
@@ -278,8 +285,14 @@ const CATEGORIES: Array<[string, string]> = [
   ['default', '融资资料'],
 ];
 
-export function documents(w: World, drafts: Map<string, BizRecord>): void {
-  const { b } = w;
+/**
+ * Finance documents of both suppliers and the core in every state, uploaded (file first, then submit)
+ * and reviewed by the factor; one draft per uploader still waits for its file. Documents of a supplier
+ * belong to its draft finance application.
+ */
+export async function documents(w: CreditWorld, drafts: ReadonlyMap<string, Json>): Promise<void> {
+  const { s, r } = w;
+  const reason = '资料不清晰，请重新上传';
   let n = 0;
   for (const state of ['DS0', 'DS1', 'DS2', 'DS3', 'DS4']) {
     for (const uploader of [SUP, UNIT, CORE]) {
@@ -287,12 +300,12 @@ export function documents(w: World, drafts: Map<string, BizRecord>): void {
         const [category, title] = CATEGORIES[n % CATEGORIES.length]!;
         n++;
         const invoice = category === 'invoice';
-        const data: Record<string, unknown> = {
+        s.daysAgo(10 - k);
+        const op = w.op(uploader);
+        const rec = await op.create('financeDocument', {
           category,
           title,
           financeId: drafts.get(uploader)?.id ?? null,
-          uploaderCorpId: uploader,
-          uploaderName: b.user(uploader, [op(uploader), CORE_OP])?.personName ?? null,
           finCorpId: FIN,
           invoiceCode: invoice && n % 2 === 0 ? `0440019001${String(10 + n).slice(-2)}` : null,
           invoiceNo: invoice
@@ -300,45 +313,50 @@ export function documents(w: World, drafts: Map<string, BizRecord>): void {
               ? String(10_000_000 + n)
               : `2644200000000${String(1_000_000 + n)}`
             : null,
-          invoiceAmount: invoice ? b.money(10_000, 500_000) : null,
-          invoiceDate: invoice ? b.day(-30 - n) : null,
+          invoiceAmount: invoice ? r.money(10_000, 500_000) : null,
+          invoiceDate: invoice ? s.day(-30 - n) : null,
           remark: null,
-        };
-        const rec = b.add('financeDocument', data, state, {
-          daysAgo: 10 - k,
-          corp: uploader,
-          role: uploader === CORE ? CORE_OP : op(uploader),
-          reason: '资料不清晰，请重新上传',
         });
+        const id = str(rec.id);
         if (state === 'DS0' && k === 1) continue; // a draft still waiting for its file
-        const file = b.file('financeDocument', rec, category, `${title}-${b.corpName(uploader)}.pdf`);
-        Object.assign(rec.data, {
-          fileId: file.id,
-          fileName: file.name,
-          fileSize: file.size,
-          uploadedAt: rec.createdAt,
-        });
+        await op.attach('financeDocument', id, category, `${title}-${w.corpName(uploader)}.pdf`);
+        if (state === 'DS0') continue;
+        s.later(60);
+        await op.act('financeDocument', id, 'submit');
+        if (state === 'DS1') continue;
+        s.later(60);
+        if (state === 'DS4') {
+          await s.as('fin_client_manager').act('financeDocument', id, 'firstReject', { reason });
+          continue;
+        }
+        await s.as('fin_client_manager').act('financeDocument', id, 'firstApprove');
+        if (state === 'DS3') await s.as('fin_product_manager').act('financeDocument', id, 'secondApprove');
       }
     }
   }
 }
 
-export function limit(w: World, corp: string, product: string, total: string, state: string): BizRecord {
-  return w.b.add(
-    'creditLimit',
-    {
-      corpId: corp,
-      product,
-      total,
-      used: '0.00',
-      frozen: '0.00',
-      available: total,
-      effectiveDate: w.b.day(-300),
-      expireDate: w.b.day(400),
-      grantorCorpId: FIN,
-      remark: '年度授信',
-    },
-    state,
-    { daysAgo: 300, corp: FIN, role: 'ROLE_FIN_PRODUCT_MANAGER', reason: '企业经营异常' },
-  );
+/** A limit the factor granted `corp` 300 days ago for a year and a bit more, moved to `state`. */
+export async function limit(
+  w: CreditWorld,
+  corp: string,
+  product: string,
+  total: string,
+  state: string,
+): Promise<void> {
+  const { s } = w;
+  const fin = s.as('fin_product_manager');
+  s.daysAgo(300);
+  const rec = await fin.create('creditLimit', {
+    corpId: corp,
+    product,
+    total,
+    effectiveDate: s.day(-300),
+    expireDate: s.day(400),
+    remark: '年度授信',
+  });
+  const reason = '企业经营异常';
+  s.later(60);
+  if (state === 'LM2') await fin.act('creditLimit', str(rec.id), 'freeze', { reason });
+  if (state === 'LM3') await fin.act('creditLimit', str(rec.id), 'expire', { reason });
 }

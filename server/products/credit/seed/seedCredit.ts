@@ -1,85 +1,77 @@
 import { fileURLToPath } from 'node:url';
-import { fromCents } from '@renderer/core/format';
 import type { Db } from '../../../db/db';
-import { openModels } from '../../../models';
-import type { BizRecord } from '../../../models/types';
-import { SeedBuilder } from '../../../seed/seedBuilder';
 import type { EffectRegistry } from '../../../models/effects';
-import { limitAvailable } from '../effects';
+import { openModels } from '../../../models';
+import { EngineSeeder } from '../../../seed/engineSeeder';
+import { SeedRandom } from '../../../seed/seedRandom';
 import {
   cash,
   CORE,
+  CreditWorld,
   documents,
   finance,
   issue,
   limit,
-  LimitLedger,
   SUP,
   SUP2,
   transfer,
   UNIT,
   voucher,
-  type World,
 } from './creditRecords';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
 
 /**
  * The credit-voucher demo: issue applications, vouchers (a tree of transfers and financed parts),
- * transfers, finance applications, cash applications, finance documents and limits in every status,
- * across the core group, both suppliers, the project department and the factor, with consistent
- * amounts (reservations, limits). Written with a few batch inserts.
+ * transfers, finance applications, cash applications, finance documents and limits in every status the
+ * models' transitions reach, across the core group, both suppliers, the project department and the
+ * factor. Everything is made by the models engine as the demo users (server/seed/engineSeeder.ts), so
+ * amounts, reservations and limits are what the effects computed.
  */
 export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void> {
   const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from credit_issue limit 1')).rows.length) return;
-  const w: World = { b: await SeedBuilder.create(db, models, new Date()), ledger: new LimitLedger() };
-  const { b } = w;
-  const limits = [
-    limit(w, CORE, 'credit', '800000000.00', 'LM1'),
-    limit(w, SUP, 'credit', '60000000.00', 'LM1'),
-    limit(w, UNIT, 'credit', '30000000.00', 'LM1'),
-  ];
-  limit(w, SUP2, 'credit', '5000000.00', 'LM2');
-  limit(w, SUP, 'abs', '10000000.00', 'LM3');
+  const s = await EngineSeeder.open({ db, models, effects });
+  const w = await CreditWorld.open(db, s, new SeedRandom());
+  const { r } = w;
+  await limit(w, CORE, 'credit', '800000000.00', 'LM1');
+  await limit(w, SUP, 'credit', '60000000.00', 'LM1');
+  await limit(w, UNIT, 'credit', '30000000.00', 'LM1');
+  await limit(w, SUP2, 'credit', '5000000.00', 'LM2');
+  await limit(w, SUP, 'abs', '10000000.00', 'LM3');
 
   // Only states the models' transitions reach (CAN has no transition into it: nothing could produce it).
   for (const state of ['IS0', 'IS1', 'IS2', 'IS3', 'IS4', 'IS5', 'IS6', 'DIS']) {
     for (const supplier of [SUP, UNIT])
-      for (let k = 0; k < 2; k++) issue(w, supplier, state, b.int(1, 20), b.int(30, 300));
+      for (let k = 0; k < 2; k++) await issue(w, supplier, state, r.int(1, 20), r.int(30, 300));
   }
-  issue(w, SUP2, 'IS2', 3, 120);
-  issue(w, SUP2, 'IS0', 1, 150);
+  // The second supplier has no operator among the demo users: its applications wait for it.
+  await issue(w, SUP2, 'IS2', 3, 120);
+  await issue(w, SUP2, 'IS0', 1, 150);
 
   for (const holder of [SUP, UNIT]) {
-    for (let k = 0; k < 3; k++) voucher(w, holder, b.int(5, 60), b.int(60, 300));
-    voucher(w, holder, 150, -1 - b.int(0, 3)); // matured, waiting for its cash application
+    for (let k = 0; k < 3; k++) await voucher(w, holder, r.int(5, 60), r.int(60, 300));
+    await voucher(w, holder, 150, w.pastDue(1 + r.int(0, 3))); // matured, waiting for its cash application
   }
   for (const state of ['TR0', 'TR1', 'TRD', 'TRX']) {
-    transfer(w, state, SUP, state === 'TRD' ? [UNIT, UNIT, SUP2] : [UNIT], b.int(1, 15));
-    transfer(w, state, SUP, [UNIT, UNIT], b.int(1, 15));
-    transfer(w, state, UNIT, [SUP], b.int(1, 15));
-    transfer(w, state, UNIT, [SUP, SUP2], b.int(1, 15));
+    // A line to the second supplier can only wait (TR0, TR1) or be refused with the whole transfer (TRX).
+    const sup2 = state !== 'TRD';
+    await transfer(w, state, SUP, sup2 ? [UNIT] : [UNIT, UNIT, UNIT], r.int(1, 15));
+    await transfer(w, state, SUP, [UNIT, UNIT], r.int(1, 15));
+    await transfer(w, state, UNIT, [SUP], r.int(1, 15));
+    await transfer(w, state, UNIT, sup2 ? [SUP, SUP2] : [SUP, SUP], r.int(1, 15));
   }
-  const drafts = new Map<string, BizRecord>();
+  const drafts = new Map<string, Record<string, unknown>>();
   for (const state of ['FI0', 'FI1', 'FI2', 'FI3', 'FI4', 'FI5', 'FID']) {
     for (const applicant of [SUP, UNIT]) {
       for (let k = 0; k < 2; k++) {
-        const rec = finance(w, state, applicant, b.int(1, 20));
+        const rec = await finance(w, state, applicant, r.int(1, 20));
         if (state === 'FI0') drafts.set(applicant, rec);
       }
     }
   }
   // RD9 (overdue) has no transition into it either: it waits for whatever marks applications overdue.
   for (const state of ['RD0', 'RD1', 'RDD'])
-    for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) cash(w, state, holder, b.int(3, 40));
-  documents(w, drafts);
-
-  for (const rec of limits) {
-    const corp = String(rec.data.corpId);
-    rec.data.used = fromCents(w.ledger.used.get(corp) ?? 0n);
-    rec.data.frozen = fromCents(w.ledger.frozen.get(corp) ?? 0n);
-    rec.data.available = limitAvailable(rec.data);
-  }
-  await b.flush(db);
+    for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) await cash(w, state, holder, r.int(3, 40));
+  await documents(w, drafts);
 }
