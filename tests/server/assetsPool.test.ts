@@ -70,7 +70,7 @@ async function expectConsistent(): Promise<void> {
     expect(p.used, label).toBe(used);
     expect(p.margin, label).toBe(margin);
     expect(p.available, label).toBe(subMoney(quota, used));
-    expect(p.available.startsWith('-'), label).toBe(false);
+    expect(String(p.available).startsWith('-'), label).toBe(false);
     expect(Number(p.asset_count), label).toBe(assets.rows.length);
     const last = await s.db.query<Record<string, string>>(
       `select quota_after::text, used_after::text, available_after::text, margin_after::text
