@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS } from '../../server/seed/demo';
 import {
   cell,
   chinaDate,
@@ -12,7 +15,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, watchPage } from './fixtures';
 
 /**
  * The asset pool through the UI (issue 11): a supplier opens a pool at the factor and puts two assets
@@ -178,3 +181,44 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expect(flows.nth(3).getByTestId('cell-amount')).toHaveText(money(ASSET_A.pledge));
   await expectNoErrors(watch);
 });
+
+/** The asset pool's route blocks (page schemas under schemas/assets-pool). */
+function poolRoutes(): Array<{ path: string; roles: string[]; hideInMenu?: boolean }> {
+  const root = join(process.cwd(), 'schemas', 'assets-pool');
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => (JSON.parse(readFileSync(join(root, f), 'utf8')) as { route: never }).route);
+}
+
+// One demo user per role (a single current role each).
+const WALKERS = DEMO_USERS.filter((u) => u.roles.length === 1 && u.username !== 'cancelled_user');
+
+for (const user of WALKERS) {
+  const routes = poolRoutes().filter((r) => !r.hideInMenu && r.roles.includes(user.roles[0]!));
+  if (!routes.length) continue;
+  test(`${user.username} finds rows on every asset pool list and the pool detail with its history`, async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await page.goto('/cv3/login/login');
+    await loginAs(page, user.username);
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    for (const { path } of routes) {
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', `/cv3${to}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page.getByTestId('page-title'), path).toBeVisible();
+      await expect(
+        page.locator('[data-testid="schema-page"]:visible [data-testid="row-0"]'),
+        path,
+      ).toBeVisible();
+    }
+    await page.goto('/cv3/assets-pool/assets-match/assets-pool-query');
+    await page.getByTestId('row-0').getByTestId('action-row-detail').click();
+    await follow(page, /assets-pool-detail\?id=/);
+    await expect(page.getByTestId('detail-pool-quota')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(page.getByTestId('part-flowList').getByTestId('row-0')).toBeVisible();
+    await expectNoErrors(watch);
+  });
+}
