@@ -21,11 +21,11 @@ export const CORPS = [
 ] as const;
 
 const OPENED: Record<string, string[]> = {
-  CORE001: ['credit', 'abs', 'abcp'],
-  SUP001: ['credit', 'abs', 'factoring-forward'],
+  CORE001: ['credit', 'abs', 'abcp', 'assets-pool'],
+  SUP001: ['credit', 'abs', 'factoring-forward', 'assets-pool'],
   SUP003: ['credit'],
-  UNIT001: ['credit'],
-  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward'],
+  UNIT001: ['credit', 'assets-pool'],
+  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool'],
 };
 
 interface DemoUser {

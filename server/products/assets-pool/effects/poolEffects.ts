@@ -1,0 +1,263 @@
+import { addMoney, compareMoney, formatAmount, mulRate, subMoney } from '@renderer/core/format';
+import type { BizRecord } from '../../../models/types';
+import type { Effect, EffectContext } from '../../../models/effects';
+import { poolError } from '../errors';
+
+/** Model names of the asset pool product. */
+export const POOL = 'assetsPoolPool';
+export const ASSET = 'assetsPoolAsset';
+export const PRODUCT = 'assetsPoolProduct';
+export const MATCH = 'assetsPoolMatch';
+export const FLOW = 'assetsPoolFlow';
+
+const ZERO = '0.00';
+const str = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : ZERO);
+
+/** A pool's figures: quota (池额度), used (已用), available (可用 = quota − used), margin (保证金). */
+export interface PoolFigures {
+  quota: string;
+  used: string;
+  available: string;
+  margin: string;
+}
+
+export function poolFigures(data: Record<string, unknown>): PoolFigures {
+  const quota = str(data.quota);
+  const used = str(data.used);
+  return { quota, used, available: subMoney(quota, used), margin: str(data.margin) };
+}
+
+/** An asset's pledge value: amount × 质押率, rounded half up to the cent. */
+export function pledgeValueOf(amount: string, rate: string): string {
+  return mulRate(amount, rate, 2);
+}
+
+function requireString(data: Record<string, unknown>, field: string): string {
+  const v = data[field];
+  if (typeof v !== 'string' || !v) throw new Error(`assets-pool effect: ${field} missing`);
+  return v;
+}
+
+/**
+ * Writes the pool's new figures and one flow (its history) with the figures after the change; the
+ * caller holds the pool's lock.
+ */
+async function movePool(
+  c: EffectContext,
+  pool: BizRecord,
+  change: {
+    kind: 'enter' | 'leave' | 'use' | 'release';
+    refNo: string;
+    amount: string;
+    next: Omit<PoolFigures, 'available'>;
+    assets?: number;
+  },
+): Promise<void> {
+  const { quota, used, margin } = change.next;
+  const available = subMoney(quota, used);
+  if ([quota, used, margin, available].some((v) => compareMoney(v, ZERO) < 0))
+    throw new Error(`pool ${pool.id} figures would go negative (${quota}/${used}/${available}/${margin})`);
+  Object.assign(pool.data, { quota, used, available, margin });
+  if (change.assets !== undefined) pool.data.assetCount = Number(pool.data.assetCount ?? 0) + change.assets;
+  await c.records.save(POOL, pool);
+  const seq = (await c.records.find(FLOW, { poolId: pool.id })).length + 1;
+  await c.records.insert(FLOW, {
+    poolId: pool.id,
+    poolNo: pool.data.poolNo,
+    ownerCorpId: pool.data.ownerCorpId,
+    managerCorpId: pool.data.managerCorpId,
+    kind: change.kind,
+    refNo: change.refNo,
+    amount: change.amount,
+    quotaAfter: quota,
+    usedAfter: used,
+    availableAfter: available,
+    marginAfter: margin,
+    seq,
+  });
+}
+
+async function lockActivePool(c: EffectContext, poolId: string): Promise<BizRecord> {
+  const pool = await c.records.lock(POOL, poolId);
+  if (pool.state !== 'PL1') throw poolError('POOL_FROZEN', { poolNo: String(pool.data.poolNo) });
+  return pool;
+}
+
+/** Effects of pools and their assets: the figures move only here, exactly, with a flow each time. */
+export const poolEffects: Record<string, Effect> = {
+  /** A new pool holds nothing. */
+  async 'pool.init'(c) {
+    Object.assign(c.record.data, { quota: ZERO, used: ZERO, available: ZERO, margin: ZERO, assetCount: 0 });
+  },
+
+  /**
+   * An asset's pool must be one of its owner's pools; copies the pool's number, name and institution
+   * (who then sees the asset) and computes the pledge value.
+   */
+  async 'asset.prepare'(c) {
+    const d = c.record.data;
+    const pool = await c.records.lock(POOL, requireString(d, 'poolId'));
+    if (pool.data.ownerCorpId !== d.ownerCorpId) throw poolError('POOL_NOT_OWN');
+    d.poolNo = pool.data.poolNo;
+    d.poolName = pool.data.poolName;
+    d.managerCorpId = pool.data.managerCorpId;
+    d.managerName = pool.data.managerName;
+    d.pledgeValue = pledgeValueOf(requireString(d, 'amount'), requireString(d, 'pledgeRate'));
+    if (c.phase === 'create') d.matchedAmount = ZERO;
+  },
+
+  /** 入池: the pool's quota grows by the asset's pledge value. */
+  async 'pool.enter'(c) {
+    const d = c.record.data;
+    const pool = await lockActivePool(c, requireString(d, 'poolId'));
+    const value = str(d.pledgeValue);
+    const f = poolFigures(pool.data);
+    d.enterDate = c.today;
+    d.leaveDate = null;
+    await movePool(c, pool, {
+      kind: 'enter',
+      refNo: String(d.assetNo),
+      amount: value,
+      next: { quota: addMoney(f.quota, value), used: f.used, margin: f.margin },
+      assets: 1,
+    });
+  },
+
+  /** 出池: refused while matches hold part of the asset or when the quota would fall below what is used. */
+  async 'pool.leave'(c) {
+    const d = c.record.data;
+    if (compareMoney(str(d.matchedAmount), ZERO) > 0)
+      throw poolError('ASSET_MATCHED', {
+        assetNo: String(d.assetNo),
+        amount: formatAmount(str(d.matchedAmount)),
+      });
+    const pool = await lockActivePool(c, requireString(d, 'poolId'));
+    const value = str(d.pledgeValue);
+    const f = poolFigures(pool.data);
+    const quota = subMoney(f.quota, value);
+    if (compareMoney(quota, f.used) < 0)
+      throw poolError('POOL_QUOTA_IN_USE', { quota: formatAmount(quota), used: formatAmount(f.used) });
+    d.leaveDate = c.today;
+    await movePool(c, pool, {
+      kind: 'leave',
+      refNo: String(d.assetNo),
+      amount: value,
+      next: { quota, used: f.used, margin: f.margin },
+      assets: -1,
+    });
+  },
+
+  /** A new product: nothing used yet. */
+  async 'product.init'(c) {
+    const d = c.record.data;
+    d.usedAmount = ZERO;
+    d.availableAmount = str(d.limitAmount);
+  },
+
+  /**
+   * A match by the institution's client manager: the asset is in a pool the institution manages, the
+   * product is its own and active, and the amount fits what the asset has not yet matched (held now).
+   */
+  async 'match.prepare'(c) {
+    const d = c.record.data;
+    const asset = await c.records.lock(ASSET, requireString(d, 'assetId'));
+    const product = await c.records.lock(PRODUCT, requireString(d, 'productId'));
+    if (asset.data.managerCorpId !== d.managerCorpId || product.data.managerCorpId !== d.managerCorpId)
+      throw poolError('PRODUCT_NOT_OWN');
+    if (asset.state !== 'AS1') throw poolError('ASSET_NOT_IN_POOL', { assetNo: String(asset.data.assetNo) });
+    if (product.state !== 'PD1')
+      throw poolError('PRODUCT_DISABLED', { productNo: String(product.data.productNo) });
+    const free = subMoney(str(asset.data.pledgeValue), str(asset.data.matchedAmount));
+    const amount = requireString(d, 'matchAmount');
+    if (compareMoney(amount, free) > 0)
+      throw poolError('MATCH_EXCEEDS_ASSET', { available: formatAmount(free) });
+    Object.assign(d, {
+      assetNo: asset.data.assetNo,
+      assetType: asset.data.assetType,
+      pledgeValue: asset.data.pledgeValue,
+      poolId: asset.data.poolId,
+      poolNo: asset.data.poolNo,
+      poolName: asset.data.poolName,
+      ownerCorpId: asset.data.ownerCorpId,
+      ownerName: asset.data.ownerName,
+      productNo: product.data.productNo,
+      productName: product.data.productName,
+      annualRate: product.data.annualRate,
+      termMonths: product.data.termMonths,
+      marginRate: product.data.marginRate,
+      marginAmount: mulRate(amount, str(product.data.marginRate), 2),
+      matchDate: c.today,
+    });
+    asset.data.matchedAmount = addMoney(str(asset.data.matchedAmount), amount);
+    await c.records.save(ASSET, asset);
+  },
+
+  /** 受理: the pool's used and margin and the product's used grow (each checked against what is available). */
+  async 'match.accept'(c) {
+    const d = c.record.data;
+    const amount = requireString(d, 'matchAmount');
+    const pool = await lockActivePool(c, requireString(d, 'poolId'));
+    const product = await c.records.lock(PRODUCT, requireString(d, 'productId'));
+    if (product.state !== 'PD1')
+      throw poolError('PRODUCT_DISABLED', { productNo: String(product.data.productNo) });
+    const f = poolFigures(pool.data);
+    if (compareMoney(amount, f.available) > 0)
+      throw poolError('POOL_AVAILABLE_INSUFFICIENT', {
+        available: formatAmount(f.available),
+        amount: formatAmount(amount),
+      });
+    const productFree = subMoney(str(product.data.limitAmount), str(product.data.usedAmount));
+    if (compareMoney(amount, productFree) > 0)
+      throw poolError('PRODUCT_LIMIT_INSUFFICIENT', {
+        available: formatAmount(productFree),
+        amount: formatAmount(amount),
+      });
+    product.data.usedAmount = addMoney(str(product.data.usedAmount), amount);
+    product.data.availableAmount = subMoney(str(product.data.limitAmount), str(product.data.usedAmount));
+    await c.records.save(PRODUCT, product);
+    d.acceptDate = c.today;
+    await movePool(c, pool, {
+      kind: 'use',
+      refNo: String(d.matchNo),
+      amount,
+      next: {
+        quota: f.quota,
+        used: addMoney(f.used, amount),
+        margin: addMoney(f.margin, str(d.marginAmount)),
+      },
+    });
+  },
+
+  /** 拒绝: the asset's hold is released. */
+  async 'match.unhold'(c) {
+    const d = c.record.data;
+    const asset = await c.records.lock(ASSET, requireString(d, 'assetId'));
+    asset.data.matchedAmount = subMoney(str(asset.data.matchedAmount), requireString(d, 'matchAmount'));
+    await c.records.save(ASSET, asset);
+  },
+
+  /** 释放: the pool's used and margin, the product's used and the asset's hold go back. */
+  async 'match.release'(c) {
+    const d = c.record.data;
+    const amount = requireString(d, 'matchAmount');
+    const asset = await c.records.lock(ASSET, requireString(d, 'assetId'));
+    const pool = await c.records.lock(POOL, requireString(d, 'poolId'));
+    const product = await c.records.lock(PRODUCT, requireString(d, 'productId'));
+    asset.data.matchedAmount = subMoney(str(asset.data.matchedAmount), amount);
+    await c.records.save(ASSET, asset);
+    product.data.usedAmount = subMoney(str(product.data.usedAmount), amount);
+    product.data.availableAmount = subMoney(str(product.data.limitAmount), str(product.data.usedAmount));
+    await c.records.save(PRODUCT, product);
+    const f = poolFigures(pool.data);
+    await movePool(c, pool, {
+      kind: 'release',
+      refNo: String(d.matchNo),
+      amount,
+      next: {
+        quota: f.quota,
+        used: subMoney(f.used, amount),
+        margin: subMoney(f.margin, str(d.marginAmount)),
+      },
+    });
+  },
+};
