@@ -220,11 +220,25 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   }
   if (def.files) {
     (def.files.states ?? []).forEach((s, i) => needState(`/files/states/${i}`, s));
+    if (def.files.uploaders) {
+      checkRoles('/files/uploaders/roles', def.files.uploaders.roles);
+      checkParty('/files/uploaders/party', def.files.uploaders.party);
+    }
     const single = def.files.single;
     if (single) {
       for (const key of ['idField', 'nameField', 'sizeField', 'atField'] as const) {
         if (single[key]) needField(`/files/single/${key}`, single[key]);
       }
+    }
+  }
+  if (def.import) {
+    if (!def.create) report('/import', 'an import creates records: the model needs "create"');
+    for (const key of ['fields', 'values'] as const) {
+      (def.import[key] ?? []).forEach((name, i) => {
+        const field = needField(`/import/${key}/${i}`, name);
+        if (field?.readOnly)
+          report(`/import/${key}/${i}`, `"${name}" is readOnly: an import cannot write it`);
+      });
     }
   }
   (def.indexes ?? []).forEach((index, i) =>

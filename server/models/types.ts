@@ -125,9 +125,13 @@ export interface ModelDef {
   children?: { model: string; field: string; title?: string };
   /** Per-field permissions by role and state (renderer/core/model/fieldAccess.ts). */
   fieldAccess?: FieldAccessRules;
+  /** Batch creation from an Excel file: the template's columns and the fields a request may fix. */
+  import?: { fields: string[]; values?: string[]; maxRows?: number };
   files?: {
     categories: string[];
     states?: string[];
+    /** Who attaches files when not the owner: these roles of the enterprise in `party`. */
+    uploaders?: { roles: string[]; party: string };
     single?: { idField: string; nameField?: string; sizeField?: string; atField?: string };
   };
   indexes?: string[][];

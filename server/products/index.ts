@@ -5,12 +5,13 @@
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
+import { absProduct } from './abs';
 import { creditProduct } from './credit';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct];
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct, absProduct];
 
 /**
  * The effects of every product, by name.

@@ -22,7 +22,7 @@ export const CORPS = [
 
 const OPENED: Record<string, string[]> = {
   CORE001: ['credit', 'abs', 'abcp'],
-  SUP001: ['credit', 'abs', 'factoring-forward'],
+  SUP001: ['credit', 'abs', 'abcp', 'factoring-forward'],
   SUP003: ['credit'],
   UNIT001: ['credit'],
   FIN001: ['credit', 'abs', 'abcp', 'factoring-forward'],
