@@ -161,6 +161,15 @@ export function checkPage(
         transition(action.action, action.model !== undefined ? modelOf(action.model) : model, `${at}/action`);
       }
       if (action.type === 'submit' && action.then) transition(action.then, model, `${at}/then`);
+      if (action.type === 'import') {
+        const of = action.model !== undefined ? modelOf(action.model) : model;
+        if (action.model !== undefined && context.models && !of)
+          report(`${at}/model`, `未知模型 "${action.model}"`);
+        if (of && !of.import) report(`${at}/type`, `模型 "${of.name}" 没有声明 import，不能批量导入`);
+        for (const name of Object.keys(action.values ?? {}))
+          if (of?.import && !(of.import.values ?? []).includes(name))
+            report(`${at}/values/${escapePointerSegment(name)}`, `模型 "${of.name}" 的 import.values 中没有 "${name}"`);
+      }
       if (action.type === 'submit' && action.sign && !action.then)
         report(`${at}/sign`, 'submit 的 sign 需要 then：签名随保存后执行的模型操作发送');
       if (action.type === 'dialog') {

@@ -34,6 +34,8 @@ export {
   exportFilePath,
   exportJobPath,
   exportPath,
+  importPath,
+  importTemplatePath,
   EXPORTS_API,
   LIST_DENSITIES,
   LIST_KEY_PATTERN,
