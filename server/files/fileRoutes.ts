@@ -76,13 +76,10 @@ function checkUploadAllowed(model: CompiledModel, rec: BizRecord, actor: Actor, 
   const files = model.def.files;
   if (!files || !files.categories.includes(category))
     throw new ApiError('FILE_CATEGORY_INVALID', { category });
-  const uploaders = files.uploaders;
-  const roles = uploaders
-    ? uploaders.roles
-    : [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
+  const roles = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
   if (!actor.role || (roles.length > 0 && !roles.includes(actor.role)))
     throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: '上传文件' });
-  const owner = uploaders ? uploaders.party : model.def.create?.corpField;
+  const owner = model.def.create?.corpField;
   if (owner && rec.data[owner] !== actor.user.corpId)
     throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '上传文件' });
   if (files.states && !files.states.includes(rec.state)) {

@@ -220,10 +220,6 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   }
   if (def.files) {
     (def.files.states ?? []).forEach((s, i) => needState(`/files/states/${i}`, s));
-    if (def.files.uploaders) {
-      checkRoles('/files/uploaders/roles', def.files.uploaders.roles);
-      checkParty('/files/uploaders/party', def.files.uploaders.party);
-    }
     const single = def.files.single;
     if (single) {
       for (const key of ['idField', 'nameField', 'sizeField', 'atField'] as const) {

@@ -551,5 +551,9 @@ async function atRowAsync<T>(row: number, run: () => Promise<T>): Promise<T> {
 function rowError(row: number, error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const data = error.data && typeof error.data === 'object' ? error.data : {};
-  return new ApiError('IMPORT_ROW_INVALID', { row, reason: error.message }, { ...data, row, rowCode: error.wireCode });
+  return new ApiError(
+    'IMPORT_ROW_INVALID',
+    { row, reason: error.message },
+    { ...data, row, rowCode: error.wireCode },
+  );
 }

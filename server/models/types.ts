@@ -130,8 +130,6 @@ export interface ModelDef {
   files?: {
     categories: string[];
     states?: string[];
-    /** Who attaches files when not the owner: these roles of the enterprise in `party`. */
-    uploaders?: { roles: string[]; party: string };
     single?: { idField: string; nameField?: string; sizeField?: string; atField?: string };
   };
   indexes?: string[][];

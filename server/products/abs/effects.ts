@@ -7,6 +7,7 @@ import { absError } from './errors';
 const ASSET = 'absAsset';
 const PLAN = 'absPlan';
 const SHELF = 'absShelf';
+const DOCUMENT = 'absDocument';
 
 const CATEGORY_LABELS = new Map(categories.items.map((i) => [i.value, i.label]));
 
@@ -79,14 +80,31 @@ export const absEffects: Record<string, Effect> = {
     }
   },
 
-  /** A transfer goes with its documents: a file of each of `args.categories` attached to the asset. */
+  /**
+   * A transfer document belongs to an asset of the uploading supplier that waits for its transfer (T02);
+   * it is visible to the asset's core and plan manager.
+   */
+  async 'abs.documentOfAsset'(c) {
+    const d = c.record.data;
+    const asset = await c.records.lock(ASSET, text(d.assetId));
+    const no = text(asset.data.assetNo);
+    if (asset.data.supplierCorpId !== d.uploaderCorpId) throw absError('ABS_ASSET_NOT_OURS', { no });
+    if (asset.state !== 'T02') throw absError('ABS_DOCUMENTS_CLOSED', { no });
+    if (c.phase !== 'create') return;
+    d.assetNo = no;
+    d.product = asset.data.product;
+    d.issuerCorpId = asset.data.issuerCorpId;
+    d.funderCorpId = asset.data.funderCorpId;
+    d.uploaderName = c.user.personName;
+  },
+
+  /** A transfer goes with its documents: a filed document (absDocument with its file) of each of `args.categories`. */
   async 'abs.requireDocuments'(c) {
     const wanted = (c.args.categories as string[] | undefined) ?? [];
-    const r = await c.tx.query<{ category: string }>(
-      'select distinct category from biz_files where model = $1 and record_id = $2',
-      [c.model.name, c.record.id],
+    const documents = await c.records.find(DOCUMENT, { assetId: c.record.id });
+    const have = new Set(
+      documents.filter((x) => x.state === 'AD0' && x.data.fileId).map((x) => x.data.category),
     );
-    const have = new Set(r.rows.map((x) => x.category));
     const missing = wanted.filter((k) => !have.has(k)).map((k) => CATEGORY_LABELS.get(k) ?? k);
     if (missing.length) throw absError('ABS_DOCUMENTS_REQUIRED', { names: missing.join('、') });
   },

@@ -151,7 +151,7 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       dueDate: addDays(today, 120 + k * 3),
     });
     for (const [action, user] of PATHS[state] ?? []) {
-      if (action === 'transfer') await attachDocuments(db, rec, await as(user));
+      if (action === 'transfer') await attachDocuments(db, engine, rec, await as(user));
       rec = await act(user, 'absAsset', rec, action);
     }
     return rec;
@@ -190,19 +190,24 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
   }
 }
 
-/** The contract and invoice a supplier files before transferring (metadata only: `seed/` keys serve a demo PDF). */
-async function attachDocuments(db: Db, rec: Json, actor: Actor): Promise<void> {
+/**
+ * The contract and invoice a supplier files before transferring: documents created through the engine,
+ * their files as metadata only (`seed/` keys serve a demo PDF, so seeding writes no files).
+ */
+async function attachDocuments(db: Db, engine: ModelEngine, rec: Json, actor: Actor): Promise<void> {
   for (const [category, name] of [
     ['contract', '贸易合同.pdf'],
     ['invoice', '增值税专用发票.pdf'],
   ] as const) {
+    const doc = await engine.create(actor, 'absDocument', { assetId: rec.id, category });
     const id = randomUUID();
+    const at = new Date();
     await insertFile(
       db,
       {
         id,
-        model: 'absAsset',
-        recordId: String(rec.id),
+        model: 'absDocument',
+        recordId: String(doc.id),
         category,
         name,
         ext: 'pdf',
@@ -214,7 +219,11 @@ async function attachDocuments(db: Db, rec: Json, actor: Actor): Promise<void> {
         uploaderName: actor.user.personName,
         corpId: actor.user.corpId,
       },
-      new Date(),
+      at,
+    );
+    await db.query(
+      'update abs_document set file_id = $1, file_name = $2, file_size = $3, uploaded_at = $4 where id = $5',
+      [id, name, SEED_PDF_SIZE, at.toISOString(), doc.id],
     );
   }
 }
