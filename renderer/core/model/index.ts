@@ -15,6 +15,8 @@ export {
   modelFieldAt,
   modelRuleProblems,
   withModelRules,
+  withDialogModelRules,
+  dialogModels,
 } from './fieldRules';
 export type { BoundField, DictLookup, RuleProblem } from './fieldRules';
 export type {
