@@ -75,6 +75,9 @@ export const testIds = {
   listDensity: 'list-density',
   batchResult: 'batch-result',
   batchResultRow: (id: string) => `batch-result-${id}`,
+  /** The file input an import action opens, and the message of a refused import. */
+  importInput: (key: string) => `import-${key}`,
+  importError: 'import-error',
   /** Shown while a part of the page (its kind, its widgets, its data) is still loading. */
   loading: 'page-loading',
 } as const;

@@ -227,6 +227,16 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
       }
     }
   }
+  if (def.import) {
+    if (!def.create) report('/import', 'an import creates records: the model needs "create"');
+    for (const key of ['fields', 'values'] as const) {
+      (def.import[key] ?? []).forEach((name, i) => {
+        const field = needField(`/import/${key}/${i}`, name);
+        if (field?.readOnly)
+          report(`/import/${key}/${i}`, `"${name}" is readOnly: an import cannot write it`);
+      });
+    }
+  }
   (def.indexes ?? []).forEach((index, i) =>
     index.forEach((name, j) => needField(`/indexes/${i}/${j}`, name)),
   );

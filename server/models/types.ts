@@ -125,6 +125,8 @@ export interface ModelDef {
   children?: { model: string; field: string; title?: string };
   /** Per-field permissions by role and state (renderer/core/model/fieldAccess.ts). */
   fieldAccess?: FieldAccessRules;
+  /** Batch creation from an Excel file: the template's columns and the fields a request may fix. */
+  import?: { fields: string[]; values?: string[]; maxRows?: number };
   files?: {
     categories: string[];
     states?: string[];

@@ -7,6 +7,7 @@ import { storageFromEnv, type FileStorage } from '../files/fileStorage';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { loadUrlKey } from '../files/signedUrl';
 import { failInterruptedExports, registerExportRoutes } from '../lists/exports';
+import { registerImportRoutes } from '../lists/imports';
 import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
@@ -47,6 +48,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1 } });
       registerFileRoutes(scope, { db: ctx.db, engine, storage, urlKey, now: ctx.now });
+      registerImportRoutes(scope, { db: ctx.db, engine });
     });
   };
 }

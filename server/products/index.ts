@@ -5,13 +5,14 @@
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
+import { absProduct } from './abs';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct, assetsPoolProduct];
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct, absProduct, assetsPoolProduct];
 
 /**
  * The effects of every product, by name.

@@ -22,7 +22,7 @@ export const CORPS = [
 
 const OPENED: Record<string, string[]> = {
   CORE001: ['credit', 'abs', 'abcp', 'assets-pool'],
-  SUP001: ['credit', 'abs', 'factoring-forward', 'assets-pool'],
+  SUP001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool'],
   SUP003: ['credit'],
   UNIT001: ['credit', 'assets-pool'],
   FIN001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool'],

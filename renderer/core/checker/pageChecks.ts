@@ -122,6 +122,18 @@ export function checkPage(
 
   const checkRoute = (pointer: string, to: string, linkRoles?: readonly string[]): void => {
     const path = to.split(/[?#]/)[0] ?? to;
+    // A `{field}` segment is filled from the record (`/{product}/core/index/query`): some page must match.
+    if (path.includes('{')) {
+      const pattern = new RegExp(
+        `^${path
+          .split(/\{[A-Za-z_][A-Za-z0-9_.]*\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      );
+      if (![...routes].some((route) => pattern.test(route)))
+        report(pointer, `没有页面与 "${path}" 匹配（{字段} 由记录填入）`);
+      return;
+    }
     if (!routes.has(path)) {
       report(pointer, `未知页面 "${path}"（没有对应的 schemas${path}.json，也不是手写页面）`);
       return;
@@ -182,6 +194,18 @@ export function checkPage(
         transition(action.action, action.model !== undefined ? modelOf(action.model) : model, `${at}/action`);
       }
       if (action.type === 'submit' && action.then) transition(action.then, model, `${at}/then`);
+      if (action.type === 'import') {
+        const of = action.model !== undefined ? modelOf(action.model) : model;
+        if (action.model !== undefined && context.models && !of)
+          report(`${at}/model`, `未知模型 "${action.model}"`);
+        if (of && !of.import) report(`${at}/type`, `模型 "${of.name}" 没有声明 import，不能批量导入`);
+        for (const name of Object.keys(action.values ?? {}))
+          if (of?.import && !(of.import.values ?? []).includes(name))
+            report(
+              `${at}/values/${escapePointerSegment(name)}`,
+              `模型 "${of.name}" 的 import.values 中没有 "${name}"`,
+            );
+      }
       if (action.type === 'submit' && action.sign && !action.then)
         report(`${at}/sign`, 'submit 的 sign 需要 then：签名随保存后执行的模型操作发送');
       if (action.type === 'dialog') {

@@ -5,7 +5,13 @@
  * engine enforces the same model keywords, so page and server refuse the same input.
  */
 import { walkFormily } from '@renderer/core/checker/formilyTree';
-import type { DictItem, FormilyNode, FormilyProperties, PageSchema } from '@renderer/core/schema';
+import type {
+  ActionSchema,
+  DictItem,
+  FormilyNode,
+  FormilyProperties,
+  PageSchema,
+} from '@renderer/core/schema';
 import { FORMATS, isKnownFormat } from '@renderer/core/validators';
 import type { DayWindow } from '@renderer/core/validators';
 import { refOptionsPath } from './api';
@@ -227,4 +233,42 @@ export function modelRuleProblems(
     }
   });
   return problems;
+}
+
+/**
+ * The models a list page's dialog forms write (toolbar and row dialogs that save through the models
+ * API, not an `api`): the action's `model`, else the page's.
+ */
+export function dialogModels(schema: PageSchema): string[] {
+  if (schema.page !== 'list') return [];
+  const names = new Set<string>();
+  for (const action of [...(schema.list.toolbar ?? []), ...(schema.list.rowActions ?? [])]) {
+    if (action.type !== 'dialog' || !action.form || action.form.api) continue;
+    const name = action.model ?? schema.model;
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+/** A list page whose dialog forms carry the rules of the models they write (see {@link dialogModels}). */
+export function withDialogModelRules(
+  schema: PageSchema,
+  models: ReadonlyMap<string, ModelDefinition>,
+  dicts: DictLookup,
+): PageSchema {
+  if (schema.page !== 'list') return schema;
+  const apply = (actions: ActionSchema[] | undefined): ActionSchema[] | undefined =>
+    actions?.map((action) => {
+      if (action.type !== 'dialog' || !action.form || action.form.api) return action;
+      const model = models.get(action.model ?? schema.model ?? '');
+      if (!model) return action;
+      return {
+        ...action,
+        form: { ...action.form, properties: applyModelRules(action.form.properties, model, dicts) },
+      };
+    });
+  const list = { ...schema.list };
+  if (list.toolbar) list.toolbar = apply(list.toolbar)!;
+  if (list.rowActions) list.rowActions = apply(list.rowActions)!;
+  return { ...schema, list };
 }

@@ -15,6 +15,8 @@ export {
   modelFieldAt,
   modelRuleProblems,
   withModelRules,
+  withDialogModelRules,
+  dialogModels,
 } from './fieldRules';
 export type { BoundField, DictLookup, RuleProblem } from './fieldRules';
 export type {
@@ -34,6 +36,8 @@ export {
   exportFilePath,
   exportJobPath,
   exportPath,
+  importPath,
+  importTemplatePath,
   EXPORTS_API,
   LIST_DENSITIES,
   LIST_KEY_PATTERN,

@@ -84,6 +84,16 @@ export function exportPath(model: string): string {
   return `${MODELS_API}/${segment(model)}/exports`;
 }
 
+/** `POST` multipart (fixed values, then `file`): creates the rows of an import file (→ {count, ids}). */
+export function importPath(model: string): string {
+  return `${MODELS_API}/${segment(model)}/import`;
+}
+
+/** `GET` (a browser download): the model's import template. */
+export function importTemplatePath(model: string): string {
+  return `${MODELS_API}/${segment(model)}/import-template`;
+}
+
 /** The download centre: `GET` the user's export jobs. */
 export const EXPORTS_API = '/biz/v1/exports';
 

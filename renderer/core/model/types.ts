@@ -52,6 +52,8 @@ export interface ModelDefinition {
   fieldAccess?: FieldAccessRules;
   /** Records of another model pointing at this one, returned as `children`. */
   children?: { model: string; field: string; title?: string };
+  /** Batch creation from an Excel template: its columns and the fields an import may fix. */
+  import?: { fields: string[]; values?: string[]; maxRows?: number };
   [keyword: string]: unknown;
 }
 

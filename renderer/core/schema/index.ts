@@ -11,6 +11,7 @@ export type {
   DisplayFormat,
   DownloadAction,
   ExportAction,
+  ImportAction,
   Expression,
   FormilyNode,
   FormilyProperties,

@@ -142,6 +142,20 @@ export interface ExportAction extends ActionBase {
 }
 
 /**
+ * Batch-create records from an .xlsx filled in from the model's import template
+ * (`POST .../models/{model}/import`): one bad row refuses the whole file with its row number.
+ */
+export interface ImportAction extends ActionBase {
+  type: 'import';
+  /** Model written; defaults to the page's. */
+  model?: string;
+  /** Values every row takes (fields of the model's `import.values`), sent as form fields. */
+  values?: Record<string, string>;
+  /** Message after success. @default '导入成功，共 {count} 条' */
+  success?: string;
+}
+
+/**
  * Open a form or a record's sections in a modal or a drawer (ModalForm / DrawerForm); the form is
  * submitted like a page form (create, edit, or an `api`), then the list reloads.
  */
@@ -167,7 +181,14 @@ export interface BackAction extends ActionBase {
 
 /** Anything a button can do. */
 export type ActionSchema =
-  NavigateAction | ModelAction | SubmitAction | DownloadAction | ExportAction | DialogAction | BackAction;
+  | NavigateAction
+  | ModelAction
+  | SubmitAction
+  | DownloadAction
+  | ExportAction
+  | ImportAction
+  | DialogAction
+  | BackAction;
 
 /** The kinds of {@link ActionSchema}. */
 export type ActionType = ActionSchema['type'];

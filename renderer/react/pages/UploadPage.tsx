@@ -260,7 +260,16 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
         <ActionButtons
           actions={upload.actions}
           area="upload"
-          context={{ model, query, onDone: documents.reload }}
+          context={{
+            // The page's actions act on its owner (e.g. submit the record the documents belong to).
+            ...(owner.data ? { record: owner.data } : {}),
+            model: upload.owner?.model ?? model,
+            query,
+            onDone: () => {
+              owner.reload();
+              documents.reload();
+            },
+          }}
         />
       </div>
       {runner.dialogs}

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { actionPath, batchPath, exportPath } from '@renderer/core';
+import { actionPath, batchPath, exportPath, importPath } from '@renderer/core';
 import type {
   ActionSchema,
   BatchAnswer,
@@ -14,6 +14,7 @@ import type {
   ExportAction,
   ExportColumn,
   ExportJob,
+  ImportAction,
   ModelAction,
   SubmitAction,
 } from '@renderer/core';
@@ -251,6 +252,37 @@ export function useActionRunner(): {
     });
   };
 
+  /**
+   * An import: the user picks an .xlsx (a file input the test ids name), the server creates every row or
+   * none; a refusal (with the row number) stays on screen until closed.
+   */
+  const runImport = async (action: ImportAction, context: ActionContext): Promise<void> => {
+    const model = action.model ?? context.model;
+    if (!model) throw new Error(`Import "${action.key}" needs a model`);
+    const file = await pickFile(testIds.importInput(action.key));
+    if (!file) return;
+    const body = new FormData();
+    for (const [key, value] of Object.entries(action.values ?? {})) body.append(key, value);
+    body.append('file', file, file.name);
+    try {
+      const answer = await renderer.request<{ count: number }>({
+        method: 'POST',
+        url: importPath(model),
+        data: body,
+      });
+      void renderer.message.success(
+        (action.success ?? '导入成功，共 {count} 条').replace('{count}', String(answer.count)),
+      );
+      context.onDone?.();
+    } catch (error) {
+      renderer.modal.error({
+        title: '导入失败，本次导入的数据均未保存',
+        content: <span data-testid={testIds.importError}>{errorMessage(error)}</span>,
+        okText: '知道了',
+      });
+    }
+  };
+
   const run = async (action: ActionSchema, context: ActionContext): Promise<void> => {
     if (busy.current) return;
     if (context.guard && !context.guard(action)) return;
@@ -289,6 +321,9 @@ export function useActionRunner(): {
           break;
         case 'export':
           await runExport(action, context);
+          break;
+        case 'import':
+          await runImport(action, context);
           break;
       }
     } catch (error) {
@@ -340,4 +375,23 @@ export function useActionRunner(): {
     ) : null;
 
   return { run, running, dialogs };
+}
+
+/** Asks the user for one .xlsx file (a hidden file input, removed afterwards); null when cancelled. */
+function pickFile(testId: string): Promise<File | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.xlsx';
+    input.style.display = 'none';
+    input.setAttribute('data-testid', testId);
+    const done = (file: File | null): void => {
+      input.remove();
+      resolve(file);
+    };
+    input.addEventListener('change', () => done(input.files?.[0] ?? null));
+    input.addEventListener('cancel', () => done(null));
+    document.body.appendChild(input);
+    input.click();
+  });
 }

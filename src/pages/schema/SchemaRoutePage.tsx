@@ -6,6 +6,8 @@ import {
   loadPageSchema,
   RendererProvider,
   SchemaPage,
+  dialogModels,
+  withDialogModelRules,
   withModelRules,
   type ModelDefinition,
   type PageSchema,
@@ -29,9 +31,19 @@ const MODELS = import.meta.glob<ModelDefinition>('/schemas/_models/*.json', { im
 /** The loaded page with its model's rules on its form fields. */
 async function loadPage(raw: unknown, file: string): Promise<PageSchema> {
   const schema = loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema;
+  const dicts = (name: string) => source.dict(name);
   const loadModel =
     schema.page === 'form' && schema.model ? MODELS[`/schemas/_models/${schema.model}.json`] : undefined;
-  return loadModel ? withModelRules(schema, await loadModel(), (name) => source.dict(name)) : schema;
+  if (loadModel) return withModelRules(schema, await loadModel(), dicts);
+  // A list's dialog forms take the rules (options, pickers, bounds) of the models they write too.
+  const names = dialogModels(schema);
+  if (names.length === 0) return schema;
+  const models = new Map<string, ModelDefinition>();
+  for (const name of names) {
+    const load = MODELS[`/schemas/_models/${name}.json`];
+    if (load) models.set(name, await load());
+  }
+  return withDialogModelRules(schema, models, dicts);
 }
 
 type Loaded = { schema: PageSchema } | { error: string };

@@ -1,0 +1,239 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db';
+import { ApiError, ok } from '../errors';
+import { disposition } from '../files/fileRoutes';
+import { MAX_FILE_SIZE } from '../files/fileTypes';
+import { isCleanText } from '../inputBoundary';
+import type { CompiledModel } from '../models/compileModel';
+import type { ModelEngine } from '../models/modelEngine';
+import { actorOf, MODELS_BASE } from '../models/modelRoutes';
+import { findRecords } from '../models/recordStore';
+import type { DictDef } from '../models/types';
+import { MONEY_FORMAT } from './xlsx';
+
+type Json = Record<string, unknown>;
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DEFAULT_MAX_ROWS = 500;
+
+/** The model's import declaration, or IMPORT_NOT_SUPPORTED. */
+function importOf(model: CompiledModel): { fields: string[]; values: string[]; maxRows: number } {
+  const def = model.def.import;
+  if (!def) throw new ApiError('IMPORT_NOT_SUPPORTED', { title: model.def.title });
+  return { fields: def.fields, values: def.values ?? [], maxRows: def.maxRows ?? DEFAULT_MAX_ROWS };
+}
+
+const titleOf = (model: CompiledModel, field: string): string => model.fields.get(field)?.def.title ?? field;
+
+/** What a user writes in a column: the options of a dictionary field, how references are named. */
+function hintOf(model: CompiledModel, dicts: ReadonlyMap<string, DictDef>, field: string): string {
+  const f = model.fields.get(field);
+  if (!f) return '';
+  const def = f.def;
+  if (def.ref === 'corp') return '企业名称或统一社会信用代码';
+  if (def.ref) return `${def.title ?? field}的编号`;
+  if (def.dict) return (dicts.get(def.dict)?.items ?? []).map((i) => i.label).join(' / ');
+  if (f.kind === 'money') return '金额，最多两位小数';
+  if (f.kind === 'date') return '日期，如 2027-01-31';
+  return '';
+}
+
+/** The import template: one bold header row titled by the fields, and a second sheet explaining each column. */
+export async function importTemplate(
+  model: CompiledModel,
+  dicts: ReadonlyMap<string, DictDef>,
+): Promise<Buffer> {
+  const { fields } = importOf(model);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'CCBSCF';
+  const sheet = workbook.addWorksheet('导入数据', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = fields.map((field, i) => ({
+    header: titleOf(model, field),
+    key: `c${i}`,
+    width: 22,
+    ...(model.fields.get(field)?.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  const help = workbook.addWorksheet('填写说明');
+  help.columns = [
+    { header: '列', key: 'title', width: 22 },
+    { header: '必填', key: 'required', width: 8 },
+    { header: '填写说明', key: 'hint', width: 60 },
+  ];
+  help.getRow(1).font = { bold: true };
+  const required = new Set(model.def.required ?? []);
+  for (const field of fields)
+    help.addRow({
+      title: titleOf(model, field),
+      required: required.has(field) ? '是' : '否',
+      hint: hintOf(model, dicts, field),
+    });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** A cell's value as the API would take it: text trimmed, dates as YYYY-MM-DD, formulas by their result. */
+function cellValue(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date)
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'object') {
+    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
+    if ('richText' in value) return cellValue(value.richText.map((t) => t.text).join(''));
+    if ('text' in value) return cellValue(value.text);
+  }
+  return undefined;
+}
+
+/**
+ * Reads the rows of an import file: the header must name the template's columns in order; each data
+ * row becomes the body of a create (numbers of text fields as text, dictionary labels as their values,
+ * enterprises by name or credit code, other records by their business number).
+ */
+export async function readImport(
+  db: Db,
+  model: CompiledModel,
+  engine: ModelEngine,
+  data: Buffer,
+): Promise<Array<{ row: number; body: Json }>> {
+  const { fields, maxRows } = importOf(model);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new ApiError('IMPORT_FILE_INVALID');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new ApiError('IMPORT_FILE_INVALID');
+  const header = sheet.getRow(1);
+  fields.forEach((field, i) => {
+    const title = titleOf(model, field);
+    if (String(cellValue(header.getCell(i + 1).value) ?? '') !== title)
+      throw new ApiError('IMPORT_HEADER_INVALID', { column: i + 1, title });
+  });
+  const rows: Array<{ row: number; body: Json }> = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const cells = fields.map((_, i) => cellValue(sheet.getRow(r).getCell(i + 1).value));
+    if (cells.every((c) => c === undefined)) continue;
+    if (rows.length >= maxRows) throw new ApiError('IMPORT_TOO_MANY', { max: maxRows });
+    const body: Json = {};
+    for (const [i, field] of fields.entries()) {
+      const value = cells[i];
+      if (value === undefined) continue;
+      try {
+        body[field] = await fieldValue(db, model, engine, field, value);
+      } catch (error) {
+        if (error instanceof ApiError)
+          throw new ApiError('IMPORT_ROW_INVALID', { row: r, reason: error.message }, { row: r });
+        throw error;
+      }
+    }
+    rows.push({ row: r, body });
+  }
+  if (rows.length === 0) throw new ApiError('IMPORT_EMPTY');
+  return rows;
+}
+
+async function fieldValue(
+  db: Db,
+  model: CompiledModel,
+  engine: ModelEngine,
+  field: string,
+  value: unknown,
+): Promise<unknown> {
+  const f = model.fields.get(field)!;
+  const def = f.def;
+  const title = def.title ?? field;
+  const text = typeof value === 'string' ? value : String(value);
+  if (typeof value === 'string' && !isCleanText(value)) throw new ApiError('TEXT_INVALID');
+  if (def.ref === 'corp') {
+    const r = await db.query<{ id: string }>(
+      'select id from corps where name = $1 or credit_code = $1 order by id limit 1',
+      [text],
+    );
+    if (!r.rows[0]) throw new ApiError('IMPORT_VALUE_INVALID', { title, value: text });
+    return r.rows[0].id;
+  }
+  if (def.ref) {
+    const target = engine.model(def.ref);
+    const numbering = target.def.numbering?.field;
+    const found = numbering ? await findRecords(db, target, { [numbering]: text }) : [];
+    // Visibility is the create's own reference check (REF_INVALID).
+    return found[0]?.id ?? text;
+  }
+  if (def.dict) {
+    const items = engine.models.dicts.get(def.dict)?.items ?? [];
+    const item = items.find((i) => i.value === text || i.label === text);
+    if (!item) throw new ApiError('IMPORT_VALUE_INVALID', { title, value: text });
+    return item.value;
+  }
+  if (f.kind === 'integer' && typeof value === 'number') return value;
+  if (f.kind === 'boolean') return value === true || text === '是' || text === 'true';
+  return text;
+}
+
+/**
+ * Import routes of every model with an `import` declaration:
+ * GET  /biz/v1/models/{model}/import-template   the .xlsx template (a browser download)
+ * POST /biz/v1/models/{model}/import            multipart: the `values` fields, then `file` → {count, ids}
+ */
+export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: ModelEngine }): void {
+  app.get<{ Params: { model: string } }>(
+    `${MODELS_BASE}/:model/import-template`,
+    { config: { navigation: true } },
+    async (req, reply) => {
+      const model = o.engine.model(req.params.model);
+      const data = await importTemplate(model, o.engine.models.dicts);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  app.post<{ Params: { model: string } }>(`${MODELS_BASE}/:model/import`, async (req) => {
+    const actor = actorOf(req);
+    const model = o.engine.model(req.params.model);
+    const { values } = importOf(model);
+    const create = model.def.create;
+    if (!create || !actor.role || !create.roles.includes(actor.role))
+      throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
+    let part;
+    try {
+      part = await req.file({ limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 200 } });
+    } catch {
+      throw new ApiError('IMPORT_FILE_INVALID');
+    }
+    if (!part) throw new ApiError('FILE_MISSING');
+    const fixed: Json = {};
+    for (const name of values) {
+      const f = part.fields[name] as { value?: unknown } | undefined;
+      if (f && typeof f.value === 'string') {
+        if (!isCleanText(f.value)) throw new ApiError('TEXT_INVALID');
+        fixed[name] = f.value;
+      }
+    }
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch {
+      throw new ApiError('IMPORT_FILE_INVALID');
+    }
+    if (!/\.xlsx$/i.test(part.filename ?? '') || data.subarray(0, 2).toString('latin1') !== 'PK')
+      throw new ApiError('IMPORT_FILE_INVALID');
+    const rows = await readImport(o.db, model, o.engine, data);
+    const ids = await o.engine.createMany(
+      actor,
+      model.name,
+      rows.map((r) => ({ ...r.body, ...fixed })),
+      (i) => rows[i]!.row,
+    );
+    return ok({ count: ids.length, ids });
+  });
+}

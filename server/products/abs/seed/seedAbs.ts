@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { SignRecord } from '@contract/ukey';
+import { completenessVerifier } from '../../../auth/completenessVerifier';
+import { loadUser } from '../../../auth/currentUser';
+import type { Db } from '../../../db/db';
+import { insertFile } from '../../../files/fileRecords';
+import { SEED_KEY_PREFIX, SEED_PDF_SIZE } from '../../../files/seedFiles';
+import { openModels } from '../../../models';
+import type { EffectRegistry } from '../../../models/effects';
+import { ModelEngine } from '../../../models/modelEngine';
+import type { Actor } from '../../../models/recordJson';
+import { addDays, chinaDay } from '../../../models/recordWriter';
+
+const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
+
+/** The sign record of seeded UKEY steps (the demo has no key at seeding time; only completeness is checked). */
+const SEED_SIGN: SignRecord = {
+  raType: 'CFCA',
+  ukeyBank: 'CCB',
+  ukeyCode: 'SEED',
+  original: 'seed',
+  signature: 'c2VlZA==',
+  pkCa: 'SEED',
+  ukeyNo: 'SEED',
+  algorithmType: 'SM2',
+  issuerDN: 'CN=Demo CA',
+  subjectDN: 'CN=Demo seed',
+};
+
+type Json = Record<string, unknown>;
+
+/** Where each seeded asset stops: the transitions that take a new asset there, with their actors. */
+const PATHS: Record<string, Array<[string, string]>> = {
+  T01: [],
+  T02: [['confirm', 'core_purchase']],
+  T03: [
+    ['confirm', 'core_purchase'],
+    ['transfer', 'chain_operator'],
+  ],
+  T07: [
+    ['confirm', 'core_purchase'],
+    ['transfer', 'chain_operator'],
+    ['approveTransfer', 'chain_director'],
+  ],
+  T10: [
+    ['confirm', 'core_purchase'],
+    ['transfer', 'chain_operator'],
+    ['approveTransfer', 'chain_director'],
+    ['coreApprove', 'core_director'],
+  ],
+  TX1: [
+    ['confirm', 'core_purchase'],
+    ['transfer', 'chain_operator'],
+    ['returnTransfer', 'chain_director'],
+  ],
+  TX2: [['abort', 'core_operator']],
+};
+
+/**
+ * The ABS and ABCP demo, written through the models engine as the demo users (every check and effect
+ * runs): shelves in each status, ABS plans and ABCP series (open, packet reviewed, settled), and
+ * receivables and payables of the supplier in every status the transitions reach, in both products.
+ */
+export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
+  const models = await openModels(db, SCHEMAS_DIR, effects);
+  if ((await db.query('select 1 from abs_asset limit 1')).rows.length) return;
+  const now = new Date();
+  const today = chinaDay(now);
+  const engine = new ModelEngine({
+    db,
+    models,
+    effects,
+    now: () => now,
+    signatureVerifier: completenessVerifier,
+  });
+  const actors = new Map<string, Actor>();
+  const as = async (username: string): Promise<Actor> => {
+    const cached = actors.get(username);
+    if (cached) return cached;
+    const r = await db.query<{ id: string; role_code: string }>(
+      'select u.id, r.role_code from users u join user_roles r on r.user_id = u.id where u.username = $1',
+      [username],
+    );
+    const row = r.rows[0];
+    if (!row) throw new Error(`Demo user ${username} is missing`);
+    const user = await loadUser(db, row.id);
+    if (!user) throw new Error(`Demo user ${username} is missing`);
+    const actor = { user, role: row.role_code, sessionIdHash: 'seed' };
+    actors.set(username, actor);
+    return actor;
+  };
+  const create = async (username: string, model: string, data: Json): Promise<Json> =>
+    engine.create(await as(username), model, data);
+  const act = async (username: string, model: string, rec: Json, action: string): Promise<Json> =>
+    engine.act(await as(username), model, String(rec.id), action, {
+      version: rec.version,
+      reason: '演示数据',
+      signature: SEED_SIGN,
+    });
+
+  // Shelves: approved (the plans' shelf), waiting, refused.
+  let shelf = await create('core_operator', 'absShelf', {
+    shelfName: '华建一局供应链应收账款资产支持专项计划储架',
+    totalAmount: '500000000.00',
+    managerCorpId: 'FIN001',
+    venue: 'SSE',
+  });
+  shelf = await act('core_director', 'absShelf', shelf, 'approve');
+  await create('core_operator', 'absShelf', {
+    shelfName: '华建一局2027年度储架',
+    totalAmount: '300000000.00',
+    managerCorpId: 'FIN001',
+    venue: 'SZSE',
+  });
+  const refused = await create('core_operator', 'absShelf', {
+    shelfName: '华建一局绿色建筑储架',
+    totalAmount: '100000000.00',
+    managerCorpId: 'FIN001',
+    venue: 'SSE',
+  });
+  await act('core_director', 'absShelf', refused, 'reject');
+
+  const plan = (product: 'abs' | 'abcp', name: string, size: string, series?: number): Promise<Json> =>
+    create('fin_product_manager', 'absPlan', {
+      product,
+      planName: name,
+      coreCorpId: 'CORE001',
+      issueSize: size,
+      setupDate: addDays(today, -30),
+      expectedDueDate: addDays(today, 330),
+      venue: product === 'abs' ? 'SSE' : 'NAFMII',
+      ...(product === 'abs' ? { shelfId: shelf.id } : {}),
+      ...(series ? { seriesNo: series, payDate: addDays(today, 90 * series) } : {}),
+    });
+
+  let k = 0;
+  const asset = async (p: Json, state: string, type = 'receivable'): Promise<Json> => {
+    k += 1;
+    let rec = await create('core_operator', 'absAsset', {
+      assetType: type,
+      planId: p.id,
+      supplierCorpId: 'SUP001',
+      debtorName: `华建一局第${(k % 5) + 1}项目公司`,
+      projectName: `城市更新项目${(k % 7) + 1}标段`,
+      confirmNo: `FQ${today.replace(/-/g, '')}${String(k).padStart(4, '0')}`,
+      contractType: ['construction', 'purchase', 'labour'][k % 3],
+      amount: `${(k % 9) + 1}${String((k * 137) % 1000).padStart(3, '0')}00.${String((k * 7) % 100).padStart(2, '0')}`,
+      discountRate: '0.9650',
+      expectedLoanDate: addDays(today, 10 + k),
+      dueDate: addDays(today, 120 + k * 3),
+    });
+    for (const [action, user] of PATHS[state] ?? []) {
+      if (action === 'transfer') await attachDocuments(db, engine, rec, await as(user));
+      rec = await act(user, 'absAsset', rec, action);
+    }
+    return rec;
+  };
+
+  for (const product of ['abs', 'abcp'] as const) {
+    const label = product === 'abs' ? '华建一局供应链1号资产支持专项计划' : '华建一局供应链资产支持商业票据';
+    const open = await plan(
+      product,
+      product === 'abs' ? label : `${label}（第3期）`,
+      '80000000.00',
+      product === 'abcp' ? 3 : undefined,
+    );
+    for (const state of Object.keys(PATHS)) {
+      await asset(open, state);
+      await asset(open, state, 'payable');
+    }
+    await asset(open, 'T01');
+    await asset(open, 'T02');
+    // A plan whose packet was reviewed (assets lent), and one settled (assets repaid).
+    for (const [n, settle] of [
+      [1, true],
+      [2, false],
+    ] as const) {
+      const name = product === 'abs' ? label.replace('1号', `${n + 1}号`) : `${label}（第${n}期）`;
+      let p = await plan(product, name, '30000000.00', product === 'abcp' ? n : undefined);
+      for (let i = 0; i < 3; i++) await asset(p, 'T10', i === 2 ? 'payable' : 'receivable');
+      p = await act(
+        'fin_product_manager',
+        'absPlan',
+        await engine.get(await as('fin_product_manager'), 'absPlan', String(p.id)),
+        'review',
+      );
+      if (settle) await act('core_director', 'absPlan', p, 'settle');
+    }
+  }
+}
+
+/**
+ * The contract and invoice a supplier files before transferring: documents created through the engine,
+ * their files as metadata only (`seed/` keys serve a demo PDF, so seeding writes no files).
+ */
+async function attachDocuments(db: Db, engine: ModelEngine, rec: Json, actor: Actor): Promise<void> {
+  for (const [category, name] of [
+    ['contract', '贸易合同.pdf'],
+    ['invoice', '增值税专用发票.pdf'],
+  ] as const) {
+    const doc = await engine.create(actor, 'absDocument', { assetId: rec.id, category });
+    const id = randomUUID();
+    const at = new Date();
+    await insertFile(
+      db,
+      {
+        id,
+        model: 'absDocument',
+        recordId: String(doc.id),
+        category,
+        name,
+        ext: 'pdf',
+        mime: 'application/pdf',
+        size: SEED_PDF_SIZE,
+        sha256: '',
+        storageKey: `${SEED_KEY_PREFIX}${id}`,
+        uploaderId: actor.user.id,
+        uploaderName: actor.user.personName,
+        corpId: actor.user.corpId,
+      },
+      at,
+    );
+    await db.query(
+      'update abs_document set file_id = $1, file_name = $2, file_size = $3, uploaded_at = $4 where id = $5',
+      [id, name, SEED_PDF_SIZE, at.toISOString(), doc.id],
+    );
+  }
+}

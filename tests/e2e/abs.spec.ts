@@ -1,0 +1,201 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CreditKeys } from './creditKeys';
+import { cell, chinaDate, closePages, confirm, follow, money, row, succeeded, userPage } from './creditUi';
+import { apiGet, expectNoErrors, watchPage } from './fixtures';
+
+/**
+ * The ABS lifecycle through the schema pages, each step as the user of that step, UKEY signatures through
+ * the reference signing agent: the core operator issues receivables by Excel import of the page's
+ * template (a file with one bad row is refused with the row number and nothing of it is written; the
+ * corrected file is imported whole) → the engineer post confirms one (单笔确认) → the supplier's operator
+ * uploads its contract and invoice and applies for the transfer → the supplier's director signs (UKEY) →
+ * the core director confirms (UKEY) → the plan manager reviews the plan packet (UKEY) → 已放款.
+ * Unique amounts keep the assertions exact on a database that other e2e files share.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const PLAN = '华建一局供应链1号资产支持专项计划';
+const AMOUNTS = ['1357913.57', '246802.46', '97531.08'];
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
+
+let keys: CreditKeys;
+let planNo = '';
+
+test.beforeAll(async () => {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
+  keys = new CreditKeys(origin, port);
+  await keys.start();
+});
+
+test.afterEach(closePages);
+test.afterAll(() => keys?.stop());
+
+async function as(user: string, browser: Browser): Promise<Page> {
+  return userPage(browser, user, keys.url);
+}
+
+/** An import file of the template's header and one row per amount (`bad` puts a wrong amount on the last). */
+async function importFile(header: string[], bad: boolean): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('导入数据');
+  sheet.addRow(header);
+  AMOUNTS.forEach((amount, i) => {
+    const last = i === AMOUNTS.length - 1;
+    sheet.addRow([
+      planNo,
+      '华建建材供应有限公司',
+      `华建一局第${i + 1}项目公司`,
+      '城市更新项目',
+      `FQ-E2E-${i + 1}`,
+      '施工合同',
+      bad && last ? '12.345' : Number(amount),
+      '0.9650',
+      new Date(`${chinaDate(20)}T00:00:00Z`),
+      new Date(`${chinaDate(200)}T00:00:00Z`),
+    ]);
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function runImport(page: Page, file: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('action-toolbar-import').click();
+  await (
+    await chooser
+  ).setFiles({
+    name: '应收账款导入.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
+}
+
+test('core_operator imports receivables from the template: a bad row refuses the whole file', async ({
+  browser,
+}) => {
+  const page = await as('core_operator', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/core/issue/receivable');
+  await expect(page.getByTestId('action-toolbar-template')).toBeVisible();
+  const plans = await apiGet(page, '/biz/v1/models/absPlan/records', { product: 'abs', status: 'PL1' });
+  const plan = (
+    (await plans.json()) as { data: { list: Array<{ planNo: string; planName: string }> } }
+  ).data.list.find((p) => p.planName === PLAN);
+  planNo = plan!.planNo;
+
+  // The template the page offers: its header row names the columns the import reads.
+  const template = await page.request.get('/api/web/biz/v1/models/absAsset/import-template');
+  expect(template.status()).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await template.body()) as unknown as ArrayBuffer);
+  const header = (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(header).toEqual([
+    '专项计划',
+    '收款单位',
+    '付款单位',
+    '项目名称',
+    '付款确认书编号',
+    '合同类型',
+    '应收账款金额',
+    '资产转让折扣率',
+    '预计放款日',
+    '到期日',
+  ]);
+
+  await runImport(page, await importFile(header, true));
+  await expect(page.getByTestId('import-error')).toContainText('第4行：应收账款金额');
+  await page.getByRole('button', { name: '知道了' }).click();
+  await page.reload();
+  await expect(page.getByTestId('schema-page')).toHaveCount(1);
+  await expect(row(page, money(AMOUNTS[0]!))).toHaveCount(0);
+
+  await runImport(page, await importFile(header, false));
+  await succeeded(page, '导入成功，共 3 条');
+  for (const amount of AMOUNTS) {
+    const line = row(page, money(amount));
+    await expect(cell(line, 'status')).toHaveText('保理商预录入');
+    await expect(cell(line, 'planName')).toHaveText(PLAN);
+    await expect(cell(line, 'supplierName')).toHaveText('华建建材供应有限公司');
+  }
+  await expectNoErrors(watch);
+});
+
+test('the engineer post confirms one receivable (单笔确认)', async ({ browser }) => {
+  const page = await as('core_purchase', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/core/transfer/engineer-approve/single');
+  await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-confirm').click();
+  await confirm(page, '确认该笔资产的项目进度属实？');
+  await succeeded(page, '已确认，等待供应商转让');
+  await expectNoErrors(watch);
+});
+
+test('chain_operator files the contract and invoice and applies for the transfer', async ({ browser }) => {
+  const page = await as('chain_operator', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/chain/transfer/apply');
+  await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-transfer').click();
+  await follow(page, /\/abs\/chain\/transfer\/apply-detail\?id=/);
+  // Without its documents the transfer is refused.
+  await page.getByTestId('action-upload-transfer').click();
+  await confirm(page, '确认提交该笔资产的转让申请？');
+  await expect(page.locator('.ant-message')).toContainText('请先上传贸易合同、发票后再提交转让申请');
+  for (const slot of ['contract', 'invoice']) {
+    await page.getByTestId(`action-upload-pick-${slot}`).click();
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: `${slot}-转让资料.pdf`, mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByTestId(`slot-${slot}`)).toContainText(`${slot}-转让资料.pdf`);
+  }
+  await page.getByTestId('action-upload-transfer').click();
+  await confirm(page, '确认提交该笔资产的转让申请？');
+  await succeeded(page, '转让申请已提交，等待主管岗复核');
+  await expect(page).toHaveURL(/\/abs\/chain\/transfer\/apply$/);
+  await expectNoErrors(watch);
+});
+
+test('chain_director signs the transfer with the UKEY', async ({ browser }) => {
+  const page = await as('chain_director', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/chain/transfer/approve');
+  keys.insertOnly('chain_director-sm2');
+  await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-approveTransfer').click();
+  await confirm(page, '确认复核通过该笔转让？');
+  await succeeded(page, '复核通过，等待核心企业确认');
+  await expectNoErrors(watch);
+});
+
+test('core_director confirms the transfer with the UKEY', async ({ browser }) => {
+  const page = await as('core_director', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/core/transfer/approve');
+  keys.insertOnly('core_director-rsa');
+  await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-coreApprove').click();
+  await confirm(page, '确认该笔资产转让入专项计划？');
+  await succeeded(page, '已确认，等待专项计划封包');
+  await expectNoErrors(watch);
+});
+
+test('the plan manager reviews the plan packet with the UKEY: the receivable is lent', async ({
+  browser,
+}) => {
+  const page = await as('fin_product_manager', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/product/distribute-product-manage');
+  keys.insertOnly('fin-soft');
+  await row(page, PLAN).getByTestId('action-row-review').click();
+  await confirm(page, '确认专项计划封包？');
+  await succeeded(page, '封包审核通过，资产已放款');
+  await expectNoErrors(watch);
+
+  const core = await as('core_query', browser);
+  await core.goto('/cv3/abs/core/index/query');
+  const lent = row(core, money(AMOUNTS[0]!));
+  await expect(cell(lent, 'status')).toHaveText('已放款');
+  await core.goto(`/cv3/abs/core/index/pay-query`);
+  await expect(cell(row(core, money(AMOUNTS[0]!)), 'loanDate')).toHaveText(chinaDate(0));
+  // The two receivables nobody confirmed stay where they were.
+  await core.goto('/cv3/abs/core/index/receivable-query');
+  await expect(cell(row(core, money(AMOUNTS[1]!)), 'status')).toHaveText('保理商预录入');
+});
