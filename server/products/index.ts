@@ -6,11 +6,12 @@
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { creditProduct } from './credit';
+import { factoringProduct } from './factoring';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct];
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct, factoringProduct];
 
 /**
  * The effects of every product, by name.
