@@ -43,6 +43,8 @@ beforeAll(async () => {
     'fin_client_manager',
     'fin_product_manager',
     'unit_operator',
+    'fin2_client_manager',
+    'fin2_product_manager',
   ])
     users[u] = await as(s.app, u);
 }, 120_000);
@@ -221,6 +223,112 @@ describe('standard factoring lifecycle', () => {
     const states = new Set(all.list.map((x: { status: string }) => x.status));
     for (const st of ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'])
       expect(states.has(st), st).toBe(true);
+  });
+});
+
+describe('joint factoring: funders share a deal 60/40, each approves its share', () => {
+  const J = 'factoringJointLoan';
+  let receivableId = '';
+  let loanId = '';
+  const joint = (funders: Array<[string, string]>, financeAmount = '100000.01'): Record<string, unknown> => {
+    const { factorCorpId: _factor, ...rest } = loanBody(receivableId, financeAmount);
+    return { ...rest, funders: funders.map(([funderCorpId, ratio]) => ({ funderCorpId, ratio })) };
+  };
+
+  beforeAll(async () => {
+    const res = await create(users.chain_operator!, R, {
+      debtorCorpId: 'CORE001',
+      amount: '200000.00',
+      dueDate: '2027-02-19',
+      contractNo: 'JC-TEST-002',
+      contractName: '钢材采购合同',
+    });
+    receivableId = body(res).data.id;
+    await step(users.chain_operator!, R, receivableId, 'submit');
+    await step(users.chain_director!, R, receivableId, 'approve');
+  });
+
+  it('refuses shares that do not add up to 100 % or repeat a funder, writing nothing', async () => {
+    const before = await count(s, 'factoring_joint_loan');
+    const short = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN003', '30'],
+      ]),
+    );
+    expect(body(short)).toMatchObject({
+      code: 'SCF.FACTORING_SHARES_INVALID',
+      message: '各参与机构份额比例须大于0且合计为100%，当前合计90.00%',
+    });
+    const twice = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN001', '40'],
+      ]),
+    );
+    expect(body(twice).code).toBe('SCF.FACTORING_FUNDER_DUPLICATE');
+    const one = await create(users.chain_operator!, J, joint([['FIN001', '100']]));
+    expect(body(one).code).toBe('SCF.RECORD_INVALID');
+    expect(await count(s, 'factoring_joint_loan')).toBe(before);
+  });
+
+  it('splits 100,000.01 into exact shares (the last takes the remainder)', async () => {
+    const res = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN003', '40'],
+      ]),
+    );
+    expect(body(res).code).toBe('0');
+    const loan = body(res).data;
+    loanId = loan.id;
+    expect(loan.funders).toMatchObject([
+      { funderCorpId: 'FIN001', funderName: '建信商业保理有限公司', ratio: '60', shareAmount: '60000.01' },
+      {
+        funderCorpId: 'FIN003',
+        funderName: '中融联合商业保理有限公司',
+        ratio: '40',
+        shareAmount: '40000.00',
+      },
+    ]);
+    expect(loan).toMatchObject({
+      leadCorpId: 'FIN001',
+      funderNames: '建信商业保理有限公司、中融联合商业保理有限公司',
+    });
+    // Both funders see it; an enterprise outside does not.
+    expect(body(await getRecord(users.fin2_client_manager!, J, loanId)).code).toBe('0');
+    expect(body(await getRecord(users.unit_operator!, J, loanId)).code).toBe('SCF.RECORD_FORBIDDEN');
+  });
+
+  it('each funder approves its own share once; the deal waits for the last one', async () => {
+    await step(users.chain_operator!, J, loanId, 'submit');
+    const opened = await step(users.chain_director!, J, loanId, 'approve');
+    expect(opened).toMatchObject({ status: 'JL2', pendingFunderCorpIds: ['FIN001', 'FIN003'] });
+    const first = await step(users.fin_product_manager!, J, loanId, 'funderApprove', { signature: SIGN });
+    expect(first).toMatchObject({ status: 'JL2', pendingFunderCorpIds: ['FIN003'] });
+    expect(first.funders[0].approvedDate).toBe('2026-11-20');
+    const again = await act(users.fin_product_manager!, J, loanId, 'funderApprove', {
+      version: first.version,
+      signature: SIGN,
+    });
+    expect(body(again).code).toBe('SCF.ACTION_PARTY_FORBIDDEN');
+    const last = await step(users.fin2_product_manager!, J, loanId, 'funderApprove', { signature: SIGN });
+    expect(last).toMatchObject({ status: 'JL3', pendingFunderCorpIds: [] });
+  });
+
+  it('only the lead funder lends and registers the repayment', async () => {
+    const current = body(await getRecord(users.fin2_client_manager!, J, loanId)).data;
+    const other = await act(users.fin2_client_manager!, J, loanId, 'lend', { version: current.version });
+    expect(body(other).code).toBe('SCF.ACTION_PARTY_FORBIDDEN');
+    expect((await step(users.fin_client_manager!, J, loanId, 'lend')).status).toBe('JL4');
+    expect((await step(users.fin_client_manager!, J, loanId, 'repay')).status).toBe('JLD');
+    expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR5');
   });
 });
 

@@ -50,6 +50,9 @@ const rec = (action: string, from: string, roles: string[]): Rule =>
 const loan = (action: string, from: string, roles: string[], party: string): Rule =>
   r('factoringLoan', 'factoring_loan', action, from, roles, party);
 
+const joint = (action: string, from: string, roles: string[], party: string): Rule =>
+  r('factoringJointLoan', 'factoring_joint_loan', action, from, roles, party);
+
 // In lifecycle order: each allowed run moves a record on to the next rule's state.
 const RULES: Rule[] = [
   rec('submit', 'AR0', CORP_OP),
@@ -68,6 +71,13 @@ const RULES: Rule[] = [
   loan('ownerSign', 'FL7', [CORE_DIR], 'debtor_corp_id'),
   loan('lend', 'FL8', [FIN_CLIENT], 'factor_corp_id'),
   loan('repay', 'FL9', [FIN_CLIENT], 'factor_corp_id'),
+  joint('submit', 'JL0', CORP_OP, 'creditor_corp_id'),
+  joint('approve', 'JL1', CORP_DIR, 'creditor_corp_id'),
+  joint('reject', 'JL1', CORP_DIR, 'creditor_corp_id'),
+  joint('funderApprove', 'JL2', [FIN_PRODUCT], 'pending_funder_corp_ids'),
+  joint('funderReject', 'JL2', [FIN_PRODUCT], 'pending_funder_corp_ids'),
+  joint('lend', 'JL3', [FIN_CLIENT], 'lead_corp_id'),
+  joint('repay', 'JL4', [FIN_CLIENT], 'lead_corp_id'),
 ];
 
 interface Actor {

@@ -10,6 +10,11 @@ export const FACTORING_ERRORS = {
   FACTORING_TERM_INVALID: { status: 200, message: '应收账款已到期（到期日{date}），不能融资' },
   FACTORING_RATE_INVALID: { status: 200, message: '年化利率须大于0且小于1' },
   FACTORING_DEBTOR_SELF: { status: 200, message: '债务人不能是债权人本身' },
+  FACTORING_SHARES_INVALID: {
+    status: 200,
+    message: '各参与机构份额比例须大于0且合计为100%，当前合计{total}%',
+  },
+  FACTORING_FUNDER_DUPLICATE: { status: 200, message: '参与机构不能重复' },
   FACTORING_DOCUMENT_NOT_READY: { status: 200, message: '保理商审批通过后才能查看合同' },
 } as const satisfies ErrorCatalogue;
 

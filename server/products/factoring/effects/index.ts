@@ -3,6 +3,7 @@ import type { Effect, EffectContext } from '../../../models/effects/effectRegist
 import { daysBetween } from '../../../models/recordWriter';
 import { factoringError } from '../errors';
 import { loanFigures, type InterestMode } from '../interest';
+import { ratioTotal, shareAmounts, type FunderShare } from '../shares';
 
 export const RECEIVABLE = 'factoringReceivable';
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -66,5 +67,44 @@ export const factoringEffects: Record<string, Effect> = {
   /** The factor approved: the factoring contract gets its number (BL + the loan's number). */
   async 'factoring.contract'(c) {
     c.record.data.factoringContractNo = `BL${str(c.record.data.loanNo).replace(/^FL/, '')}`;
+  },
+
+  /**
+   * Joint deal (联合保理): two or more different funders whose ratios add up to exactly 100 %; each gets
+   * its share amount (the last one the rounding remainder); the first is the lead funder who lends.
+   */
+  async 'factoring.shares'(c) {
+    const d = c.record.data;
+    const funders = (Array.isArray(d.funders) ? d.funders : []) as FunderShare[];
+    const ids = funders.map((f) => f.funderCorpId);
+    if (new Set(ids).size !== ids.length) throw factoringError('FACTORING_FUNDER_DUPLICATE');
+    if (funders.some((f) => compareMoney(f.ratio, '0') <= 0))
+      throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
+    if (ratioTotal(funders) !== '100.00')
+      throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
+    const amounts = shareAmounts(
+      str(d.financeAmount),
+      funders.map((f) => f.ratio),
+    );
+    d.funders = funders.map((f, i) => ({ ...f, shareAmount: amounts[i], approvedDate: null }));
+    d.funderCorpIds = ids;
+    d.leadCorpId = ids[0];
+    d.funderNames = funders.map((f) => f.funderName ?? '').join('、');
+  },
+
+  /** The creditor's director approved: every funder is to approve its share. */
+  async 'factoring.sharesOpen'(c) {
+    c.record.data.pendingFunderCorpIds = [...((c.record.data.funderCorpIds as string[]) ?? [])];
+  },
+
+  /** A funder approved its share: it leaves the pending list; the deal waits (JL2) until none is left. */
+  async 'factoring.shareApprove'(c) {
+    const d = c.record.data;
+    const corp = c.user.corpId;
+    d.pendingFunderCorpIds = ((d.pendingFunderCorpIds as string[]) ?? []).filter((id) => id !== corp);
+    d.funders = ((d.funders as FunderShare[]) ?? []).map((f) =>
+      f.funderCorpId === corp ? { ...f, approvedDate: c.today } : f,
+    );
+    if ((d.pendingFunderCorpIds as string[]).length > 0) c.outcome('JL2');
   },
 };

@@ -36,9 +36,19 @@ const LOANS: Array<{ steps: number; refuse?: string }> = [
   { steps: 2, refuse: 'reviewReject' },
 ];
 
+const JOINT_STEPS: Array<[string, string]> = [
+  ['submit', 'chain_operator'],
+  ['approve', 'chain_director'],
+  ['funderApprove', 'fin_product_manager'],
+  ['funderApprove', 'fin2_product_manager'],
+  ['lend', 'fin_client_manager'],
+  ['repay', 'fin_client_manager'],
+];
+
 /**
  * The standard factoring demo, made through the models engine as the demo users: receivables of supplier 1
- * on the core group in every status, and a loan in every status (FL0 … FLD, FLX) with its history.
+ * on the core group in every status, a loan in every status (FL0 … FLD, FLX) with its history, and
+ * joint deals of the two factors (60/40) in every status (JL0 … JLD, JLX).
  */
 export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<void> {
   if ((await db.query('select 1 from factoring_receivable limit 1').catch(() => null))?.rows.length) return;
@@ -113,5 +123,30 @@ export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<vo
     for (const [action, user] of LOAN_STEPS.slice(0, loan.steps))
       record = await act('factoringLoan', record, action, user);
     if (loan.refuse) await act('factoringLoan', record, loan.refuse, 'fin_client_manager', '资料不全');
+  }
+  // Joint deals (联合保理) of the two factors, 60/40, in every status (JL2 also with one funder approved).
+  for (let steps = 0; steps <= JOINT_STEPS.length + 1; steps++) {
+    const rec = await receivable('AR2');
+    let record = await engine.create(await as('chain_operator'), 'factoringJointLoan', {
+      receivableId: rec.id,
+      funders: [
+        { funderCorpId: 'FIN001', ratio: '60' },
+        { funderCorpId: 'FIN003', ratio: '40' },
+      ],
+      financeAmount: mulRate(String(rec.amount), '0.7', 2),
+      annualRate: '0.068',
+      interestMode: steps % 2 ? 'PRE' : 'POST',
+      recourse: 'RECOURSE',
+      accountNo: '6227000012345678901',
+      accountName: '华建建材供应有限公司',
+      bankName: '中国建设银行股份有限公司北京西城支行',
+      bankCode: '105100000017',
+      remark: '联合保理融资',
+    });
+    const refuse = steps > JOINT_STEPS.length;
+    for (const [action, user] of JOINT_STEPS.slice(0, refuse ? 2 : steps))
+      record = await act('factoringJointLoan', record, action, user);
+    if (refuse)
+      await act('factoringJointLoan', record, 'funderReject', 'fin2_product_manager', '份额额度不足');
   }
 }
