@@ -11,7 +11,7 @@ import { registerImportRoutes } from '../lists/imports';
 import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
-import { productEffects } from '../products';
+import { PRODUCTS, productEffects } from '../products';
 
 /**
  * The business API of every model (schemas/_models) and the files attached to records. Models are
@@ -34,6 +34,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
     registerModelRoutes(app, engine, async (model, id) =>
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),
     );
+    for (const product of PRODUCTS) product.routes?.(app, engine);
 
     const storage = options.storage ?? (await storageFromEnv());
     const urlKey = await loadUrlKey(ctx.db);

@@ -8,11 +8,12 @@ import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { absProduct } from './abs';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
+import { factoringProduct } from './factoring';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct, absProduct, assetsPoolProduct];
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct, absProduct, assetsPoolProduct, factoringProduct];
 
 /**
  * The effects of every product, by name.

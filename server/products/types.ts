@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import type { ErrorCatalogue } from '../errors';
 import type { Effect, EffectRegistry } from '../models/effects';
+import type { ModelEngine } from '../models/modelEngine';
 
 /**
  * What a product brings to the server (issue 9, item 5): a product is a folder under server/products
@@ -20,4 +22,9 @@ export interface ServerProduct {
    * are every product's (the models of all products are loaded together).
    */
   seed?: (db: Db, effects: EffectRegistry) => Promise<void>;
+  /**
+   * Its own API routes beyond the generic models API (e.g. generated documents), registered under
+   * /api/web next to it with the same engine (visibility and roles as the models API checks them).
+   */
+  routes?: (app: FastifyInstance, engine: ModelEngine) => void;
 }

@@ -18,14 +18,17 @@ export const CORPS = [
   { id: 'SUP003', name: '远达劳务有限公司', code: '91440300MA5F8XR01P', type: 'CHAIN', status: 'CANCELLED' },
   { id: 'UNIT001', name: '华建一局第三项目部', code: '92510100MA6DF7Q307', type: 'UNIT', status: 'NORMAL' },
   { id: 'FIN001', name: '建信商业保理有限公司', code: '91310000MA1FL3XK54', type: 'FIN', status: 'NORMAL' },
+  // A second factor: joint factoring (联合保理) shares a deal between funders.
+  { id: 'FIN003', name: '中融联合商业保理有限公司', code: '91310000MA1FL4JT2T', type: 'FIN', status: 'NORMAL' },
 ] as const;
 
 const OPENED: Record<string, string[]> = {
   CORE001: ['credit', 'abs', 'abcp', 'assets-pool'],
-  SUP001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool'],
+  SUP001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool', 'factoring-joint'],
   SUP003: ['credit'],
   UNIT001: ['credit', 'assets-pool'],
-  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool'],
+  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool', 'factoring-joint'],
+  FIN003: ['factoring-joint'],
 };
 
 interface DemoUser {
@@ -62,6 +65,8 @@ export const DEMO_USERS: DemoUser[] = [
   u('dual_role', '杨帆', 'CORE001', 'ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR'),
   u('new_user', '朱小明', 'SUP002', 'ROLE_CORP_DEFAULT'),
   u('cancelled_user', '秦勇', 'SUP003', 'ROLE_CORP_OPERATOR'),
+  u('fin2_client_manager', '欧阳明', 'FIN003', 'ROLE_FIN_CLIENT_MANAGER'),
+  u('fin2_product_manager', '司马琳', 'FIN003', 'ROLE_FIN_PRODUCT_MANAGER'),
 ];
 
 /** Unread in-site messages per user (the bell's dot); everyone else has only read ones. */

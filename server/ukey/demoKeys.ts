@@ -57,6 +57,22 @@ export const DEMO_UKEYS: readonly DemoUkey[] = [
     printNumber: '1030202600000301',
   },
   {
+    label: 'fin_product_manager-sm2',
+    username: 'fin_product_manager',
+    bank: 'CCB',
+    algorithm: 'SM2',
+    serial: 'CBG260000401',
+    printNumber: '1050202600000401',
+  },
+  {
+    label: 'fin2_product_manager-sm2',
+    username: 'fin2_product_manager',
+    bank: 'CCB',
+    algorithm: 'SM2',
+    serial: 'CBG260000402',
+    printNumber: '1050202600000402',
+  },
+  {
     label: 'core_director-old',
     username: 'core_director',
     bank: 'CCB',

@@ -1,0 +1,110 @@
+import { compareMoney, formatAmount } from '@renderer/core/format';
+import type { Effect, EffectContext } from '../../../models/effects/effectRegistry';
+import { daysBetween } from '../../../models/recordWriter';
+import { factoringError } from '../errors';
+import { loanFigures, type InterestMode } from '../interest';
+import { ratioTotal, shareAmounts, type FunderShare } from '../shares';
+
+export const RECEIVABLE = 'factoringReceivable';
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The receivable a loan application names, locked; on create/update it must be the creditor's and financeable. */
+async function receivableOf(c: EffectContext) {
+  const rec = await c.records.lock(RECEIVABLE, str(c.record.data.receivableId));
+  return rec;
+}
+
+/** Effects shared by the factoring variants: receivables, loan terms, contracts. */
+export const factoringEffects: Record<string, Effect> = {
+  /** A new receivable: the debtor is another enterprise; the registration day is recorded. */
+  async 'factoring.receivable'(c) {
+    const d = c.record.data;
+    if (d.debtorCorpId === c.user.corpId) throw factoringError('FACTORING_DEBTOR_SELF');
+    if (c.phase === 'create') d.registerDate = c.today;
+  },
+
+  /**
+   * Loan apply/update/submit/lend: the receivable is the creditor's and financeable (AR2; once submitted
+   * it is AR3 and held by this loan), the amount does not exceed it, the rate is in (0, 1); term (days from
+   * today, or from the loan date when lending, to the due date), interest, amount lent and amount to be
+   * repaid are computed exactly on the server.
+   */
+  async 'factoring.prepare'(c) {
+    const d = c.record.data;
+    const rec = await receivableOf(c);
+    const receivableNo = str(rec.data.receivableNo);
+    const draft = c.phase !== 'transition' || c.transition?.action === 'submit';
+    if (rec.data.creditorCorpId !== d.creditorCorpId || (draft && rec.state !== 'AR2'))
+      throw factoringError('FACTORING_RECEIVABLE_NOT_AVAILABLE', { receivableNo });
+    const amount = str(d.financeAmount);
+    if (compareMoney(amount, str(rec.data.amount)) > 0)
+      throw factoringError('FACTORING_AMOUNT_EXCEEDS', { amount: formatAmount(str(rec.data.amount)) });
+    const rate = str(d.annualRate);
+    if (compareMoney(rate, '0') <= 0 || compareMoney(rate, '1') >= 0)
+      throw factoringError('FACTORING_RATE_INVALID');
+    const dueDate = str(rec.data.dueDate);
+    const start = str(d.loanDate) || c.today;
+    const days = daysBetween(start, dueDate);
+    if (days < 1) throw factoringError('FACTORING_TERM_INVALID', { date: dueDate });
+    d.receivableNo = receivableNo;
+    d.receivableAmount = rec.data.amount;
+    d.dueDate = dueDate;
+    d.contractNo = rec.data.contractNo;
+    d.debtorCorpId = rec.data.debtorCorpId;
+    d.financeDays = days;
+    Object.assign(d, loanFigures(amount, rate, days, str(d.interestMode) as InterestMode));
+    if (c.phase === 'create') d.applyDate = c.today;
+  },
+
+  /** The receivable follows its loan (args.state: AR3 融资中, AR2 back to financeable, AR4 已融资, AR5 已回款). */
+  async 'factoring.receivableState'(c) {
+    const rec = await receivableOf(c);
+    const from = rec.state;
+    rec.state = String(c.args.state);
+    await c.records.save(RECEIVABLE, rec, { action: c.transition?.action ?? 'loan', from });
+  },
+
+  /** The factor approved: the factoring contract gets its number (BL + the loan's number). */
+  async 'factoring.contract'(c) {
+    c.record.data.factoringContractNo = `BL${str(c.record.data.loanNo).replace(/^FL/, '')}`;
+  },
+
+  /**
+   * Joint deal (联合保理): two or more different funders whose ratios add up to exactly 100 %; each gets
+   * its share amount (the last one the rounding remainder); the first is the lead funder who lends.
+   */
+  async 'factoring.shares'(c) {
+    const d = c.record.data;
+    const funders = (Array.isArray(d.funders) ? d.funders : []) as FunderShare[];
+    const ids = funders.map((f) => f.funderCorpId);
+    if (new Set(ids).size !== ids.length) throw factoringError('FACTORING_FUNDER_DUPLICATE');
+    if (funders.some((f) => compareMoney(f.ratio, '0') <= 0))
+      throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
+    if (ratioTotal(funders) !== '100.00')
+      throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
+    const amounts = shareAmounts(
+      str(d.financeAmount),
+      funders.map((f) => f.ratio),
+    );
+    d.funders = funders.map((f, i) => ({ ...f, shareAmount: amounts[i], approvedDate: null }));
+    d.funderCorpIds = ids;
+    d.leadCorpId = ids[0];
+    d.funderNames = funders.map((f) => f.funderName ?? '').join('、');
+  },
+
+  /** The creditor's director approved: every funder is to approve its share. */
+  async 'factoring.sharesOpen'(c) {
+    c.record.data.pendingFunderCorpIds = [...((c.record.data.funderCorpIds as string[]) ?? [])];
+  },
+
+  /** A funder approved its share: it leaves the pending list; the deal waits (JL2) until none is left. */
+  async 'factoring.shareApprove'(c) {
+    const d = c.record.data;
+    const corp = c.user.corpId;
+    d.pendingFunderCorpIds = ((d.pendingFunderCorpIds as string[]) ?? []).filter((id) => id !== corp);
+    d.funders = ((d.funders as FunderShare[]) ?? []).map((f) =>
+      f.funderCorpId === corp ? { ...f, approvedDate: c.today } : f,
+    );
+    if ((d.pendingFunderCorpIds as string[]).length > 0) c.outcome('JL2');
+  },
+};

@@ -1,0 +1,19 @@
+import type { ServerProduct } from '../types';
+import { registerFactoringDocumentRoutes } from './documents';
+import { factoringEffects } from './effects';
+import { FACTORING_ERRORS } from './errors';
+import { seedFactoring } from './seed/seedFactoring';
+
+/**
+ * Factoring (保理), the part shared by its variants: receivables (factoringReceivable), the loan from
+ * application through the factor's approval, contract confirmation and signing on both sides, lending
+ * and repayment (factoringLoan), interest (利息前置/后置, 360-day year) and the contracts as PDF.
+ */
+export const factoringProduct: ServerProduct = {
+  code: 'factoring-forward',
+  effects: [factoringEffects],
+  errors: FACTORING_ERRORS,
+  homes: {},
+  seed: seedFactoring,
+  routes: registerFactoringDocumentRoutes,
+};

@@ -1,0 +1,147 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CreditKeys } from './creditKeys';
+import {
+  cell,
+  chinaDate,
+  choose,
+  closePages,
+  confirm,
+  fillAccount,
+  follow,
+  money,
+  pickDate,
+  row,
+  succeeded,
+  type,
+  userPage,
+} from './creditUi';
+import { expectNoErrors, watchPage } from './fixtures';
+
+/**
+ * Joint factoring (联合保理) through the schema pages: supplier 1 registers a receivable, applies for a
+ * deal shared 60/40 by the two factors (建信 leads), its director approves, each factor's product manager
+ * approves its own share with its UKEY (the deal waits for the second), the lead lends.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const RECEIVABLE = '312345.60';
+const FINANCE = '250000.05';
+const LEAD_SHARE = '150000.03'; // 60 %
+const SECOND_SHARE = '100000.02'; // 40 %: the remainder
+const LIST = '/cv3/factoring/joint/finance-management/loan/apply/list';
+
+let keys: CreditKeys;
+
+test.beforeAll(async () => {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
+  keys = new CreditKeys(origin, port);
+  await keys.start();
+});
+
+test.afterEach(closePages);
+test.afterAll(() => keys?.stop());
+
+async function as(user: string, browser: Browser): Promise<Page> {
+  return userPage(browser, user, keys.url);
+}
+
+async function rowAction(page: Page, tab: string, action: string): Promise<void> {
+  await page.goto(LIST);
+  await page.getByTestId(`tab-${tab}`).click();
+  await row(page, money(FINANCE)).getByTestId(`action-row-${action}`).click();
+}
+
+test('supplier 1 registers a receivable of 312,345.60 and its director approves it', async ({ browser }) => {
+  const op = await as('chain_operator', browser);
+  await op.goto('/cv3/factoring/forward/asset/receivable/create');
+  await choose(op, 'field-debtorCorpId', '华建集团第一工程局有限公司');
+  await type(op, 'field-amount', RECEIVABLE);
+  await pickDate(op, 'field-dueDate', chinaDate(150));
+  await type(op, 'field-contractNo', 'JC-E2E-JOINT-01');
+  await type(op, 'field-contractName', '钢结构分包合同');
+  await op.getByTestId('action-form-save').click();
+  await succeeded(op, '应收账款已登记');
+  await follow(op, /\/factoring\/forward\/asset\/receivable\/list$/);
+  await op.getByTestId('tab-draft').click();
+  await row(op, money(RECEIVABLE)).getByTestId('action-row-submit').click();
+  await confirm(op, '确认提交该应收账款？');
+  await succeeded(op, '应收账款已提交，等待主管岗复核');
+  const director = await as('chain_director', browser);
+  await director.goto('/cv3/factoring/forward/asset/receivable/list');
+  await director.getByTestId('tab-review').click();
+  await row(director, money(RECEIVABLE)).getByTestId('action-row-approve').click();
+  await confirm(director, '确认该应收账款真实有效？');
+  await succeeded(director, '复核通过，可申请保理融资');
+});
+
+test('chain_operator applies for a joint deal of 250,000.05 shared 60/40', async ({ browser }) => {
+  const page = await as('chain_operator', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/factoring/joint/accounts/receivable/list');
+  await row(page, money(RECEIVABLE)).getByTestId('action-row-apply').click();
+  await follow(page, /\/factoring\/joint\/finance-management\/loan\/apply\/create\?receivableId=/);
+  await type(page, 'field-financeAmount', FINANCE);
+  await choose(page, 'field-funders.0.funderCorpId', '建信商业保理有限公司');
+  await type(page, 'field-funders.0.ratio', '60');
+  await choose(page, 'field-funders.1.funderCorpId', '中融联合商业保理有限公司');
+  await type(page, 'field-funders.1.ratio', '40');
+  await type(page, 'field-annualRate', '0.068');
+  await fillAccount(page, '华建建材供应有限公司');
+  await page.getByTestId('action-form-submit').click();
+  await confirm(page, '确认提交联合保理融资申请？');
+  await succeeded(page, '融资申请已提交，等待主管岗复核');
+  await follow(page, /\/factoring\/joint\/finance-management\/loan\/apply\/detail\?id=/);
+  const funders = page.getByTestId('section-funders');
+  await expect(funders).toContainText('建信商业保理有限公司');
+  await expect(funders).toContainText(money(LEAD_SHARE));
+  await expect(funders).toContainText('中融联合商业保理有限公司');
+  await expect(funders).toContainText(money(SECOND_SHARE));
+  await expect(page.getByTestId('detail-apply-status')).toHaveText('待复核');
+  await expectNoErrors(watch);
+});
+
+test('chain_director approves: both funders are to approve their shares', async ({ browser }) => {
+  const page = await as('chain_director', browser);
+  await rowAction(page, 'creditor', 'approve');
+  await confirm(page, '确认复核通过？');
+  await succeeded(page, '复核通过，等待各参与机构审批');
+});
+
+test('each funder approves its own share with its UKEY; the deal waits for the second', async ({
+  browser,
+}) => {
+  const lead = await as('fin_product_manager', browser);
+  const watch = watchPage(lead);
+  keys.insertOnly('fin_product_manager-sm2');
+  await rowAction(lead, 'funders', 'funderApprove');
+  await confirm(lead, '确认使用UKEY审批通过本机构份额？');
+  await succeeded(lead, '本机构份额已审批');
+  // Still waiting for the other funder, and no second approval for this one.
+  const line = row(lead, money(FINANCE));
+  await expect(cell(line, 'status')).toHaveText('参与机构审批中');
+  await expect(line.getByTestId('action-row-funderApprove')).toHaveCount(0);
+  await expectNoErrors(watch);
+
+  const second = await as('fin2_product_manager', browser);
+  keys.insertOnly('fin2_product_manager-sm2');
+  await rowAction(second, 'funders', 'funderApprove');
+  await confirm(second, '确认使用UKEY审批通过本机构份额？');
+  await succeeded(second, '本机构份额已审批');
+  await second.getByTestId('tab-loan').click();
+  await expect(cell(row(second, money(FINANCE)), 'status')).toHaveText('待放款');
+});
+
+test('the lead funder lends', async ({ browser }) => {
+  const page = await as('fin_client_manager', browser);
+  const watch = watchPage(page);
+  await rowAction(page, 'loan', 'lend');
+  await confirm(page, '确认各参与机构已按份额放款？');
+  await succeeded(page, '已登记放款');
+  await page.getByTestId('tab-lent').click();
+  await row(page, money(FINANCE)).getByTestId('action-row-detail').click();
+  await follow(page, /\/factoring\/joint\/finance-management\/loan\/apply\/detail\?id=/);
+  await expect(page.getByTestId('detail-apply-status')).toHaveText('已放款');
+  await expect(page.getByTestId('audit-log')).toContainText('审批本机构份额');
+  await expectNoErrors(watch);
+});

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factoringInterest, loanFigures } from '@server/products/factoring/interest';
+import type { Browser } from './helpers';
+import {
+  act,
+  as,
+  body,
+  count,
+  create,
+  getRecord,
+  list,
+  modelsServer,
+  SIGN,
+  step,
+  type ModelsTestServer,
+} from './modelsHelpers';
+
+/**
+ * Standard factoring (正向保理) on the real server and the seeded demo: a receivable registered and
+ * reviewed by supplier 1, a loan applied for, reviewed and approved with the UKEY by the factor, the
+ * contract confirmed and signed by creditor and debtor, lent and repaid; interest exact to the cent; the
+ * three contracts as PDF with the amounts in figures and capitals (text extracted with pdfjs).
+ */
+let s: ModelsTestServer;
+const users: Record<string, Browser> = {};
+const R = 'factoringReceivable';
+const L = 'factoringLoan';
+const DOCS = '/biz/v1/factoring/documents';
+
+// The test clock is 2026-11-20: 2027-02-19 is 91 days later.
+const RECEIVABLE = '412345.67';
+const FINANCE = '333333.33';
+const INTEREST = '6108.80'; // 333,333.33 × 7.25 % × 91 / 360 = 6,108.796… → 6,108.80
+const REPAY = '339442.13'; // 利息后置: finance + interest
+
+beforeAll(async () => {
+  s = await modelsServer();
+  for (const u of [
+    'chain_operator',
+    'chain_director',
+    'core_operator',
+    'core_director',
+    'fin_client_manager',
+    'fin_product_manager',
+    'unit_operator',
+    'fin2_client_manager',
+    'fin2_product_manager',
+  ])
+    users[u] = await as(s.app, u);
+}, 120_000);
+
+afterAll(async () => {
+  await s.close();
+});
+
+/** The text of every page of a PDF (pdfjs, as a reader would extract it). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  }
+  return text;
+}
+
+describe('interest (利息前置/后置), exact to the cent', () => {
+  it('rounds half up once over a 360-day year', () => {
+    expect(factoringInterest('1000000.00', '0.072', 90)).toBe('18000.00');
+    expect(factoringInterest(FINANCE, '0.0725', 91)).toBe(INTEREST);
+    expect(factoringInterest('0.01', '0.05', 1)).toBe('0.00');
+  });
+  it('deducts the interest up front or adds it at the end', () => {
+    expect(loanFigures(FINANCE, '0.0725', 91, 'PRE')).toEqual({
+      interest: INTEREST,
+      loanAmount: '327224.53',
+      repayAmount: FINANCE,
+    });
+    expect(loanFigures(FINANCE, '0.0725', 91, 'POST')).toEqual({
+      interest: INTEREST,
+      loanAmount: FINANCE,
+      repayAmount: REPAY,
+    });
+  });
+});
+
+describe('standard factoring lifecycle', () => {
+  let receivableId = '';
+  let loanId = '';
+
+  it('supplier 1 registers a receivable on the core group, its director approves it', async () => {
+    const res = await create(users.chain_operator!, R, {
+      debtorCorpId: 'CORE001',
+      amount: RECEIVABLE,
+      dueDate: '2027-02-19',
+      contractNo: 'JC-TEST-001',
+      contractName: '钢材采购合同',
+      invoiceNos: ['12345678'],
+    });
+    expect(body(res).code).toBe('0');
+    const rec = body(res).data;
+    receivableId = rec.id;
+    expect(rec).toMatchObject({
+      status: 'AR0',
+      creditorCorpId: 'SUP001',
+      debtorName: '华建集团第一工程局有限公司',
+    });
+    expect(rec.receivableNo).toMatch(/^AR20261120\d{6}$/);
+    await step(users.chain_operator!, R, receivableId, 'submit');
+    expect((await step(users.chain_director!, R, receivableId, 'approve')).status).toBe('AR2');
+  });
+
+  it('refuses a finance amount above the receivable, writing nothing', async () => {
+    const before = await count(s, 'factoring_loan');
+    const res = await create(users.chain_operator!, L, loanBody(receivableId, '412345.68'));
+    expect(body(res)).toMatchObject({
+      code: 'SCF.FACTORING_AMOUNT_EXCEEDS',
+      message: '融资金额不能超过应收账款金额412,345.67元',
+    });
+    expect(await count(s, 'factoring_loan')).toBe(before);
+  });
+
+  it('applies for 333,333.33 (利息后置): term, interest and repayment computed by the server', async () => {
+    const res = await create(users.chain_operator!, L, loanBody(receivableId, FINANCE));
+    expect(body(res).code).toBe('0');
+    const loan = body(res).data;
+    loanId = loan.id;
+    expect(loan).toMatchObject({
+      status: 'FL0',
+      financeDays: 91,
+      interest: INTEREST,
+      loanAmount: FINANCE,
+      repayAmount: REPAY,
+      receivableAmount: RECEIVABLE,
+      debtorCorpId: 'CORE001',
+      factorName: '建信商业保理有限公司',
+    });
+  });
+
+  it('contracts are refused before the factor approves', async () => {
+    const res = await users.chain_operator!.call('GET', `${DOCS}/contract/${loanId}`);
+    expect(body(res).code).toBe('SCF.FACTORING_DOCUMENT_NOT_READY');
+  });
+
+  it('runs to the factor signing; the receivable is 融资中', async () => {
+    await step(users.chain_operator!, L, loanId, 'submit');
+    expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR3');
+    await step(users.chain_director!, L, loanId, 'approve');
+    await step(users.fin_client_manager!, L, loanId, 'review');
+    // Signing is required.
+    const unsigned = await act(users.fin_product_manager!, L, loanId, 'factorApprove', {
+      version: body(await getRecord(users.fin_product_manager!, L, loanId)).data.version,
+    });
+    expect(body(unsigned).code).toBe('SCF.SIGNATURE_REQUIRED');
+    const approved = await step(users.fin_product_manager!, L, loanId, 'factorApprove', { signature: SIGN });
+    expect(approved).toMatchObject({ status: 'FL4', factoringContractNo: `BL${approved.loanNo.slice(2)}` });
+  });
+
+  it('the three contracts are PDFs with the amounts in figures and capitals', async () => {
+    const expected: Record<string, string[]> = {
+      contract: [
+        '国内商业保理合同',
+        '¥333,333.33',
+        '人民币叁拾叁万叁仟叁佰叁拾叁元叁角叁分',
+        '¥6,108.80',
+        '人民币叁拾叁万玖仟肆佰肆拾贰元壹角叁分',
+        '利息后置',
+      ],
+      assignment: ['应收账款转让申请暨确认书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分'],
+      notice: ['付款通知书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分', '2027-02-19'],
+    };
+    for (const [kind, texts] of Object.entries(expected)) {
+      const readers =
+        kind === 'contract' ? ['chain_operator', 'core_operator', 'fin_client_manager'] : ['core_operator'];
+      for (const user of readers) {
+        const res = await users[user]!.call('GET', `${DOCS}/${kind}/${loanId}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${kind}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(String(res.headers['content-disposition'])).toContain('attachment');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(res.rawPayload.length).toBeLessThan(200_000); // a subset of the font, not the 8 MB file
+        const text = await pdfText(res.rawPayload);
+        for (const t of texts) expect(text, `${kind}: ${t}`).toContain(t);
+      }
+    }
+  });
+
+  it('an enterprise outside the deal gets no contract, an unknown kind is 404', async () => {
+    const res = await users.unit_operator!.call('GET', `${DOCS}/contract/${loanId}`);
+    expect(body(res).code).toBe('SCF.RECORD_FORBIDDEN');
+    const unknown = await users.chain_operator!.call('GET', `${DOCS}/other/${loanId}`);
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('confirmed and signed by both sides, lent and repaid', async () => {
+    await step(users.chain_operator!, L, loanId, 'confirm');
+    await step(users.core_operator!, L, loanId, 'ownerConfirm');
+    await step(users.chain_director!, L, loanId, 'sign', { signature: SIGN });
+    await step(users.core_director!, L, loanId, 'ownerSign', { signature: SIGN });
+    const lent = await step(users.fin_client_manager!, L, loanId, 'lend');
+    expect(lent).toMatchObject({
+      status: 'FL9',
+      loanDate: '2026-11-20',
+      interest: INTEREST,
+      repayAmount: REPAY,
+    });
+    expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR4');
+    const repaid = await step(users.fin_client_manager!, L, loanId, 'repay');
+    expect(repaid).toMatchObject({ status: 'FLD', repayDate: '2026-11-20' });
+    expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR5');
+    const signed = body(await getRecord(users.chain_operator!, L, loanId)).data.audit.filter(
+      (a: { signed: boolean }) => a.signed,
+    );
+    expect(signed.map((a: { action: string }) => a.action)).toEqual(['factorApprove', 'sign', 'ownerSign']);
+  });
+
+  it('the seeded demo has loans in every status', async () => {
+    const all = await list(users.fin_client_manager!, L, { size: '100' });
+    const states = new Set(all.list.map((x: { status: string }) => x.status));
+    for (const st of ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'])
+      expect(states.has(st), st).toBe(true);
+  });
+});
+
+describe('joint factoring: funders share a deal 60/40, each approves its share', () => {
+  const J = 'factoringJointLoan';
+  let receivableId = '';
+  let loanId = '';
+  const joint = (funders: Array<[string, string]>, financeAmount = '100000.01'): Record<string, unknown> => {
+    const { factorCorpId: _factor, ...rest } = loanBody(receivableId, financeAmount);
+    return { ...rest, funders: funders.map(([funderCorpId, ratio]) => ({ funderCorpId, ratio })) };
+  };
+
+  beforeAll(async () => {
+    const res = await create(users.chain_operator!, R, {
+      debtorCorpId: 'CORE001',
+      amount: '200000.00',
+      dueDate: '2027-02-19',
+      contractNo: 'JC-TEST-002',
+      contractName: '钢材采购合同',
+    });
+    receivableId = body(res).data.id;
+    await step(users.chain_operator!, R, receivableId, 'submit');
+    await step(users.chain_director!, R, receivableId, 'approve');
+  });
+
+  it('refuses shares that do not add up to 100 % or repeat a funder, writing nothing', async () => {
+    const before = await count(s, 'factoring_joint_loan');
+    const short = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN003', '30'],
+      ]),
+    );
+    expect(body(short)).toMatchObject({
+      code: 'SCF.FACTORING_SHARES_INVALID',
+      message: '各参与机构份额比例须大于0且合计为100%，当前合计90.00%',
+    });
+    const twice = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN001', '40'],
+      ]),
+    );
+    expect(body(twice).code).toBe('SCF.FACTORING_FUNDER_DUPLICATE');
+    const one = await create(users.chain_operator!, J, joint([['FIN001', '100']]));
+    expect(body(one).code).toBe('SCF.RECORD_INVALID');
+    expect(await count(s, 'factoring_joint_loan')).toBe(before);
+  });
+
+  it('splits 100,000.01 into exact shares (the last takes the remainder)', async () => {
+    const res = await create(
+      users.chain_operator!,
+      J,
+      joint([
+        ['FIN001', '60'],
+        ['FIN003', '40'],
+      ]),
+    );
+    expect(body(res).code).toBe('0');
+    const loan = body(res).data;
+    loanId = loan.id;
+    expect(loan.funders).toMatchObject([
+      { funderCorpId: 'FIN001', funderName: '建信商业保理有限公司', ratio: '60', shareAmount: '60000.01' },
+      {
+        funderCorpId: 'FIN003',
+        funderName: '中融联合商业保理有限公司',
+        ratio: '40',
+        shareAmount: '40000.00',
+      },
+    ]);
+    expect(loan).toMatchObject({
+      leadCorpId: 'FIN001',
+      funderNames: '建信商业保理有限公司、中融联合商业保理有限公司',
+    });
+    // Both funders see it; an enterprise outside does not.
+    expect(body(await getRecord(users.fin2_client_manager!, J, loanId)).code).toBe('0');
+    expect(body(await getRecord(users.unit_operator!, J, loanId)).code).toBe('SCF.RECORD_FORBIDDEN');
+  });
+
+  it('each funder approves its own share once; the deal waits for the last one', async () => {
+    await step(users.chain_operator!, J, loanId, 'submit');
+    const opened = await step(users.chain_director!, J, loanId, 'approve');
+    expect(opened).toMatchObject({ status: 'JL2', pendingFunderCorpIds: ['FIN001', 'FIN003'] });
+    const first = await step(users.fin_product_manager!, J, loanId, 'funderApprove', { signature: SIGN });
+    expect(first).toMatchObject({ status: 'JL2', pendingFunderCorpIds: ['FIN003'] });
+    expect(first.funders[0].approvedDate).toBe('2026-11-20');
+    const again = await act(users.fin_product_manager!, J, loanId, 'funderApprove', {
+      version: first.version,
+      signature: SIGN,
+    });
+    expect(body(again).code).toBe('SCF.ACTION_PARTY_FORBIDDEN');
+    const last = await step(users.fin2_product_manager!, J, loanId, 'funderApprove', { signature: SIGN });
+    expect(last).toMatchObject({ status: 'JL3', pendingFunderCorpIds: [] });
+  });
+
+  it('only the lead funder lends and registers the repayment', async () => {
+    const current = body(await getRecord(users.fin2_client_manager!, J, loanId)).data;
+    const other = await act(users.fin2_client_manager!, J, loanId, 'lend', { version: current.version });
+    expect(body(other).code).toBe('SCF.ACTION_PARTY_FORBIDDEN');
+    expect((await step(users.fin_client_manager!, J, loanId, 'lend')).status).toBe('JL4');
+    expect((await step(users.fin_client_manager!, J, loanId, 'repay')).status).toBe('JLD');
+    expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR5');
+  });
+});
+
+function loanBody(receivableId: string, financeAmount: string): Record<string, unknown> {
+  return {
+    receivableId,
+    factorCorpId: 'FIN001',
+    financeAmount,
+    annualRate: '0.0725',
+    interestMode: 'POST',
+    recourse: 'RECOURSE',
+    accountNo: '6227000012345678901',
+    accountName: '华建建材供应有限公司',
+    bankName: '中国建设银行北京西城支行',
+    bankCode: '105100000017',
+  };
+}
