@@ -112,9 +112,12 @@ export async function seedFactoringReverse(db: Db, effects: EffectRegistry): Pro
   };
 
   await payable('RP0', '1280000.00');
+  await payable('RP0', '96500.00');
   const returned = await payable('RP1', '356000.50');
   await step(coreDir, PAYABLE, returned, 'return', '发票号码与合同不符，请核对');
   await payable('RP1', '980000.00');
+  await payable('RP1', '1650000.00');
+  await payable('RP1', '412000.00');
   await payable('RP2', '2450000.00');
   await payable('RP2', '675300.00');
   await payable('RP3', '1500000.00');
@@ -143,11 +146,20 @@ export async function seedFactoringReverse(db: Db, effects: EffectRegistry): Pro
     if (state === 'RF3') return;
     await step(product, FINANCE, rec, 'loan');
   };
-  await finance('RF0', '900000.00', '800000.00');
-  await finance('RF1', '1200000.00', '1000000.00');
-  await finance('RF2', '600000.00', '540000.00');
-  await finance('RF3', '750000.00', '700000.00');
-  await finance('RFD', '2000000.00', '1800000.00');
-  await finance('RFD', '430000.00', '400000.00');
-  await finance('RFX', '310000.00', '300000.00');
+  const finances: Array<[string, string, string]> = [
+    ['RF0', '900000.00', '800000.00'],
+    ['RF0', '450000.00', '450000.00'],
+    ['RF0', '1300000.00', '1100000.00'],
+    ['RF1', '1200000.00', '1000000.00'],
+    ['RF1', '560000.00', '500000.00'],
+    ['RF1', '880000.00', '800000.00'],
+    ['RF2', '600000.00', '540000.00'],
+    ['RF2', '390000.00', '350000.00'],
+    ['RF3', '750000.00', '700000.00'],
+    ['RF3', '1020000.00', '1000000.00'],
+    ['RFD', '2000000.00', '1800000.00'],
+    ['RFD', '430000.00', '400000.00'],
+    ['RFX', '310000.00', '300000.00'],
+  ];
+  for (const [state, amount, financeAmount] of finances) await finance(state, amount, financeAmount);
 }
