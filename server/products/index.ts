@@ -8,12 +8,17 @@ import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
 import { creditProduct } from './credit';
+import { factoringDeliveryProduct } from './factoring-delivery';
 import { factoringReverseProduct } from './factoring-reverse';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct, factoringReverseProduct];
+export const PRODUCTS: readonly ServerProduct[] = [
+  creditProduct,
+  factoringReverseProduct,
+  factoringDeliveryProduct,
+];
 
 /** The one-time public link kinds of every product (server/publicLinks). */
 export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS): PublicLinkKind[] {

@@ -44,6 +44,11 @@ const r = (
 });
 const P = ['factoringReversePayable', 'factoring_reverse_payable'] as const;
 const F = ['factoringReverseFinance', 'factoring_reverse_finance'] as const;
+const W = ['factoringDeliveryWhite', 'factoring_delivery_white'] as const;
+const SP = ['factoringDeliveryPlan', 'factoring_delivery_plan'] as const;
+const CO = ['factoringDeliveryOrder', 'factoring_delivery_order'] as const;
+const DF = ['factoringDeliveryFinance', 'factoring_delivery_finance'] as const;
+const CHAIN_OPS = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
 
 const RULES: Rule[] = [
   r(...P, 'submit', 'RP0', [CORE_OP], 'core_corp_id'),
@@ -56,6 +61,19 @@ const RULES: Rule[] = [
   r(...F, 'approve', 'RF1', [FIN_CLIENT], 'factor_corp_id'),
   r(...F, 'confirm', 'RF2', LINK_ONLY, 'core_corp_id'),
   r(...F, 'loan', 'RF3', [FIN_PRODUCT], 'factor_corp_id'),
+  r(...W, 'reject', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
+  r(...W, 'approve', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
+  r(...SP, 'refuse', 'SP0', CHAIN_OPS, 'supplier_corp_id'),
+  r(...SP, 'accept', 'SP0', CHAIN_OPS, 'supplier_corp_id'),
+  r(...CO, 'refuse', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
+  r(...CO, 'confirmReceipt', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
+  r(...DF, 'withdraw', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
+  r(...DF, 'submit', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
+  r(...DF, 'reject', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
+  r(...DF, 'approve', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
+  r(...DF, 'loan', 'DF2', [FIN_PRODUCT], 'factor_corp_id'),
+  // Last: removing supplier 1 from the white list must not disturb the actions above.
+  r(...W, 'remove', 'WL1', [CORE_OP], 'core_corp_id'),
 ];
 
 interface Actor {
@@ -73,6 +91,7 @@ async function addOtherEnterprises(): Promise<Array<[string, string, string]>> {
   const users: Array<[string, string, string]> = [
     ['core2_operator', 'CORE002', CORE_OP],
     ['core2_director', 'CORE002', CORE_DIR],
+    ['core2_purchase', 'CORE002', 'ROLE_CORE_PURCHASE'],
     ['fin2_client', 'FIN002', FIN_CLIENT],
     ['fin2_product', 'FIN002', FIN_PRODUCT],
   ];
