@@ -55,6 +55,15 @@ export function summaryFieldsOf(model: CompiledModel, query: QueryParams): strin
   return [...new Set(names)];
 }
 
+/**
+ * A transition run through a one-time public link (server/publicLinks): `guard` runs first in the
+ * transition's transaction (it checks and consumes the link), so a refused transition leaves the link
+ * unused and a refused link changes nothing.
+ */
+export interface LinkRun {
+  guard(tx: Queryable): Promise<void>;
+}
+
 /** Body of POST .../actions/{action}. */
 export interface ActionBody {
   version?: unknown;
@@ -407,15 +416,24 @@ export class ModelEngine {
    * checks; the UKEY signature when the transition asks for it; effects; the guarded write
    * (`where id = $1 and version = $2`) and the audit entry. Any refusal rolls everything back.
    */
-  async act(actor: Actor, name: string, id: string, action: string, body: ActionBody): Promise<Json> {
+  async act(
+    actor: Actor,
+    name: string,
+    id: string,
+    action: string,
+    body: ActionBody,
+    link?: LinkRun,
+  ): Promise<Json> {
     const model = this.model(name);
     const t = model.transitions.get(action);
     if (!t) throw new ApiError('NOT_FOUND');
     const version = versionOf(body.version);
-    if (!actor.role || !t.roles.includes(actor.role))
+    // A public-link action runs only for its link (and a link only runs public-link actions).
+    if (!actor.role || !t.roles.includes(actor.role) || Boolean(t.publicLink) !== Boolean(link))
       throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: t.title });
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
     await this.o.db.transaction(async (tx) => {
+      if (link) await link.guard(tx);
       const w = this.writer(tx, actor);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))

@@ -22,6 +22,7 @@ export function isParty(rec: BizRecord, party: string | string[], corpId: string
 export function canRun(t: TransitionDef, rec: BizRecord, actor: Actor): boolean {
   return (
     actor.role !== null &&
+    !t.publicLink &&
     t.roles.includes(actor.role) &&
     t.from.includes(rec.state) &&
     isParty(rec, t.party, actor.user.corpId)

@@ -81,6 +81,8 @@ export interface TransitionDef {
   /** Field(s) holding the enterprise that acts: the user's enterprise must be (in) one of them. */
   party: string | string[];
   sign?: boolean;
+  /** Run only through a one-time public link (server/publicLinks), never by a session. */
+  publicLink?: boolean;
   reason?: 'none' | 'optional' | 'required';
   /** What the reason is called in messages, e.g. '拒签原因'. */
   reasonTitle?: string;

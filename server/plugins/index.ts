@@ -6,6 +6,7 @@ import { messagesPlugin } from './messages';
 import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
+import { publicLinksPlugin } from '../publicLinks/plugin';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
@@ -19,4 +20,5 @@ export const API_PLUGINS: ApiPlugin[] = [
   ukeyPlugin,
   modelsPlugin,
   dictionariesPlugin,
+  publicLinksPlugin,
 ];

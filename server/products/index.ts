@@ -5,22 +5,41 @@
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
+import { publicLinkEffects } from '../publicLinks/effects';
+import type { PublicLinkKind } from '../publicLinks/links';
 import { absProduct } from './abs';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
 import { factoringProduct } from './factoring';
+import { factoringDeliveryProduct } from './factoring-delivery';
+import { factoringReverseProduct } from './factoring-reverse';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct, absProduct, assetsPoolProduct, factoringProduct];
+export const PRODUCTS: readonly ServerProduct[] = [
+  creditProduct,
+  absProduct,
+  assetsPoolProduct,
+  factoringProduct,
+  factoringReverseProduct,
+  factoringDeliveryProduct,
+];
+
+/** The one-time public link kinds of every product (server/publicLinks). */
+export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS): PublicLinkKind[] {
+  return products.flatMap((p) => p.publicLinks ?? []);
+}
 
 /**
  * The effects of every product, by name.
  * @throws Error when two tables define the same name
  */
 export function productEffects(products: readonly ServerProduct[] = PRODUCTS): EffectRegistry {
-  return createEffectRegistry(...products.flatMap((p) => p.effects));
+  return createEffectRegistry(
+    publicLinkEffects(productLinkKinds(products)),
+    ...products.flatMap((p) => p.effects),
+  );
 }
 
 /** The home page a product gives a role, or null when no product names one. */

@@ -3,6 +3,7 @@ import type { Db } from '../db/db';
 import type { ErrorCatalogue } from '../errors';
 import type { Effect, EffectRegistry } from '../models/effects';
 import type { ModelEngine } from '../models/modelEngine';
+import type { PublicLinkKind } from '../publicLinks/links';
 
 /**
  * What a product brings to the server (issue 9, item 5): a product is a folder under server/products
@@ -17,6 +18,8 @@ export interface ServerProduct {
   errors: ErrorCatalogue;
   /** Where each of its roles starts (`homeUrl` of /v2/security), e.g. ROLE_CORE_OPERATOR → its home. */
   homes: Readonly<Record<string, string>>;
+  /** Kinds of one-time public links its models send (server/publicLinks), e.g. accounts-payable-sign. */
+  publicLinks?: readonly PublicLinkKind[];
   /**
    * Its demo data, run once after the base demo world (enterprises, users, brands, UKEYs); `effects`
    * are every product's (the models of all products are loaded together).

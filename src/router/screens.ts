@@ -9,6 +9,14 @@ export type ScreenModule = () => Promise<Record<string, unknown>>;
 export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, exportName: string]>> = {
   '/login/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
   '/login/abs/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
+  '/factoring/reverse/accounts-payable-sign': [
+    () => import('@/pages/factoring-reverse/PublicLinkPage'),
+    'AccountsPayableSignPage',
+  ],
+  '/factoring/reverse/accounts-payable-confirm': [
+    () => import('@/pages/factoring-reverse/PublicLinkPage'),
+    'AccountsPayableConfirmPage',
+  ],
   '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
   '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
   '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],

@@ -192,7 +192,7 @@ test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
       '/register/register',
       '/register/reset-password',
       '/h5/face',
-      '/factoring/reverse/accounts-payable-sign',
+      '/h5/face_success',
     ]) {
       await page.goto(`/cv3${path}`);
       await expect(page).toHaveURL(new RegExp(`/cv3${path}$`));

@@ -1,0 +1,125 @@
+import { compareMoney, formatAmount, subMoney } from '@renderer/core/format';
+import type { Effect, EffectContext } from '../../models/effects';
+import type { BizRecord } from '../../models/types';
+import { financeInterest } from '../credit/effects';
+import { deliveryError } from './errors';
+
+const WHITE = 'factoringDeliveryWhite';
+const PLAN = 'factoringDeliveryPlan';
+const ORDER = 'factoringDeliveryOrder';
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The effective white-list entry of a supplier with a core (and a factor, when given), or null. */
+async function activeWhite(c: EffectContext, core: string, supplier: string): Promise<BizRecord | null> {
+  const list = await c.records.find(WHITE, { coreCorpId: core, supplierCorpId: supplier });
+  return list.find((w) => w.state === 'WL1' && str(w.data.validUntil) >= c.today) ?? null;
+}
+
+async function corpName(c: EffectContext, id: string): Promise<string> {
+  const r = await c.tx.query<{ name: string }>('select name from corps where id = $1', [id]);
+  return r.rows[0]?.name ?? id;
+}
+
+async function notWhitelisted(c: EffectContext, core: string, supplier: string): Promise<never> {
+  throw deliveryError('DELIVERY_NOT_WHITELISTED', {
+    supplier: await corpName(c, supplier),
+    core: await corpName(c, core),
+  });
+}
+
+/** The order of a finance application, locked, moved from `from` to `to` with an audit entry. */
+async function moveOrder(c: EffectContext, from: string, to: string, action: string): Promise<void> {
+  const order = await c.records.lock(ORDER, str(c.record.data.orderId));
+  if (order.state !== from) return;
+  order.state = to;
+  if (to === 'CO3') order.data.financeNo = c.record.data.financeNo;
+  await c.records.save(ORDER, order, { action, from });
+}
+
+/** Delivery factoring (到货保理): white list, supply plans, arrival confirmations, finance. */
+export const factoringDeliveryEffects: Record<string, Effect> = {
+  /** A supplier is listed once per core (pending or effective). */
+  async 'deliveryWhite.check'(c) {
+    const d = c.record.data;
+    d.applyDate = c.today;
+    const same = await c.records.find(WHITE, { coreCorpId: c.user.corpId, supplierCorpId: d.supplierCorpId });
+    if (same.some((w) => w.id !== c.record.id && (w.state === 'WL0' || w.state === 'WL1')))
+      throw deliveryError('DELIVERY_WHITE_DUPLICATE', { supplier: await corpName(c, str(d.supplierCorpId)) });
+  },
+
+  /** Supply plans go only to white-listed suppliers. */
+  async 'deliveryPlan.check'(c) {
+    const d = c.record.data;
+    d.applyDate = c.today;
+    if (!(await activeWhite(c, c.user.corpId, str(d.supplierCorpId))))
+      await notWhitelisted(c, c.user.corpId, str(d.supplierCorpId));
+  },
+
+  /** An arrival under the supplier's plan in execution, at most the plan's amount. */
+  async 'deliveryOrder.prepare'(c) {
+    const d = c.record.data;
+    const plan = await c.records.lock(PLAN, str(d.planId));
+    if (plan.state !== 'SP1' || plan.data.supplierCorpId !== c.user.corpId)
+      throw deliveryError('DELIVERY_PLAN_NOT_ACTIVE', { no: str(plan.data.planNo) });
+    if (compareMoney(str(d.deliveredAmount), str(plan.data.planAmount)) > 0)
+      throw deliveryError('DELIVERY_ORDER_EXCEEDS_PLAN', { amount: formatAmount(str(plan.data.planAmount)) });
+    Object.assign(d, {
+      planNo: plan.data.planNo,
+      coreCorpId: plan.data.coreCorpId,
+      projectName: plan.data.projectName,
+      goodsName: plan.data.goodsName,
+      applyDate: c.today,
+    });
+  },
+
+  /**
+   * Finance on a received arrival (CO1) of the applicant, white-listed now, the tripartite agreement read;
+   * at most the delivered amount and the white-list limit. The order goes to CO2 融资中.
+   */
+  async 'deliveryFinance.prepare'(c) {
+    const d = c.record.data;
+    if (d.agreementRead !== true) throw deliveryError('DELIVERY_AGREEMENT_UNREAD');
+    const order = await c.records.lock(ORDER, str(d.orderId));
+    if (order.state !== 'CO1' || order.data.supplierCorpId !== c.user.corpId)
+      throw deliveryError('DELIVERY_ORDER_NOT_FINANCEABLE', { no: str(order.data.orderNo) });
+    const core = str(order.data.coreCorpId);
+    const white = await activeWhite(c, core, c.user.corpId);
+    if (!white) return notWhitelisted(c, core, c.user.corpId);
+    const amount = str(d.financeAmount);
+    if (compareMoney(amount, str(order.data.deliveredAmount)) > 0)
+      throw deliveryError('DELIVERY_FINANCE_EXCEEDS', {
+        title: '到货金额',
+        amount: formatAmount(str(order.data.deliveredAmount)),
+      });
+    if (compareMoney(amount, str(white.data.limitAmount)) > 0)
+      throw deliveryError('DELIVERY_FINANCE_EXCEEDS', {
+        title: '白名单融资额度',
+        amount: formatAmount(str(white.data.limitAmount)),
+      });
+    Object.assign(d, {
+      orderNo: order.data.orderNo,
+      waybillNo: order.data.waybillNo,
+      goodsName: order.data.goodsName,
+      deliveredAmount: order.data.deliveredAmount,
+      coreCorpId: core,
+      factorCorpId: white.data.factorCorpId,
+      applyDate: c.today,
+    });
+    d.interest = financeInterest(amount, str(d.monthlyRate), Number(d.financeDays));
+    d.loanAmount = subMoney(amount, str(d.interest));
+    order.state = 'CO2';
+    await c.records.save(ORDER, order, { action: 'finance', from: 'CO1' });
+  },
+
+  async 'deliveryFinance.release'(c) {
+    await moveOrder(c, 'CO2', 'CO1', 'financeReturned');
+  },
+
+  async 'deliveryFinance.contract'(c) {
+    c.record.data.contractNo = `DHHT${str(c.record.data.financeNo).slice(2)}`;
+  },
+
+  async 'deliveryFinance.loan'(c) {
+    await moveOrder(c, 'CO2', 'CO3', 'loan');
+  },
+};

@@ -1,0 +1,74 @@
+import { compareMoney, formatAmount, subMoney } from '@renderer/core/format';
+import type { Effect, EffectContext } from '../../models/effects';
+import { daysBetween } from '../../models/recordWriter';
+import type { BizRecord } from '../../models/types';
+import { financeInterest } from '../credit/effects';
+import { reverseError } from './errors';
+
+const PAYABLE = 'factoringReversePayable';
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The payable of a finance application, locked; it goes from `from` to `to` with an audit entry. */
+async function movePayable(c: EffectContext, from: string, to: string, action: string): Promise<BizRecord> {
+  const payable = await c.records.lock(PAYABLE, str(c.record.data.payableId));
+  if (payable.state !== from) return payable;
+  payable.state = to;
+  if (to === 'RPD') payable.data.financeNo = c.record.data.financeNo;
+  await c.records.save(PAYABLE, payable, { action, from });
+  return payable;
+}
+
+/** Reverse factoring (反向保理): payables the core confirms, finance on them. */
+export const factoringReverseEffects: Record<string, Effect> = {
+  async 'reversePayable.prepare'(c) {
+    if (c.phase === 'create') c.record.data.applyDate = c.today;
+  },
+
+  /**
+   * A finance application: the payable must be the applicant's, signed (RP3) and not matured; the amount
+   * at most the payable's. Copies the payable's parties, computes days, interest and the loan (利息前置
+   * deducts the interest), and puts the payable in RP4 融资中.
+   */
+  async 'reverseFinance.prepare'(c) {
+    const d = c.record.data;
+    const payable = await c.records.lock(PAYABLE, str(d.payableId));
+    const no = str(payable.data.payableNo);
+    if (payable.state !== 'RP3' || payable.data.supplierCorpId !== c.user.corpId)
+      throw reverseError('REVERSE_PAYABLE_NOT_FINANCEABLE', { no });
+    const days = daysBetween(c.today, str(payable.data.dueDate));
+    if (days <= 0) throw reverseError('REVERSE_PAYABLE_MATURED', { no });
+    if (compareMoney(str(d.financeAmount), str(payable.data.amount)) > 0)
+      throw reverseError('REVERSE_FINANCE_EXCEEDS', { amount: formatAmount(str(payable.data.amount)) });
+    Object.assign(d, {
+      payableNo: no,
+      payableAmount: payable.data.amount,
+      dueDate: payable.data.dueDate,
+      coreCorpId: payable.data.coreCorpId,
+      coreName: payable.data.coreName,
+      factorCorpId: payable.data.factorCorpId,
+      factorName: payable.data.factorName,
+      financeDays: days,
+      applyDate: c.today,
+    });
+    d.interest = financeInterest(str(d.financeAmount), str(d.monthlyRate), days);
+    d.loanAmount =
+      d.interestMode === 'PRE' ? subMoney(str(d.financeAmount), str(d.interest)) : d.financeAmount;
+    payable.state = 'RP4';
+    await c.records.save(PAYABLE, payable, { action: 'finance', from: 'RP3' });
+  },
+
+  /** Returned: the payable can be financed again. */
+  async 'reverseFinance.release'(c) {
+    await movePayable(c, 'RP4', 'RP3', 'financeReturned');
+  },
+
+  /** The factor approves: the factoring contract (国内商业保理合同) gets its number. */
+  async 'reverseFinance.contract'(c) {
+    c.record.data.contractNo = `BLHT${str(c.record.data.financeNo).slice(2)}`;
+  },
+
+  /** Lent: the payable is financed. */
+  async 'reverseFinance.loan'(c) {
+    await movePayable(c, 'RP4', 'RPD', 'loan');
+  },
+};

@@ -1,0 +1,15 @@
+import type { ServerProduct } from '../types';
+import { factoringReverseEffects } from './effects';
+import { FACTORING_REVERSE_ERRORS } from './errors';
+import { REVERSE_LINKS } from './links';
+import { seedFactoringReverse } from './seed';
+
+/** Reverse factoring (反向保理): models factoringReversePayable, factoringReverseFinance. */
+export const factoringReverseProduct: ServerProduct = {
+  code: 'factoring-reverse',
+  effects: [factoringReverseEffects],
+  errors: FACTORING_REVERSE_ERRORS,
+  homes: {},
+  publicLinks: REVERSE_LINKS,
+  seed: seedFactoringReverse,
+};

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { validatePersonName } from '@renderer/core/validators';
+import type { CurrentUser, ServerContext } from '../context';
+import { ApiError, ok } from '../errors';
+import { ModelEngine, openModels, loadRecord, type Actor } from '../models';
+import { localTimeSql } from '../db/localTime';
+import { productEffects, productLinkKinds } from '../products';
+import { publicLinkError } from './errors';
+import { checkLink, spendLink, type LinkRow, type PublicLinkKind } from './links';
+
+/** Base path of the public link API under /api/web. */
+export const PUBLIC_LINKS_BASE = '/v1/public-links';
+/** The outbox reader, mounted only when the server runs with SCF_TEST_OUTBOX=true (e2e and tests). */
+export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
+
+const ROLE_PREFIX: Record<string, string> = {
+  CORE: 'ROLE_CORE_',
+  CHAIN: 'ROLE_CORP_',
+  UNIT: 'ROLE_UNIT_',
+  FIN: 'ROLE_FIN_',
+};
+
+/**
+ * One-time public links (spec section 2's public pages accounts-payable-sign/-confirm):
+ * GET  /v1/public-links/{kind}?id&token  → the record's essentials (no login)
+ * POST /v1/public-links/{kind} {id, token, signerName, agreed}  → runs the link's one action, spends it
+ * Any refusal is a coded error (PUBLIC_LINK_INVALID, _EXPIRED, _USED, _MISMATCH); the link acts for the
+ * enterprise it was issued to, in the role of the action that fits that enterprise, and nothing else.
+ */
+export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const kinds = new Map(productLinkKinds().map((k) => [k.kind, k]));
+  const effects = productEffects();
+  const models = await openModels(ctx.db, ctx.schemasDir, effects);
+  const engine = new ModelEngine({
+    db: ctx.db,
+    models,
+    effects,
+    now: ctx.now,
+    signatureVerifier: ctx.signatureVerifier,
+  });
+  const kindOf = (name: string): PublicLinkKind => {
+    const kind = kinds.get(name);
+    if (!kind) throw publicLinkError('PUBLIC_LINK_MISMATCH');
+    return kind;
+  };
+
+  app.get<{ Params: { kind: string }; Querystring: { id?: string; token?: string } }>(
+    `${PUBLIC_LINKS_BASE}/:kind`,
+    { config: { auth: 'none' } },
+    async (req) => {
+      const kind = kindOf(req.params.kind);
+      const link = await checkLink(ctx.db, kind, req.query.id, req.query.token, ctx.now());
+      const model = engine.model(kind.model);
+      const rec = await loadRecord(ctx.db, model, link.record_id);
+      if (!rec) throw publicLinkError('PUBLIC_LINK_INVALID');
+      const t = model.transitions.get(kind.action)!;
+      return ok({
+        kind: kind.kind,
+        title: kind.title,
+        actionTitle: t.title,
+        status: rec.state,
+        statusLabel: model.states.get(rec.state)?.label ?? rec.state,
+        actionable: t.from.includes(rec.state),
+        expiresAt: new Date(link.expires_at).toISOString(),
+        fields: kind.essentials.map((name) => {
+          const f = model.fields.get(name)!;
+          return { name, title: String(f.def.title ?? name), kind: f.kind, value: rec.data[name] ?? null };
+        }),
+      });
+    },
+  );
+
+  app.post<{
+    Params: { kind: string };
+    Body: { id?: unknown; token?: unknown; signerName?: unknown; agreed?: unknown };
+  }>(`${PUBLIC_LINKS_BASE}/:kind`, { config: { auth: 'session' } }, async (req) => {
+    const kind = kindOf(req.params.kind);
+    const { id, token, signerName, agreed } = req.body ?? {};
+    // The link first: a forged, spent or foreign link learns nothing about the form's rules.
+    const link = await checkLink(ctx.db, kind, id, token, ctx.now());
+    const name = typeof signerName === 'string' ? signerName.trim() : '';
+    if (validatePersonName(name) !== true) throw publicLinkError('PUBLIC_LINK_SIGNER_INVALID');
+    if (agreed !== true) throw publicLinkError('PUBLIC_LINK_AGREE_REQUIRED');
+    const model = engine.model(kind.model);
+    const rec = await loadRecord(ctx.db, model, link.record_id);
+    if (!rec) throw publicLinkError('PUBLIC_LINK_INVALID');
+    const actor = await linkActor(ctx, link, model.transitions.get(kind.action)!.roles, name);
+    await engine.act(
+      actor,
+      kind.model,
+      link.record_id,
+      kind.action,
+      { version: rec.version },
+      {
+        async guard(tx) {
+          const locked = await checkLink(tx, kind, id, token, ctx.now(), true);
+          await spendLink(tx, locked, name, ctx.now());
+        },
+      },
+    );
+    return ok({ done: true, actionTitle: model.transitions.get(kind.action)!.title });
+  });
+
+  if (process.env.SCF_TEST_OUTBOX === 'true') {
+    app.get<{ Querystring: { recipient?: string } }>(
+      TEST_OUTBOX_PATH,
+      { config: { auth: 'none' } },
+      async (req) => {
+        const r = await ctx.db.query(
+          `select id::text as id, channel, recipient, corp_id as "corpId", text, url, ${localTimeSql('created_at')} as "createdAt"
+           from public_link_outbox where ($1::text is null or recipient = $1) order by public_link_outbox.id desc limit 50`,
+          [req.query.recipient ?? null],
+        );
+        return ok(r.rows);
+      },
+    );
+  }
+}
+
+/** The link's actor: its enterprise, the name the visitor typed, the action's role for that enterprise. */
+async function linkActor(
+  ctx: ServerContext,
+  link: LinkRow,
+  roles: string[],
+  personName: string,
+): Promise<Actor> {
+  const r = await ctx.db.query<{ name: string; corp_type: CurrentUser['corpType'] }>(
+    'select name, corp_type from corps where id = $1',
+    [link.party_corp_id],
+  );
+  const corp = r.rows[0];
+  if (!corp) throw new ApiError('NOT_FOUND');
+  const prefix = ROLE_PREFIX[corp.corp_type] ?? '';
+  const role = roles.find((x) => x.startsWith(prefix)) ?? roles[0]!;
+  const user: CurrentUser = {
+    id: `link:${link.token_hash.slice(0, 16)}`,
+    username: 'public-link',
+    personName,
+    mobile: '',
+    userType: 'PUBLIC_LINK',
+    enableSwitchVersion: false,
+    homeUrl: null,
+    corpId: link.party_corp_id,
+    corpName: corp.name,
+    corpType: corp.corp_type,
+    corpCancelled: false,
+    roles: [role],
+  };
+  return { user, role, sessionIdHash: '' };
+}

@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import {
+  cell,
+  chinaDate,
+  choose,
+  closePages,
+  confirm,
+  follow,
+  money,
+  pickDate,
+  row,
+  succeeded,
+  type,
+  userPage,
+} from './creditUi';
+import { expectNoErrors, watchPage } from './fixtures';
+
+/**
+ * Delivery factoring (issue 12) through the UI: the factor approves the project department onto the core's
+ * white list → the core gives it a supply plan → it accepts and registers the arrival with its waybill →
+ * the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite agreement to
+ * the end → its director submits → the factor approves → 放款.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const D = '/cv3/factoring/delivery';
+const UNIT = '华建一局第三项目部';
+const PLAN = '777777.00';
+const ARRIVED = '654321.09';
+const FINANCE = '500000.00';
+let orderNo = '';
+
+test.afterEach(closePages);
+
+test('the factor approves the project department onto the white list', async ({ browser }) => {
+  const page = await userPage(browser, 'fin_client_manager');
+  const watch = watchPage(page);
+  await page.goto(`${D}/whites/white-list/list?tab=2`);
+  await row(page, UNIT).getByTestId('action-row-approve').click();
+  await confirm(page, '确认该供应商进入到货保理白名单？');
+  await succeeded(page, '白名单已生效');
+  await page.goto(`${D}/whites/white-list/list`);
+  await expect(cell(row(page, UNIT), 'status')).toHaveText('已生效');
+  await expectNoErrors(watch);
+});
+
+test('the core gives it a supply plan; it accepts and registers the arrival with its waybill', async ({
+  browser,
+}) => {
+  const core = await userPage(browser, 'core_operator');
+  const watch = watchPage(core);
+  await core.goto(`${D}/supply-plan/create`);
+  await choose(core, 'field-supplierCorpId', UNIT);
+  await type(core, 'field-projectName', '城东安置房项目');
+  await type(core, 'field-goodsName', 'HRB400螺纹钢');
+  await type(core, 'field-quantity', '150吨');
+  await type(core, 'field-planAmount', PLAN);
+  await pickDate(core, 'field-deliveryDate', chinaDate(7));
+  await core.getByTestId('action-form-submit').click();
+  await confirm(core, '确认下达该供货计划？');
+  await follow(core, /\/supply-plan\/core-business\?tab=2$/);
+  await expect(cell(row(core, money(PLAN)), 'status')).toHaveText('待供应商确认');
+  await expectNoErrors(watch);
+
+  const unit = await userPage(browser, 'unit_operator');
+  await unit.goto(`${D}/supply-plan/supplier`);
+  await row(unit, money(PLAN)).getByTestId('action-row-accept').click();
+  await confirm(unit, '确认按该计划供货？');
+  await succeeded(unit, '已确认供货');
+  await unit.goto(`${D}/supply-plan/supplier?tab=2`);
+  await row(unit, money(PLAN)).getByTestId('action-row-arrive').click();
+  await follow(unit, /\/confirm-order\/create\?planId=/);
+  await type(unit, 'field-deliveredAmount', ARRIVED);
+  await type(unit, 'field-waybillNo', 'YD-DELIVERY-E2E-01');
+  await type(unit, 'field-carrier', '顺达物流有限公司');
+  await pickDate(unit, 'field-arrivalDate', chinaDate(0));
+  await unit.getByTestId('action-form-submit').click();
+  await confirm(unit, '确认提交该到货确认单？');
+  await follow(unit, /\/confirm-order\/detail\?id=/);
+  await expect(unit.getByTestId('schema-page')).toContainText('待收货确认');
+  await unit.goto(`${D}/billway/list`);
+  const line = row(unit, 'YD-DELIVERY-E2E-01');
+  await expect(cell(line, 'deliveredAmount')).toHaveText(money(ARRIVED));
+  orderNo = (await cell(line, 'orderNo').textContent())!.trim();
+  expect(orderNo).toMatch(/^CO\d{14}$/);
+});
+
+test('the core 收货确认岗 confirms the arrival, which makes it financeable', async ({ browser }) => {
+  const page = await userPage(browser, 'core_purchase');
+  const watch = watchPage(page);
+  await page.goto(`${D}/confirm-order/confirm`);
+  await row(page, orderNo).getByTestId('action-row-confirmReceipt').click();
+  await confirm(page, '确认货物已按到货确认单到达并验收合格？');
+  await succeeded(page, '已确认收货');
+  await page.goto(`${D}/confirm-order/confirm?tab=2`);
+  await expect(cell(row(page, orderNo), 'receiverName')).toHaveText('孙丽华');
+  await expectNoErrors(watch);
+});
+
+test('it applies for finance after reading the agreement to the end; the factor approves and lends', async ({
+  browser,
+}) => {
+  const unit = await userPage(browser, 'unit_operator');
+  const watch = watchPage(unit);
+  await unit.goto(`${D}/confirm-order/list?tab=3`);
+  await row(unit, orderNo).getByTestId('action-row-finance').click();
+  await follow(unit, /\/finance\/apply\?orderId=/);
+  await expect(unit.getByTestId('field-orderId')).toContainText(orderNo);
+  await type(unit, 'field-financeAmount', FINANCE);
+  const agree = unit.getByTestId('field-agreementRead').getByRole('checkbox');
+  // The box stays disabled until the agreement is scrolled to its end.
+  await expect(agree).toBeDisabled();
+  await unit.getByTestId('agreement-text').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await agree.check();
+  await unit.getByTestId('action-form-submit').click();
+  await confirm(unit, '确认提交融资申请？');
+  await follow(unit, /\/finance\/detail\?id=/);
+  const detail = unit.getByTestId('schema-page');
+  await expect(detail).toContainText('待复核');
+  // 500,000.00 × 0.0045 × 90 / 30 = 6,750.00, deducted from the loan.
+  await expect(detail).toContainText('6,750.00');
+  await expect(detail).toContainText('493,250.00');
+  await expectNoErrors(watch);
+
+  const director = await userPage(browser, 'unit_director');
+  await director.goto(`${D}/finance/review`);
+  await row(director, orderNo).getByTestId('action-row-submit').click();
+  await confirm(director, '确认复核通过该融资申请？');
+  await succeeded(director, '已提交保理商审核');
+
+  const client = await userPage(browser, 'fin_client_manager');
+  await client.goto(`${D}/finance/review`);
+  await row(client, orderNo).getByTestId('action-row-approve').click();
+  await confirm(client, '确认审核通过该融资申请？');
+  await succeeded(client, '审核通过，待放款');
+
+  const product = await userPage(browser, 'fin_product_manager');
+  await product.goto(`${D}/finance/review`);
+  await row(product, orderNo).getByTestId('action-row-loan').click();
+  await confirm(product, '确认向融资申请人放款？');
+  await succeeded(product, '已放款');
+  await product.goto(`${D}/finance/list?tab=3`);
+  await expect(cell(row(product, orderNo), 'status')).toHaveText('已放款');
+});

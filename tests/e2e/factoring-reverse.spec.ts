@@ -1,0 +1,182 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  cell,
+  chinaDate,
+  choose,
+  closePages,
+  confirm,
+  follow,
+  money,
+  pickDate,
+  row,
+  succeeded,
+  type,
+  userPage,
+} from './creditUi';
+import { expectNoErrors, watchPage } from './fixtures';
+
+/**
+ * Reverse factoring (issue 12) through the UI: the core registers and confirms a payable → the supplier
+ * signs it through the one-time link of its SMS in a logged-out browser → a second use of the link is
+ * refused → the supplier finances it, its director submits, the factor approves → the core confirms the
+ * assignment through its own link → the factor lends. SMS messages are read from the server's test outbox.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const AMOUNT = '345678.91';
+const FINANCE = '300000.00';
+const B = '/cv3/factoring/reverse';
+let signLink = '';
+let payableNo = '';
+
+test.afterEach(closePages);
+
+/** The newest SMS whose text contains `text` (the server's test outbox). */
+async function sms(page: Page, text: string): Promise<{ text: string; url: string }> {
+  let found: { text: string; url: string } | undefined;
+  await expect(async () => {
+    const res = await page.request.get('/api/web/test/v1/public-link-outbox');
+    const list = (await res.json()).data as Array<{ text: string; url: string }>;
+    found = list.find((m) => m.text.includes(text));
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
+
+/** A browser context with no session at all (the counterparty has no account). */
+async function loggedOut(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test('core_operator registers a payable to supplier 1 and submits it', async ({ browser }) => {
+  const page = await userPage(browser, 'core_operator');
+  const watch = watchPage(page);
+  await page.goto(`${B}/accounts-payable/create`);
+  await choose(page, 'field-supplierCorpId', '华建建材供应有限公司');
+  await choose(page, 'field-factorCorpId', '建信商业保理有限公司');
+  await type(page, 'field-contractNo', 'HJ-REVERSE-E2E-01');
+  await type(page, 'field-invoiceNo', '24587123');
+  await type(page, 'field-amount', AMOUNT);
+  await expect(page.getByTestId('field-amountCapital')).toContainText('叁拾肆万伍仟陆佰柒拾捌元玖角壹分');
+  await pickDate(page, 'field-dueDate', chinaDate(90));
+  await page.getByTestId('action-form-submit').click();
+  await confirm(page, '确认提交该应付账款？');
+  await follow(page, /\/accounts-payable\/detail\?id=/);
+  await expect(page.getByTestId('schema-page')).toContainText('待复核');
+  await page.goto(`${B}/accounts-payable/list?tab=2`);
+  const line = row(page, money(AMOUNT));
+  await expect(cell(line, 'status')).toHaveText('待复核');
+  payableNo = (await cell(line, 'payableNo').textContent())!.trim();
+  expect(payableNo).toMatch(/^RP\d{14}$/);
+  await expectNoErrors(watch);
+});
+
+test('core_director confirms it: the supplier gets a one-time sign link by SMS', async ({ browser }) => {
+  const page = await userPage(browser, 'core_director');
+  const watch = watchPage(page);
+  await page.goto(`${B}/accounts-payable/review`);
+  await row(page, money(AMOUNT)).getByTestId('action-row-confirm').click();
+  await confirm(page, '确认该笔应付账款真实有效？');
+  await succeeded(page, '已确认，签署链接已发送给供应商');
+  const message = await sms(page, payableNo);
+  expect(message.text).toContain(money(AMOUNT));
+  expect(message.url).toMatch(
+    /^\/cv3\/factoring\/reverse\/accounts-payable-sign\?id=[\w-]+&token=[\w-]{43}$/,
+  );
+  signLink = message.url;
+  await expectNoErrors(watch);
+});
+
+test('the supplier signs through the link without logging in; a second use is refused', async ({
+  browser,
+}) => {
+  const page = await loggedOut(browser);
+  const watch = watchPage(page);
+  await page.goto(signLink);
+  await expect(page.getByTestId('public-field-payableNo')).toHaveText(payableNo);
+  await expect(page.getByTestId('public-field-amount')).toHaveText(`${money(AMOUNT)} 元`);
+  await expect(page.getByTestId('public-link-page')).toContainText('叁拾肆万伍仟陆佰柒拾捌元玖角壹分');
+  await expect(page.getByTestId('public-link-page')).not.toContainText('Demo');
+  // Nothing is sent without the agreement.
+  await page.getByTestId('public-signer').fill('陈立新');
+  await page.getByTestId('public-submit').click();
+  await expect(page.getByTestId('public-link-form-error')).toHaveText('请阅读并勾选同意后再提交');
+  await page.getByTestId('public-agree').check();
+  await page.getByTestId('public-submit').click();
+  await expect(page.getByTestId('public-link-done')).toContainText('签署成功');
+  await expectNoErrors(watch);
+
+  await page.goto(signLink);
+  await expect(page.getByTestId('public-link-error')).toContainText('该链接已使用，不能重复操作');
+  const other = await loggedOut(browser);
+  await other.goto(signLink.replace(/token=[\w-]+/, `token=${'x'.repeat(43)}`));
+  await expect(other.getByTestId('public-link-error')).toContainText('链接无效');
+  await other.context().close();
+  await page.context().close();
+});
+
+test('supplier 1 finances the signed receivable; its director submits it', async ({ browser }) => {
+  const op = await userPage(browser, 'chain_operator');
+  const watch = watchPage(op);
+  await op.goto(`${B}/accounts-receivable/list`);
+  const line = row(op, payableNo);
+  await expect(cell(line, 'status')).toHaveText('已确权');
+  await line.getByTestId('action-row-finance').click();
+  await follow(op, /\/finance-application\/apply\?payableId=/);
+  await expect(op.getByTestId('field-payableId')).toContainText(payableNo);
+  await type(op, 'field-financeAmount', FINANCE);
+  await op.getByTestId('field-interestMode').getByText('利息前置').click();
+  await op.getByTestId('action-form-submit').click();
+  await confirm(op, '确认提交融资申请？');
+  await follow(op, /\/finance-application\/detail\?id=/);
+  const detail = op.getByTestId('schema-page');
+  await expect(detail).toContainText('待复核');
+  // 300,000.00 × 0.005 × 90 / 30 = 4,500.00, deducted in advance.
+  await expect(detail).toContainText('4,500.00');
+  await expect(detail).toContainText('295,500.00');
+  await expectNoErrors(watch);
+
+  const director = await userPage(browser, 'chain_director');
+  await director.goto(`${B}/accounts-receivable/review`);
+  await row(director, payableNo).getByTestId('action-row-submit').click();
+  await confirm(director, '确认复核通过该融资申请？');
+  await succeeded(director, '已提交保理商审核');
+});
+
+test('the factor approves; the core confirms the assignment through its link; the factor lends', async ({
+  browser,
+}) => {
+  const client = await userPage(browser, 'fin_client_manager');
+  await client.goto(`${B}/finance-application/review`);
+  await row(client, payableNo).getByTestId('action-row-approve').click();
+  await confirm(client, '确认审核通过该融资申请？');
+  await succeeded(client, '审核通过，已通知核心企业确认');
+  const message = await sms(client, payableNo);
+  expect(message.url).toContain('/cv3/factoring/reverse/accounts-payable-confirm?');
+
+  const core = await loggedOut(browser);
+  await core.goto(message.url);
+  await expect(core.getByTestId('public-field-financeAmount')).toHaveText(`${money(FINANCE)} 元`);
+  await core.getByTestId('public-signer').fill('张建国');
+  await core.getByTestId('public-agree').check();
+  await core.getByTestId('public-submit').click();
+  await expect(core.getByTestId('public-link-done')).toContainText('确认成功');
+  await core.context().close();
+
+  const product = await userPage(browser, 'fin_product_manager');
+  const watch = watchPage(product);
+  await product.goto(`${B}/finance-application/review?tab=3`);
+  await row(product, payableNo).getByTestId('action-row-loan').click();
+  await confirm(product, '确认向融资申请人放款？');
+  await succeeded(product, '已放款');
+  await product.goto(`${B}/contract/list`);
+  const contract = row(product, payableNo);
+  await expect(cell(contract, 'status')).toHaveText('已放款');
+  await expect(cell(contract, 'confirmerName')).toHaveText('张建国');
+  await expectNoErrors(watch);
+
+  const supplier = await userPage(browser, 'chain_query');
+  await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
+  await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已融资');
+});

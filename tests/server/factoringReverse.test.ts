@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, clock } from './helpers';
+import { act, as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+
+/**
+ * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
+ * public link (no login), the supplier finances it, the core confirms the assignment through a second
+ * link, the factor lends. The links: random, bound to one record and one action, expiring, one use.
+ */
+const PAYABLE = 'factoringReversePayable';
+const FINANCE = 'factoringReverseFinance';
+const LINKS = '/v1/public-links';
+
+let s: ModelsTestServer;
+const startedAt = clock.now;
+
+beforeAll(async () => {
+  process.env.SCF_TEST_OUTBOX = 'true';
+  s = await modelsServer();
+}, 120_000);
+
+afterAll(async () => {
+  clock.now = startedAt;
+  delete process.env.SCF_TEST_OUTBOX;
+  await s.close();
+});
+
+const day = (offset: number): string =>
+  new Date(clock.now.getTime() + 8 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
+
+/** The latest link the outbox sent to `mobile`, read through the test-only endpoint. */
+async function lastLink(mobile: string): Promise<{ text: string; id: string; token: string; path: string }> {
+  const res = await new Browser(s.app).call('GET', '/test/v1/public-link-outbox', {
+    query: { recipient: mobile },
+  });
+  expect(body(res).code).toBe('0');
+  const msg = body(res).data[0];
+  const url = new URL(msg.url, 'http://portal');
+  return {
+    text: msg.text,
+    path: url.pathname,
+    id: url.searchParams.get('id')!,
+    token: url.searchParams.get('token')!,
+  };
+}
+
+async function mobileOf(username: string): Promise<string> {
+  return (await s.db.query<{ mobile: string }>('select mobile from users where username = $1', [username]))
+    .rows[0]!.mobile;
+}
+
+/** A visitor without login: an anonymous session (as the public page makes), then the link calls. */
+async function visitor(): Promise<Browser> {
+  const b = new Browser(s.app);
+  await b.bootstrap();
+  return b;
+}
+
+const view = async (b: Browser, kind: string, id: unknown, token: unknown) =>
+  body(await b.call('GET', `${LINKS}/${kind}`, { query: { id: String(id), token: String(token) } }));
+const use = async (b: Browser, kind: string, payload: Record<string, unknown>) =>
+  body(
+    await b.call('POST', `${LINKS}/${kind}`, { body: { signerName: '陈立新', agreed: true, ...payload } }),
+  );
+
+/** A payable to SUP001 confirmed by the core director: its record and the sign link sent to the supplier. */
+async function confirmedPayable(amount = '500000.00') {
+  const coreOp = await as(s.app, 'core_operator');
+  const coreDir = await as(s.app, 'core_director');
+  const res = body(
+    await create(coreOp, PAYABLE, {
+      supplierCorpId: 'SUP001',
+      factorCorpId: 'FIN001',
+      contractNo: 'HJ-TEST-001',
+      amount,
+      dueDate: day(90),
+    }),
+  );
+  expect(res.code, res.message).toBe('0');
+  await step(coreOp, PAYABLE, res.data.id, 'submit');
+  const confirmed = await step(coreDir, PAYABLE, res.data.id, 'confirm');
+  expect(confirmed.status).toBe('RP2');
+  return { rec: confirmed, link: await lastLink(await mobileOf('chain_operator')) };
+}
+
+describe('reverse factoring: the public sign link', () => {
+  it('the core confirms, the supplier signs once without login, a second use is refused', async () => {
+    const { rec, link } = await confirmedPayable('123456.78');
+    expect(link.path).toBe('/cv3/factoring/reverse/accounts-payable-sign');
+    expect(link.id).toBe(rec.id);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.text).toContain('123,456.78');
+    // Only the hash is stored.
+    const stored = await s.db.query<{ token_hash: string }>(
+      'select token_hash from public_links where record_id = $1',
+      [rec.id],
+    );
+    expect(stored.rows.map((r) => r.token_hash)).not.toContain(link.token);
+
+    const b = await visitor();
+    const page = await view(b, 'accounts-payable-sign', link.id, link.token);
+    expect(page.code).toBe('0');
+    expect(page.data.actionable).toBe(true);
+    expect(page.data.fields.map((f: { name: string }) => f.name)).toEqual([
+      'payableNo',
+      'coreName',
+      'supplierName',
+      'factorName',
+      'contractNo',
+      'amount',
+      'dueDate',
+    ]);
+    expect(page.data.fields.find((f: { name: string }) => f.name === 'amount').value).toBe('123456.78');
+    expect(JSON.stringify(page.data)).not.toContain('audit');
+
+    const done = await use(b, 'accounts-payable-sign', { id: link.id, token: link.token });
+    expect(done.code, done.message).toBe('0');
+    const chain = await as(s.app, 'chain_operator');
+    const signed = body(await getRecord(chain, PAYABLE, rec.id)).data;
+    expect(signed.status).toBe('RP3');
+    expect(signed.signerName).toBe('陈立新');
+    expect(signed.audit.at(-1)).toMatchObject({ action: 'sign', corpId: 'SUP001', personName: '陈立新' });
+
+    expect((await use(b, 'accounts-payable-sign', { id: link.id, token: link.token })).code).toBe(
+      'SCF.PUBLIC_LINK_USED',
+    );
+    expect((await view(await visitor(), 'accounts-payable-sign', link.id, link.token)).code).toBe(
+      'SCF.PUBLIC_LINK_USED',
+    );
+  });
+
+  it('refuses forged, malformed, expired, other-record and other-page links with coded errors', async () => {
+    const a = await confirmedPayable();
+    const other = await confirmedPayable();
+    const b = await visitor();
+    const forged = 'A'.repeat(43);
+    expect((await view(b, 'accounts-payable-sign', a.link.id, forged)).code).toBe('SCF.PUBLIC_LINK_INVALID');
+    expect((await use(b, 'accounts-payable-sign', { id: a.link.id, token: forged })).code).toBe(
+      'SCF.PUBLIC_LINK_INVALID',
+    );
+    expect((await view(b, 'accounts-payable-sign', a.link.id, 'short')).code).toBe('SCF.PUBLIC_LINK_INVALID');
+    expect((await use(b, 'accounts-payable-sign', { id: a.link.id, token: 42 })).code).toBe(
+      'SCF.PUBLIC_LINK_INVALID',
+    );
+    // One record's token on another record, and a sign token on the confirm page.
+    expect((await view(b, 'accounts-payable-sign', other.link.id, a.link.token)).code).toBe(
+      'SCF.PUBLIC_LINK_MISMATCH',
+    );
+    expect((await use(b, 'accounts-payable-sign', { id: other.link.id, token: a.link.token })).code).toBe(
+      'SCF.PUBLIC_LINK_MISMATCH',
+    );
+    expect((await use(b, 'accounts-payable-confirm', { id: a.link.id, token: a.link.token })).code).toBe(
+      'SCF.PUBLIC_LINK_MISMATCH',
+    );
+    expect((await view(b, 'no-such-page', a.link.id, a.link.token)).code).toBe('SCF.PUBLIC_LINK_MISMATCH');
+    // The form's own rules, checked after the link.
+    expect(
+      (await use(b, 'accounts-payable-sign', { id: a.link.id, token: a.link.token, agreed: false })).code,
+    ).toBe('SCF.PUBLIC_LINK_AGREE_REQUIRED');
+    expect(
+      (await use(b, 'accounts-payable-sign', { id: a.link.id, token: a.link.token, signerName: '<b>x</b>' }))
+        .code,
+    ).toBe('SCF.PUBLIC_LINK_SIGNER_INVALID');
+    // Without the anonymous session's CSRF token nothing is written.
+    const bare = new Browser(s.app);
+    const noSession = await bare.call('POST', `${LINKS}/accounts-payable-sign`, {
+      body: { id: a.link.id, token: a.link.token, signerName: '陈立新', agreed: true },
+    });
+    expect(body(noSession).code).toBe('SCF.CSRF_INVALID');
+    // 72 hours later the link has expired; nothing was spent by the refusals above.
+    clock.now = new Date(startedAt.getTime() + 72 * 3600_000 + 1000);
+    try {
+      expect((await view(b, 'accounts-payable-sign', a.link.id, a.link.token)).code).toBe(
+        'SCF.PUBLIC_LINK_EXPIRED',
+      );
+      const late = await visitor();
+      expect((await use(late, 'accounts-payable-sign', { id: a.link.id, token: a.link.token })).code).toBe(
+        'SCF.PUBLIC_LINK_EXPIRED',
+      );
+    } finally {
+      clock.now = startedAt;
+    }
+    const rec = body(await getRecord(await as(s.app, 'core_operator'), PAYABLE, a.rec.id)).data;
+    expect(rec.status).toBe('RP2');
+    const used = await s.db.query('select 1 from public_links where record_id = $1 and used_at is not null', [
+      a.rec.id,
+    ]);
+    expect(used.rows).toHaveLength(0);
+  });
+
+  it('a session can never run the link action, even the supplier operator itself', async () => {
+    const { rec } = await confirmedPayable();
+    const chain = await as(s.app, 'chain_operator');
+    const res = body(await act(chain, PAYABLE, rec.id, 'sign', { version: rec.version }));
+    expect(res.code).toBe('SCF.ACTION_ROLE_FORBIDDEN');
+    expect(body(await getRecord(chain, PAYABLE, rec.id)).data.actions).not.toContain('sign');
+  });
+});
+
+describe('reverse factoring: finance on a signed payable', () => {
+  it('supplier applies, director submits, factor approves, core confirms by link, factor lends', async () => {
+    const { rec, link } = await confirmedPayable('1000000.00');
+    expect(
+      (await use(await visitor(), 'accounts-payable-sign', { id: link.id, token: link.token })).code,
+    ).toBe('0');
+    const chainOp = await as(s.app, 'chain_operator');
+    const tooMuch = body(
+      await create(chainOp, FINANCE, {
+        payableId: rec.id,
+        financeAmount: '1000000.01',
+        monthlyRate: '0.005',
+        interestMode: 'PRE',
+        recourse: 'WITH',
+      }),
+    );
+    expect(tooMuch.code).toBe('SCF.REVERSE_FINANCE_EXCEEDS');
+    const created = body(
+      await create(chainOp, FINANCE, {
+        payableId: rec.id,
+        financeAmount: '900000.00',
+        monthlyRate: '0.005',
+        interestMode: 'PRE',
+        recourse: 'WITH',
+      }),
+    );
+    expect(created.code, created.message).toBe('0');
+    const f = created.data;
+    // 900000.00 × 0.005 × 90 / 30 = 13500.00, deducted in advance.
+    expect(f).toMatchObject({
+      financeDays: 90,
+      interest: '13500.00',
+      loanAmount: '886500.00',
+      status: 'RF0',
+    });
+    expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP4');
+    // The same payable cannot be financed twice.
+    const twice = body(
+      await create(chainOp, FINANCE, {
+        payableId: rec.id,
+        financeAmount: '1.00',
+        monthlyRate: '0.005',
+        interestMode: 'POST',
+        recourse: 'WITH',
+      }),
+    );
+    expect(twice.code).toBe('SCF.REVERSE_PAYABLE_NOT_FINANCEABLE');
+
+    await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'submit');
+    const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'approve');
+    expect(approved.status).toBe('RF2');
+    expect(approved.contractNo).toBe(`BLHT${String(f.financeNo).slice(2)}`);
+    const confirmLink = await lastLink(await mobileOf('core_operator'));
+    expect(confirmLink.path).toBe('/cv3/factoring/reverse/accounts-payable-confirm');
+    expect(confirmLink.id).toBe(f.id);
+    const core = await visitor();
+    expect(
+      (await view(core, 'accounts-payable-confirm', confirmLink.id, confirmLink.token)).data.fields,
+    ).toHaveLength(9);
+    expect(
+      (
+        await use(core, 'accounts-payable-confirm', {
+          id: f.id,
+          token: confirmLink.token,
+          signerName: '张建国',
+        })
+      ).code,
+    ).toBe('0');
+    const lent = await step(await as(s.app, 'fin_product_manager'), FINANCE, f.id, 'loan');
+    expect(lent).toMatchObject({ status: 'RFD', confirmerName: '张建国', loanDate: day(0) });
+    const financed = body(await getRecord(chainOp, PAYABLE, rec.id)).data;
+    expect(financed).toMatchObject({ status: 'RPD', financeNo: f.financeNo });
+  });
+
+  it('a returned application frees the payable for another one', async () => {
+    const { rec, link } = await confirmedPayable('200000.00');
+    await use(await visitor(), 'accounts-payable-sign', { id: link.id, token: link.token });
+    const chainOp = await as(s.app, 'chain_operator');
+    const f = body(
+      await create(chainOp, FINANCE, {
+        payableId: rec.id,
+        financeAmount: '200000.00',
+        monthlyRate: '0.0045',
+        interestMode: 'POST',
+        recourse: 'WITHOUT',
+      }),
+    ).data;
+    expect(f.loanAmount).toBe('200000.00');
+    await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'withdraw', { reason: '金额有误' });
+    expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP3');
+  });
+});
+
+describe('the test outbox', () => {
+  it('is not mounted unless the server runs with SCF_TEST_OUTBOX=true', async () => {
+    delete process.env.SCF_TEST_OUTBOX;
+    const plain = await modelsServer();
+    try {
+      const res = await new Browser(plain.app).call('GET', '/test/v1/public-link-outbox');
+      expect(body(res).code).toBe('SCF.NOT_FOUND');
+    } finally {
+      await plain.close();
+      process.env.SCF_TEST_OUTBOX = 'true';
+    }
+  });
+});
