@@ -41,6 +41,8 @@ export default defineConfig({
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       // A list of a few dozen rows is enough to go through the download centre (tests/e2e/lists.spec.ts).
       EXPORT_JOB_THRESHOLD: '20',
+      // The test-only endpoints (the emulated SMS gateway's outbox, tests/e2e/register.spec.ts).
+      TEST_MODE: 'true',
     },
   },
 });

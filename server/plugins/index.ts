@@ -7,6 +7,8 @@ import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
+import { registrationPlugin } from '../registration/plugin';
+import { realnamePlugin } from '../registration/realname';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
@@ -19,4 +21,6 @@ export const API_PLUGINS: ApiPlugin[] = [
   ukeyPlugin,
   modelsPlugin,
   dictionariesPlugin,
+  registrationPlugin,
+  realnamePlugin,
 ];

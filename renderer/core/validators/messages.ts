@@ -20,6 +20,9 @@ export const VALIDATION_MESSAGES = {
   zip: '请输入正确的邮政编码（6位数字）',
   integer: '请输入整数',
   number: '请输入数字',
+  username: '用户名为4-20位字母、数字或下划线，须以字母开头',
+  smsCode: '请输入6位数字验证码',
+  passwordConfirm: '两次输入的密码不一致',
 } as const;
 
 /** Message for an amount below the minimum; `min` is already formatted for display. */
