@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { AGREEMENT_BOOKS } from '../../contract/registration';
@@ -203,4 +204,39 @@ test('verifies the legal person by the face check on a phone: a failure first, t
   await expectNoErrors(watch);
   await desk.close();
   await phone.close();
+});
+
+test('the ABS brand registers through its own pages', async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://abs.localhost:${port}/cv3/login/abs/login`);
+  await page.getByRole('link', { name: '企业注册' }).click();
+  await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
+  await expect(page.getByTestId('register-page')).toContainText('ABS平台企业注册');
+  await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
+  await page.goto(`http://abs.localhost:${port}/cv3/register/abs/blank`);
+  await page.getByTestId('abs-blank-register').click();
+  await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
+});
+
+test('the register, reset-password and phone face pages have no serious accessibility violation', async ({
+  page,
+}) => {
+  const serious = async (): Promise<string[]> => {
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await page.goto('/cv3/register/register');
+  await expect(page.getByTestId('reg-enterpriseName')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+  await page.goto('/cv3/register/reset-password');
+  await expect(page.getByTestId('reset-username')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/cv3/h5/face_success');
+  await expect(page.getByText('人脸识别通过')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
 });

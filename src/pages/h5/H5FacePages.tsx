@@ -1,9 +1,22 @@
-import { Alert, Button, Radio, Result, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Radio, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { captureFace, fetchFaceCheck, type FaceCheckView } from '@/pages/register/registerApi';
+import { PUBLIC_PAGE_THEME } from '@/pages/register/RegisterLayout';
 import './h5.css';
+
+/** The phone-width frame of the h5 pages. */
+function H5Page(props: { testId: string; children: ReactNode }): React.JSX.Element {
+  return (
+    <ConfigProvider theme={PUBLIC_PAGE_THEME}>
+      <div className="h5-page" data-testid={props.testId}>
+        {props.children}
+      </div>
+    </ConfigProvider>
+  );
+}
 
 /**
  * /h5/face?token=…: the legal person's face check on a phone (a mobile-width page, no login: the check's
@@ -47,20 +60,20 @@ export function H5FacePage(): React.JSX.Element {
 
   if (error) {
     return (
-      <div className="h5-page" data-testid="h5-face">
+      <H5Page testId="h5-face">
         <Result status="warning" title="无法进行人脸识别" subTitle={error} />
-      </div>
+      </H5Page>
     );
   }
   if (!check) {
     return (
-      <div className="h5-page" data-testid="h5-face">
+      <H5Page testId="h5-face">
         <Spin />
-      </div>
+      </H5Page>
     );
   }
   return (
-    <div className="h5-page" data-testid="h5-face">
+    <H5Page testId="h5-face">
       <h1 className="h5-title">人脸识别</h1>
       <div>
         请 <b data-testid="h5-person">{check.personName}</b> 本人完成人脸识别，以核验法定代表人身份。
@@ -95,20 +108,20 @@ export function H5FacePage(): React.JSX.Element {
       >
         开始识别
       </Button>
-    </div>
+    </H5Page>
   );
 }
 
 /** /h5/face_success: the face check passed. */
 export function H5FaceSuccessPage(): React.JSX.Element {
   return (
-    <div className="h5-page" data-testid="h5-face-success">
+    <H5Page testId="h5-face-success">
       <Result
         status="success"
         title="人脸识别通过"
         subTitle="法定代表人身份核验成功，请返回电脑端继续操作。"
       />
-    </div>
+    </H5Page>
   );
 }
 
@@ -117,12 +130,12 @@ export function H5FaceErrPage(): React.JSX.Element {
   const [params] = useSearchParams();
   const reason = params.get('reason');
   return (
-    <div className="h5-page" data-testid="h5-face-err">
+    <H5Page testId="h5-face-err">
       <Result
         status="error"
         title="人脸识别未通过"
         subTitle={`${reason ? `${reason}。` : ''}请返回电脑端重新发起认证。`}
       />
-    </div>
+    </H5Page>
   );
 }

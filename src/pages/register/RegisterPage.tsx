@@ -229,13 +229,14 @@ export function RegisterPage(): React.JSX.Element {
                   v === true ? Promise.resolve() : Promise.reject(new Error('请阅读并同意全部协议')),
               },
             ]}
-            extra={allRead ? undefined : '请先点击阅读全部协议'}
+            extra={allRead ? undefined : <span style={{ color: '#595959' }}>请先点击阅读全部协议</span>}
           >
             <Checkbox data-testid="reg-accept" disabled={!allRead}>
               我已阅读并同意
               {AGREEMENT_BOOKS.map((a) => (
                 <a
                   key={a.code}
+                  href={`#${a.code}`}
                   data-testid={`agreement-${a.code}`}
                   onClick={(e) => {
                     e.preventDefault();

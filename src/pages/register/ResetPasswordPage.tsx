@@ -143,7 +143,14 @@ export function ResetPasswordPage(): React.JSX.Element {
               </Form.Item>
             )}
             <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-              <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                loading={busy}
+                data-testid="reset-submit"
+                style={{ background: config.topBarColor }}
+              >
                 重置密码
               </Button>
             </Form.Item>
