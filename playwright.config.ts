@@ -43,6 +43,8 @@ export default defineConfig({
       EXPORT_JOB_THRESHOLD: '20',
       // Links sent by SMS are read back through the test-only outbox (server/publicLinks).
       SCF_TEST_OUTBOX: 'true',
+      // The test-only endpoints (the emulated SMS gateway's outbox, tests/e2e/register.spec.ts).
+      TEST_MODE: 'true',
     },
   },
 });

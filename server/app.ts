@@ -8,6 +8,8 @@ import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
 import { createUkeySignatureVerifier } from './ukey/verifier';
+import { emulatedFaceCheck, type FaceCheckProvider } from './registration/faceCheck';
+import { emulatedSmsGateway, type SmsGateway } from './registration/sms';
 import { API_PLUGINS } from './plugins';
 import { isAppRoute, registerPortal, registerSecurityHeaders } from './plugins/portal';
 import { registerSecurity } from './plugins/security';
@@ -27,6 +29,10 @@ export interface BuildAppOptions {
    * so no client can pose as HTTPS or as another address; set it to the proxy's address or hop count.
    */
   trustProxy?: boolean | number | string;
+  /** Mounts the test-only endpoints (the emulated SMS outbox); never in production. */
+  testMode?: boolean;
+  smsGateway?: SmsGateway;
+  faceCheck?: FaceCheckProvider;
 }
 
 /** TRUST_PROXY: unset or 'false' → false, 'true' → true, a number → hops, else addresses/CIDRs. */
@@ -70,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemasDir: options.schemasDir,
     sessionCache: new SessionCache(changes),
     signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
+    testMode: options.testMode === true,
+    smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),
+    faceCheck: options.faceCheck ?? emulatedFaceCheck(),
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 

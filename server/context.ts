@@ -4,6 +4,8 @@ import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
 import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
+import type { FaceCheckProvider } from './registration/faceCheck';
+import type { SmsGateway } from './registration/sms';
 
 export type { SignRecord };
 
@@ -36,6 +38,12 @@ export interface ServerContext {
   changes: ChangeFeed;
   /** Recent session lookups of this instance (auth/sessionCache.ts). */
   sessionCache: SessionCache;
+  /** Test mode (TEST_MODE=true): test-only endpoints such as the emulated SMS outbox are mounted. */
+  testMode: boolean;
+  /** Where SMS codes are sent (an emulator in the reference server). */
+  smsGateway: SmsGateway;
+  /** The face-check provider of real-name verification (an emulator in the reference server). */
+  faceCheck: FaceCheckProvider;
 }
 
 /** The logged-in user as the handlers see it (loaded once per request). */

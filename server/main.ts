@@ -28,6 +28,7 @@ export async function main(): Promise<void> {
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    testMode: process.env.TEST_MODE === 'true',
   });
   const housekeeping = setInterval(
     () => {

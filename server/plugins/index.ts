@@ -8,6 +8,8 @@ import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
 import { publicLinksPlugin } from '../publicLinks/plugin';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
+import { registrationPlugin } from '../registration/plugin';
+import { realnamePlugin } from '../registration/realname';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
@@ -21,4 +23,6 @@ export const API_PLUGINS: ApiPlugin[] = [
   modelsPlugin,
   dictionariesPlugin,
   publicLinksPlugin,
+  registrationPlugin,
+  realnamePlugin,
 ];

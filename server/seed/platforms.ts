@@ -14,6 +14,7 @@ export const ABS_PLATFORM: PlatformConfig = {
   ...DEFAULT_PLATFORM_CONFIG,
   platformName: '华建ABS资产证券化服务平台',
   loginUrl: '/login/abs/login',
+  registerUrl: '/register/abs/register',
   platformType: 'ABS',
   platformLogo: '/cv3/brand/abs.svg',
   topSlogan: '应收账款资产证券化',

@@ -43,6 +43,16 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/register/IdentifySoftKeyPage'),
     'IdentifySoftKeyPage',
   ],
+  '/register/register': [() => import('@/pages/register/RegisterPage'), 'RegisterPage'],
+  '/register/ccbscf': [() => import('@/pages/register/RegisterPage'), 'RegisterPage'],
+  '/register/abs/register': [() => import('@/pages/register/RegisterPage'), 'RegisterPage'],
+  '/register/register-success': [() => import('@/pages/register/RegisterSuccessPage'), 'RegisterSuccessPage'],
+  '/register/reset-password': [() => import('@/pages/register/ResetPasswordPage'), 'ResetPasswordPage'],
+  '/register/abs/blank': [() => import('@/pages/register/AbsBlankPage'), 'AbsBlankPage'],
+  '/h5/face': [() => import('@/pages/h5/H5FacePages'), 'H5FacePage'],
+  '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
+  '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
+  '/my/enterprise-info/realname': [() => import('@/pages/realname/RealnamePage'), 'RealnamePage'],
 };
 
 /** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */

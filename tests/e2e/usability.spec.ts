@@ -188,15 +188,20 @@ test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
     });
     await page.goto('/cv3/login/login');
     await expect(page.getByTestId('login-username')).toBeVisible();
-    for (const path of [
-      '/register/register',
-      '/register/reset-password',
-      '/h5/face',
-      '/h5/face_success',
-    ]) {
+    for (const [path, screen] of [
+      ['/register/register', 'register-page'],
+      ['/register/ccbscf', 'register-page'],
+      ['/register/abs/register', 'register-page'],
+      ['/register/abs/blank', 'abs-blank'],
+      ['/register/register-success', 'register-success'],
+      ['/register/reset-password', 'reset-password-page'],
+      ['/h5/face', 'h5-face'],
+      ['/h5/face_success', 'h5-face-success'],
+      ['/h5/face_err', 'h5-face-err'],
+    ] as const) {
       await page.goto(`/cv3${path}`);
       await expect(page).toHaveURL(new RegExp(`/cv3${path}$`));
-      await expect(page.getByTestId('public-pending')).toBeVisible();
+      await expect(page.getByTestId(screen)).toBeVisible();
     }
     expect(security).toEqual([]);
   });

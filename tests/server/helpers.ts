@@ -3,7 +3,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signRequest } from '@/api/signature';
-import { buildApp } from '@server/app';
+import { buildApp, type BuildAppOptions } from '@server/app';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -19,6 +19,7 @@ export interface TestServer {
 export async function testServer(
   distDir?: string,
   schemasDir = join(process.cwd(), 'schemas'),
+  extra: Partial<BuildAppOptions> = {},
 ): Promise<TestServer> {
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
@@ -27,6 +28,7 @@ export async function testServer(
     schemasDir,
     now: () => clock.now,
     ...(distDir ? { distDir } : {}),
+    ...extra,
   });
   return { app, db };
 }

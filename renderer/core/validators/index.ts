@@ -11,7 +11,17 @@ export {
   validateEnterpriseName,
   validatePersonName,
 } from './names';
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN, validatePassword } from './password';
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_PATTERN,
+  PASSWORD_STRENGTH_LABELS,
+  passwordStrength,
+  validatePassword,
+  validatePasswordConfirm,
+} from './password';
+export type { PasswordStrength } from './password';
+export { SMS_CODE_PATTERN, USERNAME_PATTERN, validateSmsCode, validateUsername } from './account';
 export { MONEY_PATTERN, createAmountValidator, validateAmount, validateMoney } from './money';
 export type { AmountRange } from './money';
 export { ID_CARD_PATTERN, idCardCheckChar, isCalendarDate, validateIdCard } from './idCard';

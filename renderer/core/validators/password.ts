@@ -28,3 +28,29 @@ export function validatePassword(value: unknown): ValidatorResult {
   const classes = CHARACTER_CLASSES.filter((pattern) => pattern.test(value)).length;
   return classes >= 2 ? true : VALIDATION_MESSAGES.password;
 }
+
+/** How strong a password looks, for the hint under the password field. */
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+/** The hint's words (弱/中/强). */
+export const PASSWORD_STRENGTH_LABELS: Readonly<Record<PasswordStrength, string>> = {
+  weak: '弱',
+  medium: '中',
+  strong: '强',
+};
+
+/**
+ * The strength hint: weak when the password breaks the rule, strong with three or more character
+ * classes and at least 10 characters (or all four classes), medium otherwise.
+ */
+export function passwordStrength(value: string): PasswordStrength {
+  if (validatePassword(value) !== true) return 'weak';
+  const classes = CHARACTER_CLASSES.filter((pattern) => pattern.test(value)).length;
+  if (classes === 4 || (classes === 3 && Array.from(value).length >= 10)) return 'strong';
+  return 'medium';
+}
+
+/** Validates the repeated password: it must equal the first. @returns true or '两次输入的密码不一致'. */
+export function validatePasswordConfirm(password: unknown, confirm: unknown): ValidatorResult {
+  return typeof confirm === 'string' && confirm === password ? true : VALIDATION_MESSAGES.passwordConfirm;
+}

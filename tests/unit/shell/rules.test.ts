@@ -33,7 +33,19 @@ describe('access rules (spec section 2)', () => {
   ]);
 
   it('opens the public list to everyone', () => {
-    for (const p of ['/login/login', '/login/abs/login']) {
+    for (const p of [
+      '/login/login',
+      '/login/abs/login',
+      '/register/register',
+      '/register/ccbscf',
+      '/register/register-success',
+      '/register/reset-password',
+      '/register/abs/blank',
+      '/register/abs/register',
+      '/h5/face',
+      '/h5/face_success',
+      '/h5/face_err',
+    ]) {
       expect(isPublicPath(p)).toBe(true);
       expect(decideAccess(p, false, new Set())).toBe('allow');
     }

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_ROLE } from '@contract/roles';
+import {
+  AGREEMENT_BOOKS,
+  SMS_PURPOSES,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SmsPurpose,
+} from '@contract/registration';
+import {
+  validateCreditCode,
+  validateEnterpriseName,
+  validateIdCard,
+  validatePassword,
+  validatePasswordConfirm,
+  validatePersonName,
+  validatePhone,
+  validateSmsCode,
+  validateUsername,
+  type ValidatorResult,
+} from '@renderer/core/validators';
+import type { FastifyInstance } from 'fastify';
+import { unlockUser } from '../auth/loginThrottle';
+import { hashPassword } from '../auth/passwords';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/db';
+import { ApiError, ok } from '../errors';
+import { registrationError } from './errors';
+import { checkSmsCode, consumeSmsCode, issueSmsCode, latestSms } from './sms';
+
+type Body<T> = { [K in keyof T]?: unknown };
+
+/** The first rule a field breaks, as REG_FIELD_INVALID with the validator's own message; else the text. */
+function field(
+  body: Record<string, unknown>,
+  name: string,
+  validate: (v: unknown) => ValidatorResult,
+): string {
+  const raw = body[name];
+  const value = typeof raw === 'string' ? raw.trim() : raw;
+  const result = validate(value);
+  if (result !== true) throw registrationError('REG_FIELD_INVALID', { message: result }, { field: name });
+  return value as string;
+}
+
+/** Decrypts a password sent RSA-encrypted, as the login does. */
+function decrypt(ctx: ServerContext, cipher: unknown): string {
+  if (typeof cipher !== 'string' || !cipher || cipher.length > 4096) throw new ApiError('BAD_REQUEST');
+  try {
+    return ctx.passwordKey.decrypt(cipher);
+  } catch {
+    throw new ApiError('PASSWORD_DECRYPT_FAILED');
+  }
+}
+
+const newId = (prefix: string): string => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/**
+ * Public calls of registration and password reset (issue 13): SMS codes, register, reset; plus, in test
+ * mode only, the emulated SMS gateway's outbox for the tests. Callers need a session (the anonymous one
+ * the login page bootstrap makes), so every call is signed and carries the CSRF token.
+ */
+export async function registrationPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.post<{ Body: { mobile?: unknown; purpose?: unknown; username?: unknown } }>(
+    '/v1/sms/codes',
+    { config: { auth: 'session', allowCancelled: true } },
+    async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const purpose = body.purpose as SmsPurpose;
+      if (!SMS_PURPOSES.includes(purpose)) throw new ApiError('BAD_REQUEST');
+      const mobile = field(body, 'mobile', validatePhone);
+      let targetUserId: string | null = null;
+      if (purpose === 'RESET_PASSWORD') {
+        const username = field(body, 'username', (v) =>
+          typeof v === 'string' && v.trim() ? true : '请输入用户名',
+        );
+        const user = await ctx.db.query<{ id: string }>(
+          'select id from users where username = $1 and mobile = $2',
+          [username, mobile],
+        );
+        targetUserId = user.rows[0]?.id ?? null;
+      }
+      const sent = await issueSmsCode(
+        ctx.db,
+        ctx.smsGateway,
+        { mobile, purpose, client: req.ip, targetUserId, deliver: purpose === 'REGISTER' || !!targetUserId },
+        ctx.now(),
+      );
+      return ok(sent);
+    },
+  );
+
+  app.post<{ Body: Body<RegisterRequest> }>(
+    '/v1/register',
+    { config: { auth: 'session', allowCancelled: true } },
+    async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const enterpriseName = field(body, 'enterpriseName', validateEnterpriseName);
+      const creditCode = field(body, 'creditCode', validateCreditCode);
+      const legalName = field(body, 'legalName', validatePersonName);
+      const legalIdCard = field(body, 'legalIdCard', validateIdCard).toUpperCase();
+      const username = field(body, 'username', validateUsername);
+      const contactName = field(body, 'contactName', validatePersonName);
+      const mobile = field(body, 'mobile', validatePhone);
+      const smsCode = field(body, 'smsCode', validateSmsCode);
+      const password = decrypt(ctx, body.password);
+      field({ password }, 'password', validatePassword);
+      const accepted = Array.isArray(body.agreements) ? body.agreements : [];
+      if (!AGREEMENT_BOOKS.every((a) => accepted.includes(a.code))) {
+        throw registrationError('REG_AGREEMENTS_REQUIRED');
+      }
+      // Cheap refusals before a code try is spent.
+      await refuseTaken(ctx.db, creditCode, username);
+      const now = ctx.now();
+      const code = await checkSmsCode(ctx.db, mobile, 'REGISTER', smsCode, now);
+      const hash = await hashPassword(password);
+      const corpId = newId('R');
+      const userId = newId('U');
+      await ctx.db.transaction(async (tx) => {
+        // Serialises registrations of one credit code or user name (the unique indexes back this up).
+        await tx.query('select pg_advisory_xact_lock(7340051, hashtext($1))', [creditCode]);
+        await tx.query('select pg_advisory_xact_lock(7340052, hashtext($1))', [username]);
+        await refuseTaken(tx, creditCode, username);
+        if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
+        await tx.query(
+          `insert into corps (id, name, credit_code, corp_type, registry_status, created_at)
+           values ($1, $2, $3, 'CHAIN', 'NORMAL', $4)`,
+          [corpId, enterpriseName, creditCode, now.toISOString()],
+        );
+        await tx.query(
+          `insert into users (id, username, password_hash, person_name, mobile, corp_id, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [userId, username, hash, contactName, mobile, corpId, now.toISOString()],
+        );
+        await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [userId, DEFAULT_ROLE]);
+        await tx.query(
+          `insert into corp_registrations
+             (corp_id, user_id, legal_name, legal_id_card, contact_name, contact_mobile, agreements, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            corpId,
+            userId,
+            legalName,
+            legalIdCard,
+            contactName,
+            mobile,
+            JSON.stringify(Object.fromEntries(AGREEMENT_BOOKS.map((a) => [a.code, a.version]))),
+            now.toISOString(),
+          ],
+        );
+      });
+      return ok({ username, enterpriseName });
+    },
+  );
+
+  app.post<{ Body: Body<ResetPasswordRequest> }>(
+    '/v1/auth/passwords/reset',
+    { config: { auth: 'session', allowCancelled: true } },
+    async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const username = field(body, 'username', (v) =>
+        typeof v === 'string' && v.trim() ? true : '请输入用户名',
+      );
+      const mobile = field(body, 'mobile', validatePhone);
+      const smsCode = field(body, 'smsCode', validateSmsCode);
+      const password = decrypt(ctx, body.password);
+      field({ password }, 'password', validatePassword);
+      const confirm = decrypt(ctx, body.confirmPassword);
+      field({ confirmPassword: confirm }, 'confirmPassword', (v) => validatePasswordConfirm(password, v));
+      const now = ctx.now();
+      const code = await checkSmsCode(ctx.db, mobile, 'RESET_PASSWORD', smsCode, now);
+      const user = await ctx.db.query<{ id: string }>(
+        'select id from users where username = $1 and mobile = $2',
+        [username, mobile],
+      );
+      const userId = user.rows[0]?.id;
+      if (!userId || userId !== code.targetUserId) throw registrationError('RESET_ACCOUNT_MISMATCH');
+      const hash = await hashPassword(password);
+      await ctx.db.transaction(async (tx) => {
+        if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
+        await tx.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+        // Every session of the user ends (their change notifications drop them from each instance's cache).
+        await tx.query('delete from sessions where user_id = $1', [userId]);
+        await unlockUser(tx, username);
+      });
+      return ok({ username });
+    },
+  );
+
+  if (ctx.testMode) {
+    // Test mode only: what the emulated SMS gateway delivered to a phone (the tests' "handset").
+    app.get<{ Querystring: { mobile?: string } }>('/test/sms', { config: { auth: 'none' } }, async (req) => {
+      const mobile = String(req.query.mobile ?? '');
+      return ok(await latestSms(ctx.db, mobile));
+    });
+  }
+}
+
+async function refuseTaken(db: Queryable, creditCode: string, username: string): Promise<void> {
+  const corp = await db.query('select 1 from corps where credit_code = $1', [creditCode]);
+  if (corp.rows.length) throw registrationError('REG_CREDIT_CODE_TAKEN');
+  const user = await db.query('select 1 from users where username = $1', [username]);
+  if (user.rows.length) throw registrationError('REG_USERNAME_TAKEN');
+}

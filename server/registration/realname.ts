@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { RealnameState } from '@contract/registration';
+import { isOperatorOrDirector, MANAGER_ROLE } from '@contract/roles';
+import { maskString } from '@renderer/core/format';
+import { validateIdCard, validatePersonName } from '@renderer/core/validators';
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { ApiError, ok } from '../errors';
+import { registrationError } from './errors';
+
+/** How long the legal person has to finish a face check on the phone. */
+export const FACE_CHECK_TTL_MS = 10 * 60 * 1000;
+
+interface CheckRow {
+  id: string;
+  corp_id: string;
+  legal_name: string;
+  legal_id_card: string;
+  state: 'PENDING' | 'VERIFIED' | 'FAILED';
+  reason: string | null;
+  expires_at: Date | string;
+}
+
+/** A name as the phone page shows it: the family name, the rest starred. */
+const maskName = (name: string): string => {
+  const chars = Array.from(name);
+  return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+};
+
+function checkField(
+  body: Record<string, unknown>,
+  name: string,
+  validate: (v: unknown) => true | string,
+): string {
+  const value = typeof body[name] === 'string' ? (body[name] as string).trim() : body[name];
+  const result = validate(value);
+  if (result !== true) throw registrationError('REG_FIELD_INVALID', { message: result }, { field: name });
+  return value as string;
+}
+
+/**
+ * Real-name verification of an enterprise's legal person (/my/enterprise-info/realname) by a face check on
+ * the phone (/h5/face, public: the phone has no session of the user, the check's random id is the key).
+ */
+export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const latestCheck = async (corpId: string): Promise<CheckRow | undefined> =>
+    (
+      await ctx.db.query<CheckRow>(
+        `select id, corp_id, legal_name, legal_id_card, state, reason, expires_at from face_checks
+          where corp_id = $1 order by (state = 'VERIFIED') desc, created_at desc limit 1`,
+        [corpId],
+      )
+    ).rows[0];
+
+  app.get('/corp/v1/realname/status', async (req) => {
+    const corpId = req.user!.corpId;
+    const check = await latestCheck(corpId);
+    const reg = (
+      await ctx.db.query<{ legal_name: string; legal_id_card: string }>(
+        'select legal_name, legal_id_card from corp_registrations where corp_id = $1',
+        [corpId],
+      )
+    ).rows[0];
+    const now = ctx.now().getTime();
+    let state: RealnameState = 'NONE';
+    if (check) {
+      state = check.state === 'PENDING' && new Date(check.expires_at).getTime() <= now ? 'NONE' : check.state;
+    }
+    const legalName = check?.legal_name ?? reg?.legal_name ?? '';
+    const legalIdCard = check?.legal_id_card ?? reg?.legal_id_card ?? '';
+    return ok({
+      state,
+      corpName: req.user!.corpName,
+      legalName,
+      legalIdCard: legalIdCard ? maskString(legalIdCard) : '',
+      reason: check?.state === 'FAILED' ? check.reason : null,
+      checkId: state === 'PENDING' ? check!.id : null,
+    });
+  });
+
+  app.post<{ Body: { legalName?: unknown; legalIdCard?: unknown } }>(
+    '/corp/v1/realname/face-checks',
+    async (req) => {
+      const role = req.session!.currentRole;
+      if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const legalName = checkField(body, 'legalName', validatePersonName);
+      const legalIdCard = checkField(body, 'legalIdCard', validateIdCard).toUpperCase();
+      const user = req.user!;
+      if ((await latestCheck(user.corpId))?.state === 'VERIFIED') {
+        throw registrationError('REALNAME_ALREADY_VERIFIED');
+      }
+      const now = ctx.now();
+      const id = randomBytes(16).toString('base64url');
+      await ctx.db.query(
+        `insert into face_checks (id, corp_id, user_id, legal_name, legal_id_card, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          id,
+          user.corpId,
+          user.id,
+          legalName,
+          legalIdCard,
+          now.toISOString(),
+          new Date(now.getTime() + FACE_CHECK_TTL_MS).toISOString(),
+        ],
+      );
+      return ok({ checkId: id, h5Path: `/h5/face?token=${id}` });
+    },
+  );
+
+  const findCheck = async (id: string): Promise<CheckRow> => {
+    const r = await ctx.db.query<CheckRow>(
+      'select id, corp_id, legal_name, legal_id_card, state, reason, expires_at from face_checks where id = $1',
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row) throw registrationError('FACE_CHECK_NOT_FOUND');
+    return row;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    '/v1/realname/face-checks/:id',
+    { config: { auth: 'none', allowCancelled: true } },
+    async (req) => {
+      const row = await findCheck(req.params.id);
+      const expired = row.state === 'PENDING' && new Date(row.expires_at).getTime() <= ctx.now().getTime();
+      if (expired) throw registrationError('FACE_CHECK_NOT_FOUND');
+      return ok({
+        state: row.state,
+        personName: maskName(row.legal_name),
+        reason: row.reason,
+        emulated: ctx.faceCheck.emulated,
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { emulate?: unknown } }>(
+    '/v1/realname/face-checks/:id/capture',
+    { config: { auth: 'session', allowCancelled: true } },
+    async (req) => {
+      const row = await findCheck(req.params.id);
+      if (row.state !== 'PENDING') throw registrationError('FACE_CHECK_DONE');
+      if (new Date(row.expires_at).getTime() <= ctx.now().getTime()) {
+        throw registrationError('FACE_CHECK_NOT_FOUND');
+      }
+      const emulate = req.body?.emulate;
+      const result = await ctx.faceCheck.compare(
+        { checkId: row.id, name: row.legal_name, idCard: row.legal_id_card },
+        emulate === 'MATCH' || emulate === 'MISMATCH' ? { emulate } : {},
+      );
+      const state = result.ok ? 'VERIFIED' : 'FAILED';
+      const reason = result.ok ? null : result.reason;
+      const updated = await ctx.db.query(
+        `update face_checks set state = $2, reason = $3, finished_at = $4 where id = $1 and state = 'PENDING'`,
+        [row.id, state, reason, ctx.now().toISOString()],
+      );
+      if (updated.affectedRows !== 1) throw registrationError('FACE_CHECK_DONE');
+      return ok({ state, reason });
+    },
+  );
+}

@@ -1,0 +1,297 @@
+import { Alert, Button, Card, Checkbox, Divider, Form, Input, Modal, Space } from 'antd';
+import type { FormInstance } from 'antd';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  AGREEMENT_BOOKS,
+  AGREEMENT_CODES,
+  type AgreementBook,
+  type RegisterRequest,
+} from '@contract/registration';
+import {
+  ENTERPRISE_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  validateCreditCode,
+  validateEnterpriseName,
+  validateIdCard,
+  validatePassword,
+  validatePasswordConfirm,
+  validatePersonName,
+  validatePhone,
+  validateSmsCode,
+  validateUsername,
+} from '@renderer/core/validators';
+import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
+import { usePlatform } from '@/session/PlatformContext';
+import { ruleOf, required } from './formRules';
+import { PasswordStrengthHint } from './PasswordStrengthHint';
+import { clearRegisterForm, loadRegisterForm, registerEnterprise, storeRegisterForm } from './registerApi';
+import { RegisterLayout } from './RegisterLayout';
+import { SmsCodeButton } from './SmsCodeButton';
+
+type RegisterValues = RegisterRequest & { confirmPassword: string; accepted: boolean };
+
+/** A server refusal of one field (REG_FIELD_INVALID) goes under that field; anything else above the button. */
+function showServerError(
+  form: FormInstance<RegisterValues>,
+  e: unknown,
+  setError: (m: string) => void,
+): void {
+  if (e instanceof ApiRequestError) {
+    const field = (e.data as { field?: string } | null)?.field;
+    if (field && form.getFieldInstance(field as keyof RegisterValues) !== undefined) {
+      form.setFields([{ name: field as keyof RegisterValues, errors: [e.message] }]);
+      return;
+    }
+    if (e.code.startsWith('SCF.SMS_CODE')) {
+      form.setFields([{ name: 'smsCode', errors: [e.message] }]);
+      return;
+    }
+    setError(e.message);
+    return;
+  }
+  setError(NETWORK_ERROR_MESSAGE);
+}
+
+/**
+ * Enterprise registration (/register/register, /register/ccbscf, /register/abs/register, branded by the
+ * host's platform): enterprise, legal person, account with an SMS-verified phone and a password, the
+ * agreements read and accepted. The form (never its passwords or code) survives a reload.
+ */
+export function RegisterPage(): React.JSX.Element {
+  const [form] = Form.useForm<RegisterValues>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { config } = usePlatform();
+  const [read, setRead] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<AgreementBook | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const password = Form.useWatch('password', form);
+  const allRead = AGREEMENT_CODES.every((c) => read.has(c));
+  const abs = location.pathname.startsWith('/register/abs/');
+
+  const submit = async (values: RegisterValues): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { confirmPassword: _c, accepted: _a, ...request } = values;
+      const trimmed = Object.fromEntries(
+        Object.entries(request).map(([k, v]) => [
+          k,
+          typeof v === 'string' && k !== 'password' ? v.trim() : v,
+        ]),
+      ) as unknown as RegisterRequest;
+      const done = await registerEnterprise({ ...trimmed, agreements: [...AGREEMENT_CODES] });
+      clearRegisterForm();
+      const query = new URLSearchParams({ username: done.username, enterprise: done.enterpriseName });
+      navigate(`/register/register-success?${query.toString()}${abs ? '&platform=abs' : ''}`, {
+        replace: true,
+      });
+    } catch (e) {
+      showServerError(form, e, setError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <RegisterLayout title={abs ? 'ABS平台企业注册' : '企业注册'} testId="register-page">
+      <Card className="register-card" title="企业注册">
+        <Form<RegisterValues>
+          form={form}
+          labelCol={{ span: 6 }}
+          wrapperCol={{ span: 15 }}
+          initialValues={loadRegisterForm()}
+          onValuesChange={(_, all) => storeRegisterForm(all)}
+          onFinish={(v) => void submit(v)}
+          scrollToFirstError
+        >
+          <Divider orientation="left">企业信息</Divider>
+          <Form.Item
+            name="enterpriseName"
+            label="企业名称"
+            rules={[required('请输入企业名称'), ruleOf(validateEnterpriseName)]}
+          >
+            <Input
+              data-testid="reg-enterpriseName"
+              maxLength={ENTERPRISE_NAME_MAX_LENGTH}
+              placeholder="请输入营业执照上的企业名称"
+            />
+          </Form.Item>
+          <Form.Item
+            name="creditCode"
+            label="统一社会信用代码"
+            rules={[required('请输入统一社会信用代码'), ruleOf(validateCreditCode)]}
+          >
+            <Input data-testid="reg-creditCode" maxLength={18} placeholder="请输入18位统一社会信用代码" />
+          </Form.Item>
+          <Form.Item
+            name="legalName"
+            label="法定代表人姓名"
+            rules={[required('请输入法定代表人姓名'), ruleOf(validatePersonName)]}
+          >
+            <Input data-testid="reg-legalName" maxLength={61} placeholder="请输入法定代表人姓名" />
+          </Form.Item>
+          <Form.Item
+            name="legalIdCard"
+            label="法定代表人身份证号"
+            rules={[required('请输入法定代表人身份证号'), ruleOf(validateIdCard)]}
+          >
+            <Input data-testid="reg-legalIdCard" maxLength={18} placeholder="请输入15位或18位身份证号码" />
+          </Form.Item>
+
+          <Divider orientation="left">账户信息</Divider>
+          <Form.Item
+            name="username"
+            label="用户名"
+            rules={[required('请输入用户名'), ruleOf(validateUsername)]}
+          >
+            <Input
+              data-testid="reg-username"
+              maxLength={20}
+              autoComplete="username"
+              placeholder="4-20位字母、数字或下划线，以字母开头"
+            />
+          </Form.Item>
+          <Form.Item
+            name="contactName"
+            label="联系人姓名"
+            rules={[required('请输入联系人姓名'), ruleOf(validatePersonName)]}
+          >
+            <Input data-testid="reg-contactName" maxLength={61} placeholder="请输入联系人姓名" />
+          </Form.Item>
+          <Form.Item
+            name="mobile"
+            label="手机号码"
+            rules={[required('请输入手机号码'), ruleOf(validatePhone)]}
+          >
+            <Input data-testid="reg-mobile" maxLength={11} placeholder="请输入联系人手机号码" />
+          </Form.Item>
+          <Form.Item label="短信验证码" required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item
+                name="smsCode"
+                noStyle
+                rules={[required('请输入短信验证码'), ruleOf(validateSmsCode)]}
+              >
+                <Input data-testid="reg-smsCode" maxLength={6} placeholder="请输入6位短信验证码" />
+              </Form.Item>
+              <SmsCodeButton
+                purpose="REGISTER"
+                target={async () => {
+                  try {
+                    const { mobile } = await form.validateFields(['mobile']);
+                    return { mobile: mobile.trim() };
+                  } catch {
+                    return null;
+                  }
+                }}
+              />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label="登录密码"
+            rules={[{ required: true, message: '请输入登录密码' }, ruleOf(validatePassword)]}
+            extra={<PasswordStrengthHint value={password} />}
+          >
+            <Input.Password
+              data-testid="reg-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="new-password"
+              placeholder="6-20位，至少包含大写字母、小写字母、数字、符号中的两种"
+            />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label="确认密码"
+            dependencies={['password']}
+            rules={[
+              { required: true, message: '请再次输入登录密码' },
+              ({ getFieldValue }) => ruleOf((v) => validatePasswordConfirm(getFieldValue('password'), v)),
+            ]}
+          >
+            <Input.Password
+              data-testid="reg-confirmPassword"
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="new-password"
+              placeholder="请再次输入登录密码"
+            />
+          </Form.Item>
+          <Form.Item
+            name="accepted"
+            valuePropName="checked"
+            wrapperCol={{ offset: 6, span: 15 }}
+            rules={[
+              {
+                validator: (_, v: unknown) =>
+                  v === true ? Promise.resolve() : Promise.reject(new Error('请阅读并同意全部协议')),
+              },
+            ]}
+            extra={allRead ? undefined : <span style={{ color: '#595959' }}>请先点击阅读全部协议</span>}
+          >
+            <Checkbox data-testid="reg-accept" disabled={!allRead}>
+              我已阅读并同意
+              {AGREEMENT_BOOKS.map((a) => (
+                <a
+                  key={a.code}
+                  href={`#${a.code}`}
+                  data-testid={`agreement-${a.code}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setOpen(a);
+                  }}
+                >
+                  {a.title}
+                </a>
+              ))}
+            </Checkbox>
+          </Form.Item>
+          {error && (
+            <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
+              <Alert type="error" showIcon message={error} data-testid="reg-error" />
+            </Form.Item>
+          )}
+          <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={busy}
+              data-testid="reg-submit"
+              style={{ background: config.topBarColor }}
+            >
+              注册
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Modal
+        open={open !== null}
+        title={open?.title}
+        width={720}
+        onCancel={() => setOpen(null)}
+        footer={
+          <Button
+            type="primary"
+            data-testid="agreement-read"
+            onClick={() => {
+              if (open) setRead((r) => new Set([...r, open.code]));
+              setOpen(null);
+            }}
+          >
+            我已阅读
+          </Button>
+        }
+      >
+        <div className="agreement-text" data-testid="agreement-text">
+          <p style={{ textIndent: 0, color: '#888' }}>版本：{open?.version}</p>
+          {open?.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </Modal>
+    </RegisterLayout>
+  );
+}

@@ -1,0 +1,242 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/api/constants';
+import { AGREEMENT_BOOKS } from '../../contract/registration';
+import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
+import { expectNoErrors, loginAs, watchPage } from './fixtures';
+
+/**
+ * Issue 13, logged out: register an enterprise end to end (bad inputs refused first), log in as it and
+ * apply to open a product; reset its password and see the old session end; verify the legal person by the
+ * emulated face check on a phone-sized page. One enterprise goes through all three, in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = String(Date.now()).slice(-8);
+const creditBody = `91310115MA1${stamp.slice(-6)}`;
+const enterprise = {
+  name: `上海恒泰建筑劳务有限公司${stamp.slice(-4)}`,
+  creditCode: creditBody + creditCodeCheckChar(creditBody),
+  legalName: '王建平',
+  legalIdCard: '11010519491231002X',
+  username: `ht_${stamp}`,
+  contactName: '陈晓',
+  mobile: `139${stamp}`,
+  password: 'Hengtai@2026',
+};
+const NEW_PASSWORD = 'Hengtai#2027x';
+
+/** The latest code the emulated SMS gateway delivered to a phone (test mode only). */
+async function smsCodeOf(page: Page, mobile: string): Promise<string> {
+  let code: string | null = null;
+  await expect(async () => {
+    const res = await page.request.get(`/api/web/test/sms?mobile=${mobile}`);
+    code = ((await res.json()) as { data: { code: string } | null }).data?.code ?? null;
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass();
+  return code!;
+}
+
+const fieldError = (page: Page, testId: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByTestId(testId) })
+    .locator('.ant-form-item-explain-error');
+
+test('registers an enterprise, refusing a bad credit code, ID card and weak password first; its user opens a product', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await page.goto('/cv3/login/login');
+  await page.getByRole('link', { name: '企业注册' }).click();
+  await expect(page).toHaveURL(/\/cv3\/register\/register$/);
+  await expect(page.getByTestId('register-page')).toBeVisible();
+
+  await page.getByTestId('reg-enterpriseName').fill(enterprise.name);
+  await page.getByTestId('reg-creditCode').fill('91350100M000100Y44');
+  await page.getByTestId('reg-legalName').fill(enterprise.legalName);
+  await page.getByTestId('reg-legalIdCard').fill('110105194912310021');
+  await page.getByTestId('reg-username').fill(enterprise.username);
+  await page.getByTestId('reg-contactName').fill(enterprise.contactName);
+  await page.getByTestId('reg-mobile').fill(enterprise.mobile);
+  await page.getByTestId('reg-password').fill('abcdefg');
+  await expect(page.getByTestId('password-strength')).toContainText('弱');
+  await page.getByTestId('reg-submit').click();
+  await expect(fieldError(page, 'reg-creditCode')).toHaveText(VALIDATION_MESSAGES.creditCode);
+  await expect(fieldError(page, 'reg-legalIdCard')).toHaveText(VALIDATION_MESSAGES.idCard);
+  await expect(fieldError(page, 'reg-password')).toHaveText(VALIDATION_MESSAGES.password);
+  await expect(page).toHaveURL(/\/register\/register$/);
+
+  // The form survives a reload (not its password).
+  await page.reload();
+  await expect(page.getByTestId('reg-enterpriseName')).toHaveValue(enterprise.name);
+  await expect(page.getByTestId('reg-mobile')).toHaveValue(enterprise.mobile);
+  await expect(page.getByTestId('reg-password')).toHaveValue('');
+
+  await page.getByTestId('reg-creditCode').fill(enterprise.creditCode);
+  await page.getByTestId('reg-legalIdCard').fill(enterprise.legalIdCard);
+  await page.getByTestId('reg-password').fill(enterprise.password);
+  await expect(page.getByTestId('password-strength')).toContainText('强');
+  await page.getByTestId('reg-confirmPassword').fill(enterprise.password);
+  await page.getByTestId('sms-send').click();
+  await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
+  await page.getByTestId('reg-smsCode').fill(await smsCodeOf(page, enterprise.mobile));
+
+  // The agreements are read before they can be accepted.
+  await expect(page.getByTestId('reg-accept')).toBeDisabled();
+  for (const book of AGREEMENT_BOOKS) {
+    await page.getByTestId(`agreement-${book.code}`).click();
+    await expect(page.getByTestId('agreement-text')).toContainText(book.paragraphs[0]!);
+    await page.getByTestId('agreement-read').click();
+  }
+  await page.getByTestId('reg-accept').check();
+  await page.getByTestId('reg-submit').click();
+
+  await expect(page.getByTestId('register-success')).toBeVisible();
+  await expect(page.getByTestId('success-username')).toHaveText(enterprise.username);
+  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.registerForm)).toBeNull();
+
+  await page.getByTestId('success-login').click();
+  await loginAs(page, enterprise.username, enterprise.password);
+  // ROLE_CORP_DEFAULT starts on product opening.
+  await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
+  await expect(page.getByTestId('current-user')).toHaveText(enterprise.contactName);
+  await page.getByTestId('open-credit').click();
+  await expect(page.getByText('开通申请已提交，请等待平台审核')).toBeVisible();
+  await expect(page.getByTestId('open-credit')).toHaveText('审核中');
+  await expectNoErrors(watch);
+});
+
+test('a duplicate 统一社会信用代码 is refused by the server', async ({ page }) => {
+  await page.goto('/cv3/register/ccbscf');
+  await page.getByTestId('reg-enterpriseName').fill('重复注册测试有限公司');
+  await page.getByTestId('reg-creditCode').fill(enterprise.creditCode);
+  await page.getByTestId('reg-legalName').fill('赵六');
+  await page.getByTestId('reg-legalIdCard').fill(enterprise.legalIdCard);
+  await page.getByTestId('reg-username').fill(`dup_${stamp}`);
+  await page.getByTestId('reg-contactName').fill('赵六');
+  const mobile = `137${stamp}`;
+  await page.getByTestId('reg-mobile').fill(mobile);
+  await page.getByTestId('reg-password').fill('Dup@20261');
+  await page.getByTestId('reg-confirmPassword').fill('Dup@20261');
+  await page.getByTestId('sms-send').click();
+  await page.getByTestId('reg-smsCode').fill(await smsCodeOf(page, mobile));
+  for (const book of AGREEMENT_BOOKS) {
+    await page.getByTestId(`agreement-${book.code}`).click();
+    await page.getByTestId('agreement-read').click();
+  }
+  await page.getByTestId('reg-accept').check();
+  await page.getByTestId('reg-submit').click();
+  await expect(page.getByTestId('reg-error')).toHaveText('该统一社会信用代码已注册，请勿重复注册');
+});
+
+test('resets the password by phone and SMS code; the old session ends', async ({ browser }) => {
+  const desk = await browser.newPage();
+  await loginAs(desk, enterprise.username, enterprise.password);
+  await expect(desk).toHaveURL(/\/my\/product\/overview$/);
+
+  const other = await browser.newPage();
+  const watch = watchPage(other);
+  await other.goto('/cv3/login/login');
+  await other.getByRole('link', { name: '忘记密码' }).click();
+  await expect(other.getByTestId('reset-password-page')).toBeVisible();
+  await other.getByTestId('reset-username').fill(enterprise.username);
+  await other.getByTestId('reset-mobile').fill(enterprise.mobile);
+  await other.getByTestId('sms-send').click();
+  await expect(other.getByTestId('sms-send')).toContainText('秒后重新获取');
+  await other.getByTestId('reset-smsCode').fill(await smsCodeOf(other, enterprise.mobile));
+  await other.getByTestId('reset-password').fill('123456');
+  await other.getByTestId('reset-confirmPassword').fill('1234567');
+  await other.getByTestId('reset-submit').click();
+  await expect(fieldError(other, 'reset-password')).toHaveText(VALIDATION_MESSAGES.password);
+  await expect(fieldError(other, 'reset-confirmPassword')).toHaveText('两次输入的密码不一致');
+  await other.getByTestId('reset-password').fill(NEW_PASSWORD);
+  await other.getByTestId('reset-confirmPassword').fill(NEW_PASSWORD);
+  await other.getByTestId('reset-submit').click();
+  await expect(other.getByText('密码重置成功')).toBeVisible();
+  await expectNoErrors(watch);
+
+  // The session opened before the reset has ended: the next page load goes to the login page.
+  await desk.reload();
+  await expect(desk).toHaveURL(/\/cv3\/login\/login/);
+  await loginAs(desk, enterprise.username, enterprise.password);
+  await expect(desk.getByTestId('login-error')).toHaveText('用户名或密码错误');
+  await loginAs(desk, enterprise.username, NEW_PASSWORD);
+  await expect(desk).toHaveURL(/\/my\/product\/overview$/);
+  await desk.close();
+  await other.close();
+});
+
+test('verifies the legal person by the face check on a phone: a failure first, then a success', async ({
+  browser,
+}) => {
+  const desk = await browser.newPage();
+  const watch = watchPage(desk);
+  await loginAs(desk, enterprise.username, NEW_PASSWORD);
+  await expect(desk).toHaveURL(/\/my\/product\/overview$/);
+  await desk.goto('/cv3/my/enterprise-info/realname');
+  await expect(desk.getByTestId('realname-state')).toHaveText('未认证');
+  await expect(desk.getByTestId('realname-legalName')).toHaveValue(enterprise.legalName);
+
+  const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const faceCheck = async (outcome: '比对通过' | '比对不通过'): Promise<void> => {
+    await desk.getByTestId('realname-legalIdCard').fill(enterprise.legalIdCard);
+    await desk.getByTestId('realname-start').click();
+    await expect(desk.getByTestId('realname-state')).toHaveText('认证中');
+    const url = (await desk.getByTestId('realname-h5-url').textContent())!.trim();
+    await phone.goto(url);
+    await expect(phone.getByTestId('h5-person')).toHaveText('王**');
+    await phone.getByText(outcome, { exact: true }).click();
+    await phone.getByTestId('h5-start').click();
+  };
+
+  await faceCheck('比对不通过');
+  await expect(phone).toHaveURL(/\/cv3\/h5\/face_err/);
+  await expect(phone.getByText('人脸识别未通过')).toBeVisible();
+  await expect(desk.getByTestId('realname-state')).toHaveText('认证失败');
+  await expect(desk.getByTestId('realname-failed')).toContainText('人脸与身份证照片比对不一致');
+
+  await faceCheck('比对通过');
+  await expect(phone).toHaveURL(/\/cv3\/h5\/face_success$/);
+  await expect(phone.getByText('人脸识别通过')).toBeVisible();
+  await expect(desk.getByTestId('realname-state')).toHaveText('已认证');
+  await expect(desk.getByText('贵企业已完成实名认证')).toBeVisible();
+  await expectNoErrors(watch);
+  await desk.close();
+  await phone.close();
+});
+
+test('the ABS brand registers through its own pages', async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://abs.localhost:${port}/cv3/login/abs/login`);
+  await page.getByRole('link', { name: '企业注册' }).click();
+  await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
+  await expect(page.getByTestId('register-page')).toContainText('ABS平台企业注册');
+  await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
+  await page.goto(`http://abs.localhost:${port}/cv3/register/abs/blank`);
+  await page.getByTestId('abs-blank-register').click();
+  await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
+});
+
+test('the register, reset-password and phone face pages have no serious accessibility violation', async ({
+  page,
+}) => {
+  const serious = async (): Promise<string[]> => {
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  await page.goto('/cv3/register/register');
+  await expect(page.getByTestId('reg-enterpriseName')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+  await page.goto('/cv3/register/reset-password');
+  await expect(page.getByTestId('reset-username')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/cv3/h5/face_success');
+  await expect(page.getByText('人脸识别通过')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+});

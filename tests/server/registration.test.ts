@@ -1,0 +1,417 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_CODES, SMS_POLICY } from '@contract/registration';
+import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
+import { Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
+
+/** Issue 13: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
+let s: TestServer;
+const saved = clock.now;
+beforeAll(async () => {
+  s = await testServer(undefined, undefined, { testMode: true });
+});
+afterEach(() => {
+  clock.now = saved;
+});
+afterAll(async () => {
+  clock.now = saved;
+  await s.app.close();
+  await s.db.close();
+});
+
+let seq = 0;
+/** A fresh valid 统一社会信用代码 and phone per registration. */
+function freshCreditCode(): string {
+  const body = `91110108MA0${String(100000 + ++seq).slice(-6)}`;
+  return body + creditCodeCheckChar(body);
+}
+const phone = (n: number): string => `1390000${String(n).padStart(4, '0')}`;
+
+async function anonymous(address: string): Promise<Browser> {
+  const b = new Browser(s.app);
+  b.remoteAddress = address;
+  await b.bootstrap();
+  return b;
+}
+
+type Answer = { code: string; message: string; data: Record<string, unknown> | null };
+const post = async (b: Browser, path: string, body: unknown): Promise<Answer> =>
+  (await b.call('POST', path, { body })).json() as Answer;
+
+async function smsCode(b: Browser, mobile: string): Promise<string> {
+  const res = await b.call('GET', '/test/sms', { query: { mobile } });
+  return (res.json() as { data: { code: string } }).data.code;
+}
+
+async function registration(
+  b: Browser,
+  over: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const n = ++seq;
+  return {
+    enterpriseName: `测试注册企业${n}有限公司`,
+    creditCode: freshCreditCode(),
+    legalName: '张三',
+    legalIdCard: '11010519491231002X',
+    username: `reg_user_${n}`,
+    contactName: '李四',
+    mobile: phone(n),
+    smsCode: '000000',
+    password: await b.encrypt('Reg@2026x'),
+    agreements: [...AGREEMENT_CODES],
+    ...over,
+  };
+}
+
+/** Requests a code for the form's phone and puts it in the form. */
+async function withCode(b: Browser, form: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const sent = await post(b, '/v1/sms/codes', { mobile: form.mobile, purpose: 'REGISTER' });
+  expect(sent.code).toBe('0');
+  return { ...form, smsCode: await smsCode(b, form.mobile as string) };
+}
+
+describe('registration', () => {
+  it('registers an enterprise whose user logs in as ROLE_CORP_DEFAULT and reaches product opening', async () => {
+    const b = await anonymous('10.13.0.1');
+    const form = await withCode(b, await registration(b));
+    const res = await post(b, '/v1/register', form);
+    expect(res).toMatchObject({ code: '0', data: { username: form.username } });
+
+    const u = new Browser(s.app);
+    expect((await u.login(form.username as string, 'Reg@2026x')).json().code).toBe('0');
+    const security = (await u.call('GET', '/v2/security')).json().data;
+    expect(security.currentRole3.roleCode).toBe('ROLE_CORP_DEFAULT');
+    expect(security.user3.corpName).toBe(form.enterpriseName);
+    expect(security.homeUrl).toBe('/my/product/overview');
+    expect(security.menus3.flatMap((m: { childMenuResources: unknown[] }) => m.childMenuResources)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ menuBrief: '/my/product/overview' })]),
+    );
+    const applied = await post(u, '/corp/v1/corps/products/apply', { product: 'credit' });
+    expect(applied).toMatchObject({ code: '0', data: { status: 'PENDING' } });
+  });
+
+  it('refuses a duplicate 统一社会信用代码 (and a taken user name) without spending the code', async () => {
+    const b = await anonymous('10.13.0.2');
+    const form = await withCode(b, await registration(b, { creditCode: '911100001000044477' }));
+    expect(await post(b, '/v1/register', form)).toMatchObject({
+      code: 'SCF.REG_CREDIT_CODE_TAKEN',
+      message: '该统一社会信用代码已注册，请勿重复注册',
+    });
+    expect(
+      await post(b, '/v1/register', { ...form, creditCode: freshCreditCode(), username: 'core_operator' }),
+    ).toMatchObject({ code: 'SCF.REG_USERNAME_TAKEN' });
+    // The same code still registers a fresh enterprise.
+    expect((await post(b, '/v1/register', { ...form, creditCode: freshCreditCode() })).code).toBe('0');
+    const corps = await s.db.query('select 1 from corps where credit_code = $1', ['911100001000044477']);
+    expect(corps.rows).toHaveLength(1);
+  });
+
+  it('refuses bad fields with the spec messages and writes nothing', async () => {
+    const b = await anonymous('10.13.0.3');
+    const base = await registration(b);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ creditCode: '91350100M000100Y44' }, 'creditCode', VALIDATION_MESSAGES.creditCode],
+      [{ legalIdCard: '110105194912310021' }, 'legalIdCard', VALIDATION_MESSAGES.idCard],
+      [{ password: await b.encrypt('abcdefgh') }, 'password', VALIDATION_MESSAGES.password],
+      [{ enterpriseName: 'x'.repeat(81) }, 'enterpriseName', VALIDATION_MESSAGES.enterpriseName],
+      [{ legalName: '张3' }, 'legalName', VALIDATION_MESSAGES.personName],
+      [{ mobile: '12000000000' }, 'mobile', VALIDATION_MESSAGES.phone],
+      [{ username: '9abc' }, 'username', VALIDATION_MESSAGES.username],
+    ];
+    for (const [over, field, message] of cases) {
+      expect(await post(b, '/v1/register', { ...base, ...over })).toMatchObject({
+        code: 'SCF.REG_FIELD_INVALID',
+        message,
+        data: { field },
+      });
+    }
+    expect(await post(b, '/v1/register', { ...base, agreements: AGREEMENT_CODES.slice(1) })).toMatchObject({
+      code: 'SCF.REG_AGREEMENTS_REQUIRED',
+      message: '请阅读并同意全部协议',
+    });
+    const users = await s.db.query('select 1 from users where username = $1', [base.username]);
+    expect(users.rows).toHaveLength(0);
+  });
+
+  it('needs a session: an unsigned call without one is refused', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/web/v1/register',
+      headers: { 'content-type': 'application/json', 'x-ccbscf-terminal-code': 'CORP_WEB_PC' },
+      payload: '{}',
+    });
+    expect(res.json().code).toBe('SCF.CSRF_INVALID');
+  });
+});
+
+describe('SMS codes', () => {
+  it('refuse brute force: five wrong tries void the code, the right one is then refused too', async () => {
+    const b = await anonymous('10.13.1.1');
+    const form = await withCode(b, await registration(b));
+    const right = form.smsCode as string;
+    const wrong = right === '111111' ? '222222' : '111111';
+    const answers: Answer[] = [];
+    for (let i = 0; i < SMS_POLICY.maxAttempts; i++) {
+      answers.push(await post(b, '/v1/register', { ...form, smsCode: wrong }));
+    }
+    expect(answers.map((a) => a.message)).toEqual([
+      '验证码错误，还可输入4次',
+      '验证码错误，还可输入3次',
+      '验证码错误，还可输入2次',
+      '验证码错误，还可输入1次',
+      '验证码错误次数过多，请重新获取',
+    ]);
+    expect(await post(b, '/v1/register', form)).toMatchObject({ code: 'SCF.SMS_CODE_LOCKED' });
+    const users = await s.db.query('select 1 from users where username = $1', [form.username]);
+    expect(users.rows).toHaveLength(0);
+  });
+
+  it('parallel guesses share the five tries', async () => {
+    const b = await anonymous('10.13.1.2');
+    const form = await withCode(b, await registration(b));
+    const wrong = form.smsCode === '333333' ? '444444' : '333333';
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const g = new Browser(s.app);
+        g.remoteAddress = `10.13.1.${20 + i}`;
+        await g.bootstrap();
+        return post(g, '/v1/register', { ...form, smsCode: wrong, password: await g.encrypt('Reg@2026x') });
+      }),
+    );
+    expect(guesses.filter((a) => a.code === 'SCF.SMS_CODE_WRONG').length).toBeLessThanOrEqual(4);
+    const row = await s.db.query<{ attempts: number; state: string }>(
+      `select attempts, state from sms_codes where mobile = $1 order by id desc limit 1`,
+      [form.mobile],
+    );
+    expect(row.rows[0]).toEqual({ attempts: 5, state: 'VOID' });
+  });
+
+  it('are rate limited per phone (60 s, 10 a day) and per client', async () => {
+    const b = await anonymous('10.13.2.1');
+    const mobile = phone(9001);
+    const ask = () => post(b, '/v1/sms/codes', { mobile, purpose: 'REGISTER' });
+    expect((await ask()).code).toBe('0');
+    expect(await ask()).toMatchObject({
+      code: 'SCF.SMS_TOO_FREQUENT',
+      message: '验证码发送过于频繁，请60秒后再试',
+    });
+    clock.now = new Date(saved.getTime() + 30_000);
+    expect((await ask()).message).toBe('验证码发送过于频繁，请30秒后再试');
+    for (let i = 1; i < SMS_POLICY.dailyMax; i++) {
+      clock.now = new Date(saved.getTime() + i * 61_000);
+      expect((await ask()).code).toBe('0');
+    }
+    clock.now = new Date(saved.getTime() + SMS_POLICY.dailyMax * 61_000);
+    expect((await ask()).code).toBe('SCF.SMS_DAILY_LIMIT');
+    // The next day (China time) the phone may ask again.
+    clock.now = new Date(saved.getTime() + 24 * 3600_000);
+    await b.bootstrap(); // the anonymous session lasted two hours
+    expect((await ask()).code).toBe('0');
+
+    // One client over many phones: thirty an hour.
+    const c = await anonymous('10.13.2.2');
+    const codes: string[] = [];
+    for (let i = 0; i <= SMS_POLICY.clientHourlyMax; i++) {
+      codes.push((await post(c, '/v1/sms/codes', { mobile: phone(9100 + i), purpose: 'REGISTER' })).code);
+    }
+    expect(codes.slice(0, SMS_POLICY.clientHourlyMax).every((code) => code === '0')).toBe(true);
+    expect(codes.at(-1)).toBe('SCF.SMS_CLIENT_LIMIT');
+    clock.now = saved;
+  });
+
+  it('expire after five minutes; a newer code voids the older one', async () => {
+    const b = await anonymous('10.13.3.1');
+    const form = await withCode(b, await registration(b));
+    clock.now = new Date(saved.getTime() + SMS_POLICY.ttlSeconds * 1000 + 1000);
+    expect(await post(b, '/v1/register', form)).toMatchObject({
+      code: 'SCF.SMS_CODE_EXPIRED',
+      message: '验证码已过期，请重新获取',
+    });
+    const again = await withCode(b, form);
+    expect((await post(b, '/v1/register', again)).code).toBe('0');
+    // A used code does not register a second time.
+    expect(
+      (await post(b, '/v1/register', { ...again, creditCode: freshCreditCode(), username: 'reg_again_1' }))
+        .code,
+    ).toBe('SCF.SMS_CODE_MISSING');
+    clock.now = saved;
+  });
+
+  it('a code for registration does not reset a password', async () => {
+    const b = await anonymous('10.13.3.2');
+    const mobile = '13800000006'; // chain_operator's phone (seed)
+    expect((await post(b, '/v1/sms/codes', { mobile, purpose: 'REGISTER' })).code).toBe('0');
+    const code = await smsCode(b, mobile);
+    const pw = await b.encrypt('New@2026x');
+    expect(
+      await post(b, '/v1/auth/passwords/reset', {
+        username: 'chain_operator',
+        mobile,
+        smsCode: code,
+        password: pw,
+        confirmPassword: pw,
+      }),
+    ).toMatchObject({ code: 'SCF.SMS_CODE_MISSING' });
+  });
+});
+
+describe('the test-only SMS endpoint', () => {
+  it('is not mounted outside test mode', async () => {
+    const plain = await testServer();
+    try {
+      const b = new Browser(plain.app);
+      await b.bootstrap();
+      const mobile = phone(9500);
+      expect((await post(b, '/v1/sms/codes', { mobile, purpose: 'REGISTER' })).code).toBe('0');
+      const res = await b.call('GET', '/test/sms', { query: { mobile } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('SCF.NOT_FOUND');
+    } finally {
+      await plain.app.close();
+      await plain.db.close();
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('by phone and code ends the old sessions, clears the lockout and takes the new password', async () => {
+    const old = await loggedIn(s.app, 'unit_query');
+    expect((await old.call('GET', '/v2/security')).json().code).toBe('0');
+    // Locked out by bad passwords from another client.
+    const stranger = new Browser(s.app);
+    stranger.remoteAddress = '10.13.4.9';
+    for (let i = 0; i < 5; i++) await stranger.login('unit_query', 'bad');
+    expect((await stranger.login('unit_query')).json().code).toBe('SCF.LOGIN_LOCKED');
+
+    const b = await anonymous('10.13.4.1');
+    const mobile = '13800000012'; // unit_query's phone (seed)
+    expect(
+      (await post(b, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username: 'unit_query' })).code,
+    ).toBe('0');
+    const code = await smsCode(b, mobile);
+    const pw = await b.encrypt('New@2026x');
+    expect(
+      await post(b, '/v1/auth/passwords/reset', {
+        username: 'unit_query',
+        mobile,
+        smsCode: code,
+        password: pw,
+        confirmPassword: await b.encrypt('New@2026y'),
+      }),
+    ).toMatchObject({ code: 'SCF.REG_FIELD_INVALID', message: '两次输入的密码不一致' });
+    const weak = await b.encrypt('123456');
+    expect(
+      await post(b, '/v1/auth/passwords/reset', {
+        username: 'unit_query',
+        mobile,
+        smsCode: code,
+        password: weak,
+        confirmPassword: weak,
+      }),
+    ).toMatchObject({ code: 'SCF.REG_FIELD_INVALID', message: VALIDATION_MESSAGES.password });
+    expect(
+      await post(b, '/v1/auth/passwords/reset', {
+        username: 'unit_query',
+        mobile,
+        smsCode: code,
+        password: pw,
+        confirmPassword: pw,
+      }),
+    ).toMatchObject({ code: '0' });
+
+    expect((await old.call('GET', '/v2/security')).statusCode).toBe(401);
+    expect((await stranger.login('unit_query', 'New@2026x')).json().code).toBe('0');
+    expect((await new Browser(s.app).login('unit_query')).json().code).toBe('SCF.LOGIN_FAILED');
+  });
+
+  it('sends nothing for a name and phone that do not match, with the same answer', async () => {
+    const b = await anonymous('10.13.4.2');
+    const mobile = '13800000013'; // unit_purchase's phone, asked for another user
+    const before = (await b.call('GET', '/test/sms', { query: { mobile } })).json().data;
+    expect(
+      (await post(b, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username: 'core_operator' })).code,
+    ).toBe('0');
+    expect((await b.call('GET', '/test/sms', { query: { mobile } })).json().data).toEqual(before);
+    const pw = await b.encrypt('New@2026x');
+    expect(
+      (
+        await post(b, '/v1/auth/passwords/reset', {
+          username: 'core_operator',
+          mobile,
+          smsCode: '123456',
+          password: pw,
+          confirmPassword: pw,
+        })
+      ).code,
+    ).toBe('SCF.SMS_CODE_MISSING');
+  });
+});
+
+describe('real-name face check', () => {
+  it('fails on a mismatch, then verifies the legal person', async () => {
+    const user = await loggedIn(s.app, 'chain_director');
+    expect((await user.call('GET', '/corp/v1/realname/status')).json().data.state).toBe('NONE');
+    expect(
+      await post(user, '/corp/v1/realname/face-checks', {
+        legalName: '刘海峰',
+        legalIdCard: '110105194912310021',
+      }),
+    ).toMatchObject({ code: 'SCF.REG_FIELD_INVALID', message: VALIDATION_MESSAGES.idCard });
+    const start = async () =>
+      (
+        await post(user, '/corp/v1/realname/face-checks', {
+          legalName: '刘海峰',
+          legalIdCard: '11010519491231002X',
+        })
+      ).data as { checkId: string; h5Path: string };
+    const first = await start();
+    expect(first.h5Path).toBe(`/h5/face?token=${first.checkId}`);
+    expect((await user.call('GET', '/corp/v1/realname/status')).json().data.state).toBe('PENDING');
+
+    const phoneBrowser = await anonymous('10.13.5.1');
+    const seen = (await phoneBrowser.call('GET', `/v1/realname/face-checks/${first.checkId}`)).json().data;
+    expect(seen).toMatchObject({ state: 'PENDING', personName: '刘**', emulated: true });
+    expect(
+      await post(phoneBrowser, `/v1/realname/face-checks/${first.checkId}/capture`, { emulate: 'MISMATCH' }),
+    ).toMatchObject({ code: '0', data: { state: 'FAILED' } });
+    expect(
+      (await post(phoneBrowser, `/v1/realname/face-checks/${first.checkId}/capture`, { emulate: 'MATCH' }))
+        .code,
+    ).toBe('SCF.FACE_CHECK_DONE');
+    expect((await user.call('GET', '/corp/v1/realname/status')).json().data).toMatchObject({
+      state: 'FAILED',
+      reason: '人脸与身份证照片比对不一致',
+    });
+
+    const second = await start();
+    expect(
+      await post(phoneBrowser, `/v1/realname/face-checks/${second.checkId}/capture`, { emulate: 'MATCH' }),
+    ).toMatchObject({ code: '0', data: { state: 'VERIFIED' } });
+    expect((await user.call('GET', '/corp/v1/realname/status')).json().data).toMatchObject({
+      state: 'VERIFIED',
+      legalName: '刘海峰',
+      legalIdCard: '1101****002X',
+    });
+    expect(
+      (
+        await post(user, '/corp/v1/realname/face-checks', {
+          legalName: '刘海峰',
+          legalIdCard: '11010519491231002X',
+        })
+      ).code,
+    ).toBe('SCF.REALNAME_ALREADY_VERIFIED');
+    // Another enterprise sees its own state only.
+    const other = await loggedIn(s.app, 'core_director');
+    expect((await other.call('GET', '/corp/v1/realname/status')).json().data.state).toBe('NONE');
+  });
+
+  it('query roles may not start a check', async () => {
+    const q = await loggedIn(s.app, 'chain_query');
+    expect(
+      (
+        await q.call('POST', '/corp/v1/realname/face-checks', {
+          body: { legalName: '刘海峰', legalIdCard: '11010519491231002X' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
