@@ -6,6 +6,7 @@ import { messagesPlugin } from './messages';
 import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
+import { usersPlugin } from './users';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
@@ -16,6 +17,7 @@ export const API_PLUGINS: ApiPlugin[] = [
   platformPlugin,
   messagesPlugin,
   corpPlugin,
+  usersPlugin,
   ukeyPlugin,
   modelsPlugin,
   dictionariesPlugin,

@@ -23,6 +23,7 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/error/ErrorPages'),
     'ContactManagerPage',
   ],
+  '/my/enterprise-info/user/list': [() => import('@/pages/account/UserListPage'), 'UserListPage'],
   '/my/enterprise-info/ukey/list': [() => import('@/pages/ukey/UkeyListPage'), 'UkeyListPage'],
   '/my/enterprise-info/ukey/apply': [() => import('@/pages/ukey/UkeyApplyPage'), 'UkeyApplyPage'],
   '/my/enterprise-info/ukey/apply-detail': [
