@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { subMoney } from '@renderer/core/format';
+import { CreditKeys } from './creditKeys';
 import { expectNoErrors, loginAs, watchPage } from './fixtures';
-import { closePages, userPage } from './creditUi';
+import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 
-/** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages. */
+/** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages, limits, downloads. */
 test.afterEach(closePages);
 test.describe.configure({ timeout: 120_000 });
 
@@ -108,4 +111,91 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
   await page.getByTestId('sms-table-read-all').click();
   await expect(sms.getByText('未读', { exact: true })).toHaveCount(0);
   await expectNoErrors(watch);
+});
+
+test.describe('limits and downloads', () => {
+  let keys: CreditKeys;
+  test.beforeAll(async () => {
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
+    keys = new CreditKeys(origin, port);
+    await keys.start();
+  });
+  test.afterAll(() => keys?.stop());
+
+  const LIMITS = '/cv3/my/limit/query';
+  const AMOUNT = '1234567.89';
+
+  /** The 可用 of the limit row that shows `text`, as a decimal string. */
+  async function availableOf(page: Page, text: string): Promise<string> {
+    await page.goto(LIMITS);
+    const line = row(page, text);
+    await expect(line).toHaveCount(1);
+    return (await cell(line, 'available').innerText()).replace(/,/g, '').trim();
+  }
+
+  test('a core distributes a limit to a supplier: the supplier’s 可用 and the core’s change exactly', async ({
+    browser,
+  }) => {
+    const supplier = await userPage(browser, 'chain_query');
+    const supplierWatch = watchPage(supplier);
+    await supplier.goto(LIMITS);
+    await expect(row(supplier, '华建建材供应有限公司').first()).toBeVisible();
+    // No child limit from the core group yet.
+    await expect(row(supplier, '华建集团第一工程局有限公司')).toHaveCount(0);
+    const coreQuery = await userPage(browser, 'core_query');
+    const core0 = await availableOf(coreQuery, '建信商业保理有限公司');
+
+    const operator = await userPage(browser, 'core_operator', keys.url);
+    const watch = watchPage(operator);
+    await operator.goto('/cv3/my/limit/distribute');
+    await choose(operator, 'field-targetCorpId', '华建建材供应有限公司');
+    await type(operator, 'field-afterAmount', AMOUNT);
+    await type(operator, 'field-reason', '年度采购计划增加');
+    await operator.getByTestId('action-form-submit').click();
+    await confirm(operator, '确认提交该额度分配申请？');
+    await succeeded(operator, '额度分配申请已提交，请等待主管岗审核');
+    await expect(operator).toHaveURL(/\/cv3\/my\/limit\/distribute-query/);
+
+    const director = await userPage(browser, 'core_director', keys.url);
+    const directorWatch = watchPage(director);
+    keys.insertOnly('core_director-rsa');
+    await director.goto('/cv3/my/limit/approve');
+    const pending = row(director, money(AMOUNT));
+    await expect(cell(pending, 'beforeAmount')).toHaveText('0.00');
+    await pending.getByTestId('action-row-approve').click();
+    await confirm(director, '确认通过该额度分配申请？');
+    await succeeded(director, '审核通过，分配额度已生效');
+
+    expect(await availableOf(supplier, '华建集团第一工程局有限公司')).toBe(AMOUNT);
+    expect(await availableOf(coreQuery, '建信商业保理有限公司')).toBe(subMoney(core0, AMOUNT));
+
+    // The change history shows 调整前/后 and the reason to the supplier too.
+    await supplier.goto('/cv3/my/limit/distribute-query');
+    const history = row(supplier, money(AMOUNT));
+    await expect(cell(history, 'reason')).toHaveText('年度采购计划增加');
+    await expect(cell(history, 'status')).toHaveText('已生效');
+    await expectNoErrors(watch);
+    await expectNoErrors(directorWatch);
+    await expectNoErrors(supplierWatch);
+  });
+
+  test('an export appears in the download centre and downloads', async ({ browser }) => {
+    const page = await userPage(browser, 'core_final');
+    const watch = watchPage(page);
+    await page.goto('/cv3/credit/core/index/final-approve?tab=2');
+    await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
+    await page.getByTestId('action-toolbar-export').click();
+    await page.getByRole('button', { name: /前往下载中心/ }).click();
+    await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
+    const job = page.locator('tr[data-testid^="export-"]').first();
+    await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await job.getByTestId('export-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    await expectNoErrors(watch);
+  });
 });
