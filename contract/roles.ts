@@ -82,6 +82,22 @@ export function roleKindName(role: Role): string {
   return role.startsWith('ROLE_CORP_') ? '链属企业' : '';
 }
 
+/** The business roles of each kind of enterprise (an administrator gives them to its users). */
+const ROLES_OF_CORP_TYPE: Readonly<Record<string, readonly RoleCode[]>> = {
+  CORE: ROLE_CODES.filter((r) => r.startsWith('ROLE_CORE_')),
+  CHAIN: ['ROLE_CORP_OPERATOR', 'ROLE_CORP_DIRECTOR', 'ROLE_CORP_QUERY', 'ROLE_CORP_PURCHASE'],
+  UNIT: ROLE_CODES.filter((r) => r.startsWith('ROLE_UNIT_')),
+  FIN: ROLE_CODES.filter((r) => r.startsWith('ROLE_FIN_')),
+};
+
+/**
+ * The roles an enterprise's administrator may give its users (enterprise-info/user/list): the business
+ * roles of its kind and the administrator role itself.
+ */
+export function assignableRoles(corpType: string): RoleCode[] {
+  return [...(ROLES_OF_CORP_TYPE[corpType] ?? []), MANAGER_ROLE];
+}
+
 /**
  * Named role groups a route block may list instead of role codes (`"roles": ["@all"]`), each defined
  * by the predicates above so that a new role lands in the right groups by its name.

@@ -43,6 +43,14 @@ export const ERRORS = {
   PRODUCT_ALREADY_OPENED: { status: 200, message: '贵企业已开通该产品' },
   PRODUCT_APPLICATION_PENDING: { status: 200, message: '该产品的开通申请正在审核中，请勿重复提交' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },
+  // Users and roles of an enterprise (my/enterprise-info/user/list, issue 13).
+  USER_INVALID: { status: 200, message: '{message}' },
+  USER_NAME_TAKEN: { status: 200, message: '用户名“{userName}”已被使用，请换一个' },
+  USER_NOT_FOUND: { status: 200, message: '用户不存在' },
+  USER_DISABLED: { status: 200, message: '该用户已停用，请联系贵企业管理员' },
+  ROLES_REQUIRED: { status: 200, message: '请至少选择一个角色' },
+  ROLE_NOT_ASSIGNABLE: { status: 200, message: '不能给贵企业用户分配“{role}”角色' },
+  LAST_MANAGER: { status: 200, message: '贵企业至少需要保留一名启用的管理员' },
   // UKEY signing: why a sign record was refused (server/ukey/verifier.ts).
   UKEY_ORIGINAL_INVALID: { status: 200, message: '签名原文无效，请重新签名' },
   UKEY_ORIGINAL_FOREIGN: { status: 200, message: '签名原文不是签发给当前登录会话的，请重新签名' },

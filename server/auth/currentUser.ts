@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../context';
 import type { Queryable } from '../db/db';
 
+/** The user with its enterprise and roles; null when unknown or disabled (a disabled user has no session). */
 export async function loadUser(db: Queryable, userId: string): Promise<CurrentUser | null> {
   const r = await db.query<{
     id: string;
@@ -19,7 +20,7 @@ export async function loadUser(db: Queryable, userId: string): Promise<CurrentUs
     `select u.id, u.username, u.person_name, u.mobile, u.user_type, u.enable_switch_version, u.home_url,
             c.id as corp_id, c.name as corp_name, c.corp_type, c.registry_status,
             (select array_agg(role_code order by role_code) from user_roles ur where ur.user_id = u.id) as roles
-       from users u join corps c on c.id = u.corp_id where u.id = $1`,
+       from users u join corps c on c.id = u.corp_id where u.id = $1 and not u.disabled`,
     [userId],
   );
   const row = r.rows[0];

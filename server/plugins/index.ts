@@ -7,6 +7,7 @@ import { modelsPlugin } from './models';
 import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
 import { publicLinksPlugin } from '../publicLinks/plugin';
+import { usersPlugin } from './users';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
 import { registrationPlugin } from '../registration/plugin';
 import { realnamePlugin } from '../registration/realname';
@@ -19,6 +20,7 @@ export const API_PLUGINS: ApiPlugin[] = [
   platformPlugin,
   messagesPlugin,
   corpPlugin,
+  usersPlugin,
   ukeyPlugin,
   modelsPlugin,
   dictionariesPlugin,

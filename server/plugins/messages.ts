@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { TaggedCache } from '../db/taggedCache';
-import { ok } from '../errors';
+import { ApiError, ok } from '../errors';
 import { localTimeSql } from '../db/localTime';
 
 const toInt = (v: unknown, fallback: number, max: number): number => {
@@ -58,4 +58,68 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       return ok(result);
     },
   );
+
+  // Marks the user's own messages read: `ids`, or every unread one with `all: true`. Others' ids are
+  // ignored. The bell's cache is dropped by the messages trigger (ADR 0006).
+  app.post<{ Body: { ids?: unknown; all?: unknown } }>('/corp/v1/sys/messages/read', async (req) => {
+    const updated = await markRead(ctx, 'messages', 'message_state', req.user!.id, req.body);
+    return ok({ updated });
+  });
+
+  // SMS sent to the user's mobile (my/message/text-message).
+  app.get<{ Querystring: { readState?: string; page?: string; size?: string } }>(
+    '/corp/v1/sys/sms',
+    async (req) => {
+      const page = toInt(req.query.page, 1, 100000);
+      const size = toInt(req.query.size, 10, 100);
+      const where = ['user_id = $1'];
+      const params: unknown[] = [req.user!.id];
+      const state = req.query.readState;
+      if (state) {
+        if (state !== 'READ' && state !== 'UNREAD') throw new ApiError('BAD_REQUEST');
+        where.push(`read_state = $${params.push(state)}`);
+      }
+      const filter = where.join(' and ');
+      const r = await ctx.db.query<Record<string, unknown>>(
+        `select id, mobile, content, send_status as "sendStatus", read_state as "readState",
+                ${localTimeSql('created_at')} as "createdAt"
+           from user_sms where ${filter} order by created_at desc, id
+          limit ${size} offset ${(page - 1) * size}`,
+        params,
+      );
+      const count = (
+        await ctx.db.query<{ n: number }>(`select count(*)::int as n from user_sms where ${filter}`, params)
+      ).rows[0]!.n;
+      return ok({ list: r.rows, pagecond: { count, page, size } });
+    },
+  );
+
+  app.post<{ Body: { ids?: unknown; all?: unknown } }>('/corp/v1/sys/sms/read', async (req) => {
+    const updated = await markRead(ctx, 'user_sms', 'read_state', req.user!.id, req.body);
+    return ok({ updated });
+  });
+}
+
+/** Sets the user's unread rows of `table` (ids given, or all) to READ; returns how many changed. */
+async function markRead(
+  ctx: ServerContext,
+  table: 'messages' | 'user_sms',
+  column: 'message_state' | 'read_state',
+  userId: string,
+  body: { ids?: unknown; all?: unknown } | undefined,
+): Promise<number> {
+  const all = body?.all === true;
+  const ids = body?.ids;
+  if (
+    !all &&
+    (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || ids.some((i) => typeof i !== 'string'))
+  ) {
+    throw new ApiError('BATCH_EMPTY');
+  }
+  const r = await ctx.db.query(
+    `update ${table} set ${column} = 'READ'
+      where user_id = $1 and ${column} = 'UNREAD' ${all ? '' : 'and id = any($2::text[])'}`,
+    all ? [userId] : [userId, ids],
+  );
+  return r.affectedRows ?? 0;
 }

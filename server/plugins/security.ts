@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
+import { pickCurrentRole } from '../auth/roles';
 import {
   parseSignatureHeader,
   SIGNATURE_WINDOW_MS,
@@ -28,12 +29,23 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
     if (cached) {
       req.session = cached.session;
       req.user = cached.user;
-      return;
+    } else {
+      const since = ctx.sessionCache.since();
+      req.session = await findSession(ctx.db, id, ctx.now());
+      if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
+      if (req.session) ctx.sessionCache.set(idHash, req.session, req.user, since);
     }
-    const since = ctx.sessionCache.since();
-    req.session = await findSession(ctx.db, id, ctx.now());
-    if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
-    if (req.session) ctx.sessionCache.set(idHash, req.session, req.user, since);
+    // The administrator may have taken the session's role away: from this request on the user acts in
+    // one it still holds (the stored role is left alone; /v2/security reports the effective one).
+    const session = req.session;
+    if (
+      session &&
+      req.user &&
+      session.currentRole !== null &&
+      !req.user.roles.includes(session.currentRole)
+    ) {
+      req.session = { ...session, currentRole: pickCurrentRole(req.user.roles, null) };
+    }
   });
 
   app.addHook('preHandler', async (req) => {

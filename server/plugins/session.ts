@@ -97,8 +97,8 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
       const now = ctx.now();
       const client = req.ip;
       await checkLoginAllowed(ctx.db, username, client, now);
-      const found = await ctx.db.query<{ id: string; password_hash: string }>(
-        'select id, password_hash from users where username = $1',
+      const found = await ctx.db.query<{ id: string; password_hash: string; disabled: boolean }>(
+        'select id, password_hash, disabled from users where username = $1',
         [username],
       );
       const row = found.rows[0];
@@ -109,6 +109,8 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
         if (locked !== null) throw new ApiError('LOGIN_LOCKED', { minutes: locked });
         throw new ApiError('LOGIN_FAILED');
       }
+      // Only the right password learns that the user was disabled by its administrator.
+      if (row.disabled) throw new ApiError('USER_DISABLED');
       const user = (await loadUser(ctx.db, row.id))!;
       // A new session id on login (no session fixation); the anonymous one is dropped.
       const created = await ctx.db.transaction(async (tx) => {

@@ -31,6 +31,10 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/error/ErrorPages'),
     'ContactManagerPage',
   ],
+  '/my/enterprise-info/user/list': [() => import('@/pages/account/UserListPage'), 'UserListPage'],
+  '/my/message/message-query': [() => import('@/pages/account/MessagePages'), 'MessageQueryPage'],
+  '/my/message/text-message': [() => import('@/pages/account/MessagePages'), 'TextMessagePage'],
+  '/my/message/index': [() => import('@/pages/account/MessagePages'), 'MessageIndexPage'],
   '/my/enterprise-info/ukey/list': [() => import('@/pages/ukey/UkeyListPage'), 'UkeyListPage'],
   '/my/enterprise-info/ukey/apply': [() => import('@/pages/ukey/UkeyApplyPage'), 'UkeyApplyPage'],
   '/my/enterprise-info/ukey/apply-detail': [

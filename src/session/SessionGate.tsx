@@ -1,7 +1,14 @@
 import { Modal, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { CORP_CANCELLED_MESSAGE, fetchSecurity, LOGIN_PATH, logoutUrl, type SecurityInfo } from '@/api';
+import {
+  ApiRequestError,
+  CORP_CANCELLED_MESSAGE,
+  fetchSecurity,
+  LOGIN_PATH,
+  logoutUrl,
+  type SecurityInfo,
+} from '@/api';
 import { permittedPaths } from '@/router/access';
 import { clearOnLogout, storedRole, storeRole } from './storage';
 import { SessionContext } from './SessionContext';
@@ -14,7 +21,13 @@ export function SessionGate(): React.JSX.Element {
   const [security, setSecurity] = useState<SecurityInfo | null>(null);
 
   const reload = useCallback(async (role?: string) => {
-    const info = await fetchSecurity(role ?? storedRole());
+    const stored = role ? null : storedRole();
+    const info = await fetchSecurity(role ?? stored).catch((e: unknown) => {
+      // The stored role was taken away by the enterprise's administrator: start in one still held.
+      if (stored && e instanceof ApiRequestError && e.code === 'SCF.ROLE_NOT_HELD')
+        return fetchSecurity(null);
+      throw e;
+    });
     storeRole(info.currentRole3?.roleCode);
     setSecurity(info);
     return info;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiGet, type PageResult } from '@/api';
 import { decideAccess } from '@/router/access';
 import { useSession } from '@/session/SessionContext';
+import { MESSAGES_CHANGED } from './messageEvents';
 
 interface Message {
   id: string;
@@ -16,6 +17,8 @@ interface Message {
 }
 
 const REFRESH_MS = 60_000;
+/** The in-site mail list (my/message/message-query). */
+const MESSAGE_LIST = '/my/message/message-query';
 
 /** The notice bell: a dot when the messages count (data.pagecond.count) of unread mail is above zero. */
 export function NoticeBell({ color }: { color: string }): React.JSX.Element {
@@ -33,7 +36,11 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
   useEffect(() => {
     refresh();
     const timer = window.setInterval(refresh, REFRESH_MS);
-    return () => window.clearInterval(timer);
+    window.addEventListener(MESSAGES_CHANGED, refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(MESSAGES_CHANGED, refresh);
+    };
   }, [refresh]);
   const count = unread?.pagecond.count ?? 0;
   const content = (
@@ -70,7 +77,24 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
   return (
     <Popover
       content={content}
-      title={`未读消息（${count}）`}
+      title={
+        <span style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <span>{`未读消息（${count}）`}</span>
+          {canOpen(MESSAGE_LIST) && (
+            <a
+              href={`/cv3${MESSAGE_LIST}`}
+              data-testid="notice-all"
+              onClick={(e) => {
+                e.preventDefault();
+                setOpen(false);
+                navigate(MESSAGE_LIST);
+              }}
+            >
+              查看全部
+            </a>
+          )}
+        </span>
+      }
       trigger="click"
       placement="bottomRight"
       open={open}

@@ -2,6 +2,7 @@ import type { Effect } from '../../../models/effects';
 import { documentEffects } from './documentEffects';
 import { financeCashEffects } from './financeCashEffects';
 import { issueTransferEffects } from './issueTransferEffects';
+import { limitDistributionEffects } from './limitDistributionEffects';
 import { limitEffects } from './limitEffects';
 
 export { financeInterest } from './financeCashEffects';
@@ -10,6 +11,7 @@ export { limitAvailable } from './limitEffects';
 /** The effects the credit models name: limits, issue/transfer/split, finance/cash, documents. */
 export const creditEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [
   limitEffects,
+  limitDistributionEffects,
   issueTransferEffects,
   financeCashEffects,
   documentEffects,

@@ -30,10 +30,18 @@ function subject(c: EffectContext): { corpId: string; amount: string } {
   return { corpId, amount };
 }
 
-/** The enterprise's credit limit in one of `states`, locked. */
-async function lockLimit(c: EffectContext, corpId: string, states: string[]): Promise<BizRecord> {
-  const found = (await c.records.find(LIMIT, { corpId, product: PRODUCT }, { forUpdate: true })).filter((l) =>
-    states.includes(l.state),
+/** A limit granted by a finance institution (not a child limit a core enterprise distributed). */
+export const isDirectLimit = (l: BizRecord): boolean => !l.data.parentLimitId;
+
+/** The enterprise's credit limit (granted by the institution) in one of `states`, locked. */
+export async function lockLimit(
+  c: EffectContext,
+  corpId: string,
+  states: string[],
+  product = PRODUCT,
+): Promise<BizRecord> {
+  const found = (await c.records.find(LIMIT, { corpId, product }, { forUpdate: true })).filter(
+    (l) => states.includes(l.state) && isDirectLimit(l),
   );
   const limit = found[0];
   if (!limit) {
@@ -45,7 +53,12 @@ async function lockLimit(c: EffectContext, corpId: string, states: string[]): Pr
   return limit;
 }
 
-async function change(c: EffectContext, limit: BizRecord, used: string, frozen: string): Promise<void> {
+export async function change(
+  c: EffectContext,
+  limit: BizRecord,
+  used: string,
+  frozen: string,
+): Promise<void> {
   if (compareMoney(used, ZERO) < 0 || compareMoney(frozen, ZERO) < 0) {
     // Only inconsistent data gets here (a release without a freeze): refuse rather than go negative.
     throw new Error(`credit limit ${limit.id} would go negative (used ${used}, frozen ${frozen})`);
@@ -62,7 +75,8 @@ export const limitEffects: Record<string, Effect> = {
   async 'limit.init'(c) {
     const d = c.record.data;
     const others = await c.records.find(LIMIT, { corpId: d.corpId, product: d.product });
-    if (others.some((l) => l.id !== c.record.id && l.state !== 'LM3')) throw creditError('LIMIT_DUPLICATE');
+    if (others.some((l) => l.id !== c.record.id && l.state !== 'LM3' && isDirectLimit(l)))
+      throw creditError('LIMIT_DUPLICATE');
     d.used = ZERO;
     d.frozen = ZERO;
     d.available = limitAvailable(d);

@@ -1,0 +1,280 @@
+import { randomInt } from 'node:crypto';
+import { validateUserName } from '@contract/account';
+import { assignableRoles, MANAGER_ROLE } from '@contract/roles';
+import { validatePassword, validatePersonName, validatePhone } from '@renderer/core/validators';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashPassword } from '../auth/passwords';
+import { roleInfo } from '../auth/roles';
+import type { CurrentUser, ServerContext } from '../context';
+import type { Queryable } from '../db/db';
+import { localTimeSql } from '../db/localTime';
+import { ApiError, ok } from '../errors';
+
+/** One user of the administrator's enterprise as the user list shows it. */
+export interface CorpUserItem {
+  id: string;
+  userName: string;
+  personName: string;
+  mobile: string;
+  roles: Array<{ roleCode: string; roleName: string }>;
+  status: 'ENABLED' | 'DISABLED';
+  createdAt: string;
+}
+
+interface UserRow {
+  id: string;
+  userName: string;
+  personName: string;
+  mobile: string;
+  roles: string[] | null;
+  disabled: boolean;
+  createdAt: string;
+  total?: number;
+}
+
+const toInt = (v: unknown, fallback: number, max: number): number => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+};
+
+const item = (row: UserRow): CorpUserItem => ({
+  id: row.id,
+  userName: row.userName,
+  personName: row.personName,
+  mobile: row.mobile,
+  roles: (row.roles ?? []).map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
+  status: row.disabled ? 'DISABLED' : 'ENABLED',
+  createdAt: row.createdAt,
+});
+
+/** Only the enterprise's administrator, acting as such, manages its users. */
+function manager(req: FastifyRequest): CurrentUser {
+  if (req.session!.currentRole !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
+  return req.user!;
+}
+
+const check = (result: true | string): void => {
+  if (result !== true) throw new ApiError('USER_INVALID', { message: result });
+};
+
+/** The roles asked for: a non-empty list of distinct roles the enterprise's kind may hold. */
+function requestedRoles(user: CurrentUser, value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) throw new ApiError('ROLES_REQUIRED');
+  const allowed = new Set<string>(assignableRoles(user.corpType));
+  const roles = [...new Set(value.map(String))];
+  for (const role of roles) {
+    if (!allowed.has(role)) throw new ApiError('ROLE_NOT_ASSIGNABLE', { role: roleInfo(role).name });
+  }
+  return roles;
+}
+
+/**
+ * A first password for a new user, shown once to the administrator: 12 characters from upper case, lower
+ * case and digits (each at least once), so it passes the password rule of spec section 5.
+ */
+export function initialPassword(): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomInt(s.length)]!);
+  while (chars.length < 12) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  const password = chars.join('');
+  if (validatePassword(password) !== true) throw new Error('initial password breaks the password rule');
+  return password;
+}
+
+/** The enterprise's user `id`, locked; another enterprise's user is "not found" (nothing leaks). */
+async function lockUser(
+  tx: Queryable,
+  corpId: string,
+  id: string,
+): Promise<{ roles: string[]; disabled: boolean }> {
+  const r = await tx.query<{ disabled: boolean; roles: string[] | null }>(
+    `select u.disabled,
+            (select array_agg(role_code order by role_code) from user_roles ur where ur.user_id = u.id) as roles
+       from users u where u.id = $1 and u.corp_id = $2 for update`,
+    [id, corpId],
+  );
+  const row = r.rows[0];
+  if (!row) throw new ApiError('USER_NOT_FOUND');
+  return { roles: row.roles ?? [], disabled: row.disabled };
+}
+
+/**
+ * Refuses a change after which the enterprise has no enabled administrator. Every user row of the
+ * enterprise is locked first, so two concurrent changes cannot both remove "the other" administrator.
+ */
+async function keepAManager(tx: Queryable, corpId: string): Promise<void> {
+  await tx.query('select id from users where corp_id = $1 order by id for update', [corpId]);
+  const r = await tx.query<{ n: number }>(
+    `select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id
+      where u.corp_id = $1 and not u.disabled and ur.role_code = $2`,
+    [corpId, MANAGER_ROLE],
+  );
+  if ((r.rows[0]?.n ?? 0) === 0) throw new ApiError('LAST_MANAGER');
+}
+
+async function logChange(
+  tx: Queryable,
+  corpId: string,
+  userId: string,
+  actorId: string,
+  action: string,
+  before: string[],
+  after: string[],
+): Promise<void> {
+  await tx.query(
+    `insert into user_role_changes (corp_id, user_id, actor_id, action, roles_before, roles_after)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [corpId, userId, actorId, action, before, after],
+  );
+}
+
+/**
+ * Users and roles of an enterprise (my/enterprise-info/user/list, issue 13), for its administrator
+ * (ROLE_CORP_MANAGER): list, add with roles and a first password, change roles, disable and enable.
+ * Changes reach the affected user on its next request: user and user_roles writes notify the session
+ * caches (ADR 0006), a role taken away falls back to one still held, a disabled user's sessions end.
+ */
+export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get<{ Querystring: { page?: string; size?: string; keyword?: string; status?: string } }>(
+    '/corp/v1/corps/users',
+    async (req) => {
+      const user = manager(req);
+      const page = toInt(req.query.page, 1, 100000);
+      const size = toInt(req.query.size, 10, 100);
+      const where = ['u.corp_id = $1'];
+      const params: unknown[] = [user.corpId];
+      const keyword = req.query.keyword?.trim();
+      if (keyword) {
+        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(`(u.username like $${params.push(like)} or u.person_name like $${params.length})`);
+      }
+      if (req.query.status === 'ENABLED') where.push('not u.disabled');
+      else if (req.query.status === 'DISABLED') where.push('u.disabled');
+      const r = await ctx.db.query<UserRow>(
+        `select u.id, u.username as "userName", u.person_name as "personName", u.mobile, u.disabled,
+                (select array_agg(role_code order by role_code) from user_roles ur where ur.user_id = u.id) as roles,
+                ${localTimeSql('u.created_at')} as "createdAt", count(*) over ()::int as total
+           from users u where ${where.join(' and ')}
+          order by u.created_at, u.id limit ${size} offset ${(page - 1) * size}`,
+        params,
+      );
+      const count =
+        r.rows[0]?.total ??
+        (
+          await ctx.db.query<{ n: number }>(
+            `select count(*)::int as n from users u where ${where.join(' and ')}`,
+            params,
+          )
+        ).rows[0]!.n;
+      return ok({ list: r.rows.map(item), pagecond: { count, page, size } });
+    },
+  );
+
+  app.get('/corp/v1/corps/users/role-options', async (req) => {
+    const user = manager(req);
+    return ok(
+      assignableRoles(user.corpType).map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/corp/v1/corps/users/:id/role-changes', async (req) => {
+    const user = manager(req);
+    await lockUser(ctx.db, user.corpId, req.params.id);
+    const r = await ctx.db.query(
+      `select c.id::int as id, c.action, c.roles_before as "rolesBefore", c.roles_after as "rolesAfter",
+              a.person_name as "actorName", ${localTimeSql('c.created_at')} as "createdAt"
+         from user_role_changes c join users a on a.id = c.actor_id
+        where c.user_id = $1 and c.corp_id = $2 order by c.id desc limit 100`,
+      [req.params.id, user.corpId],
+    );
+    return ok(r.rows);
+  });
+
+  app.post<{ Body: { userName?: unknown; personName?: unknown; mobile?: unknown; roles?: unknown } }>(
+    '/corp/v1/corps/users',
+    async (req) => {
+      const user = manager(req);
+      const body = req.body ?? {};
+      check(validateUserName(body.userName));
+      check(validatePersonName(body.personName));
+      check(validatePhone(body.mobile));
+      const roles = requestedRoles(user, body.roles);
+      const userName = String(body.userName);
+      const password = initialPassword();
+      const hash = await hashPassword(password);
+      const created = await ctx.db.transaction(async (tx) => {
+        const taken = await tx.query('select 1 from users where lower(username) = lower($1)', [userName]);
+        if (taken.rows.length) throw new ApiError('USER_NAME_TAKEN', { userName });
+        const id = `U${Date.now().toString(36).toUpperCase()}${randomInt(36 ** 4)
+          .toString(36)
+          .toUpperCase()}`;
+        await tx.query(
+          `insert into users (id, username, password_hash, person_name, mobile, corp_id)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [id, userName, hash, String(body.personName), String(body.mobile), user.corpId],
+        );
+        for (const role of roles) {
+          await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
+        }
+        await logChange(tx, user.corpId, id, user.id, 'CREATE', [], roles);
+        return id;
+      });
+      return ok({ id: created, userName, initialPassword: password });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { roles?: unknown } }>(
+    '/corp/v1/corps/users/:id/roles',
+    async (req) => {
+      const user = manager(req);
+      const roles = requestedRoles(user, req.body?.roles);
+      await ctx.db.transaction(async (tx) => {
+        const before = await lockUser(tx, user.corpId, req.params.id);
+        await tx.query('delete from user_roles where user_id = $1', [req.params.id]);
+        for (const role of roles) {
+          await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [
+            req.params.id,
+            role,
+          ]);
+        }
+        await keepAManager(tx, user.corpId);
+        await logChange(tx, user.corpId, req.params.id, user.id, 'ROLES', before.roles, [...roles].sort());
+      });
+      return ok(null);
+    },
+  );
+
+  for (const [action, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(`/corp/v1/corps/users/:id/${action}`, async (req) => {
+      const user = manager(req);
+      await ctx.db.transaction(async (tx) => {
+        const before = await lockUser(tx, user.corpId, req.params.id);
+        if (before.disabled === disabled) return;
+        await tx.query('update users set disabled = $2 where id = $1', [req.params.id, disabled]);
+        if (disabled) {
+          await keepAManager(tx, user.corpId);
+          // Its sessions end now, on every instance (the delete notifies the session caches).
+          await tx.query('delete from sessions where user_id = $1', [req.params.id]);
+        }
+        await logChange(
+          tx,
+          user.corpId,
+          req.params.id,
+          user.id,
+          disabled ? 'DISABLE' : 'ENABLE',
+          before.roles,
+          before.roles,
+        );
+      });
+      return ok(null);
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../db/db';
+
+/** What demo SMS say: [content, hours ago, sent, read]. */
+const SMS: Array<[string, number, boolean, boolean]> = [
+  ['【供应链金融服务平台】您有一笔业务待处理，请登录平台查看。', 2, true, false],
+  ['【供应链金融服务平台】您的登录验证码为******，5分钟内有效，请勿泄露。', 26, true, true],
+  ['【供应链金融服务平台】平台将于本周六凌晨进行例行维护。', 50, false, true],
+];
+
+/** Demo SMS for every demo user (the account centre's SMS list, issue 13). */
+export async function seedAccount(db: Db): Promise<void> {
+  const users = await db.query<{ id: string; mobile: string }>('select id, mobile from users order by id');
+  await db.transaction(async (tx) => {
+    for (const u of users.rows) {
+      for (const [i, [content, hours, sent, read]] of SMS.entries()) {
+        await tx.query(
+          `insert into user_sms (id, user_id, mobile, content, send_status, read_state, created_at)
+           values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7))`,
+          [
+            `${u.id}-S${i + 1}`,
+            u.id,
+            u.mobile,
+            content,
+            sent ? 'SENT' : 'FAILED',
+            read ? 'READ' : 'UNREAD',
+            hours,
+          ],
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { subMoney } from '@renderer/core/format';
+import { CreditKeys } from './creditKeys';
+import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
+
+/** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages, limits, downloads. */
+test.afterEach(closePages);
+test.describe.configure({ timeout: 120_000 });
+
+const USER_LIST = '/cv3/my/enterprise-info/user/list';
+
+/** Opens the 账户中心 menu of the header. */
+async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByTestId('header-menu').getByText('账户中心').hover();
+}
+
+test('corp_manager adds a user with a role; the user logs in and sees that role’s menu', async ({
+  browser,
+}) => {
+  const manager = await userPage(browser, 'corp_manager');
+  const watch = watchPage(manager);
+  await openAccountMenu(manager);
+  await manager.getByTestId(`menu-/my/enterprise-info/user/list`).click();
+  await expect(manager).toHaveURL(new RegExp(`${USER_LIST}$`));
+  await expect(manager.getByTestId('user-table')).toContainText('corp_manager');
+  // Another enterprise's users are not listed.
+  await expect(manager.getByTestId('user-table')).not.toContainText('core_operator');
+
+  await manager.getByTestId('user-add').click();
+  const dialog = manager.getByRole('dialog', { name: '新增用户' });
+  // A bad user name and mobile are refused on the form with the rule's words.
+  await dialog.getByLabel('用户名').fill('9bad');
+  await dialog.getByLabel('手机号').fill('12345');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toContainText('用户名为4-20位字母、数字或下划线，以字母开头');
+  await expect(dialog).toContainText('请输入正确的手机号码');
+  await dialog.getByLabel('用户名').fill('e2e_buyer');
+  await dialog.getByLabel('姓名').fill('马晓东');
+  await dialog.getByLabel('手机号').fill('13911112222');
+  await dialog.getByLabel('链属企业收货确认岗').check();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(manager.getByTestId('created-user-name')).toHaveText('e2e_buyer');
+  const password = (await manager.getByTestId('created-user-password').innerText()).trim();
+  await manager.getByRole('button', { name: /我已记下/ }).click();
+  await expect(manager.getByTestId('user-table')).toContainText('马晓东');
+  await expect(manager.getByTestId('user-table').locator('tr', { hasText: 'e2e_buyer' })).toContainText(
+    '链属企业收货确认岗',
+  );
+
+  const context = await browser.newContext();
+  const user = await context.newPage();
+  const userWatch = watchPage(user);
+  await loginAs(user, 'e2e_buyer', password);
+  await expect(user.getByTestId('current-user')).toHaveText('马晓东');
+  await expect(user.getByTestId('role-label')).toHaveText('收货确认岗');
+  await user.goto('/cv3/my/account/info');
+  await openAccountMenu(user);
+  await expect(user.getByTestId('menu-/my/message/message-query')).toBeVisible();
+  await expect(user.getByTestId('menu-/my/enterprise-info/user/list')).toHaveCount(0);
+
+  // The manager gives the user the operator role instead; the user's next page load shows it.
+  await manager.getByTestId('user-roles-e2e_buyer').click();
+  const roles = manager.getByRole('dialog', { name: /分配角色/ });
+  await roles.getByLabel('链属企业收货确认岗').uncheck();
+  await roles.getByLabel('链属企业经办岗').check();
+  await roles.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(manager.locator('.ant-message')).toContainText('角色已更新');
+  await user.reload();
+  await expect(user.getByTestId('role-label')).toHaveText('经办岗');
+
+  // Disabled: the user's session ends at its next request.
+  await manager.getByTestId('user-toggle-e2e_buyer').click();
+  await manager
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(manager.getByTestId('user-table').locator('tr', { hasText: 'e2e_buyer' })).toContainText(
+    '停用',
+  );
+  await user.goto('/cv3/my/account/info');
+  await expect(user).toHaveURL(/\/cv3\/login\/login/);
+  await context.close();
+  await expectNoErrors(watch);
+  expect(userWatch.errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+});
+
+test('reading a message clears the bell’s dot', async ({ browser }) => {
+  const page = await userPage(browser, 'chain_operator');
+  const watch = watchPage(page);
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '2');
+  await expect(page.getByTestId('notice-dot')).toBeVisible();
+  await page.getByTestId('notice-bell').click();
+  await page.getByTestId('notice-all').click();
+  await expect(page).toHaveURL(/\/cv3\/my\/message\/message-query$/);
+  const table = page.getByTestId('mail-table');
+  await expect(table.getByText('未读', { exact: true })).toHaveCount(2);
+  await table.locator('[data-testid^="mail-read-"]').first().click();
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '1');
+  await expect(page.getByTestId('notice-dot')).toBeVisible();
+  await table.locator('[data-testid^="mail-read-"]').first().click();
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '0');
+  await expect(page.getByTestId('notice-dot')).toHaveCount(0);
+  await expect(table.getByText('未读', { exact: true })).toHaveCount(0);
+
+  // SMS have their own read state, apart from the bell.
+  await page.goto('/cv3/my/message/text-message');
+  const sms = page.getByTestId('sms-table');
+  await expect(sms.getByText('未读', { exact: true })).toHaveCount(1);
+  await page.getByTestId('sms-table-read-all').click();
+  await expect(sms.getByText('未读', { exact: true })).toHaveCount(0);
+  await expectNoErrors(watch);
+});
+
+test.describe('limits and downloads', () => {
+  let keys: CreditKeys;
+  test.beforeAll(async () => {
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
+    keys = new CreditKeys(origin, port);
+    await keys.start();
+  });
+  test.afterAll(() => keys?.stop());
+
+  const LIMITS = '/cv3/my/limit/query';
+  const AMOUNT = '1234567.89';
+
+  /** The 可用 of the limit row that shows `text`, as a decimal string. */
+  async function availableOf(page: Page, text: string): Promise<string> {
+    await page.goto(LIMITS);
+    const line = row(page, text);
+    await expect(line).toHaveCount(1);
+    return (await cell(line, 'available').innerText()).replace(/,/g, '').trim();
+  }
+
+  test('a core distributes a limit to a supplier: the supplier’s 可用 and the core’s change exactly', async ({
+    browser,
+  }) => {
+    const supplier = await userPage(browser, 'chain_query');
+    const supplierWatch = watchPage(supplier);
+    await supplier.goto(LIMITS);
+    await expect(row(supplier, '华建建材供应有限公司').first()).toBeVisible();
+    // No child limit from the core group yet.
+    await expect(row(supplier, '华建集团第一工程局有限公司')).toHaveCount(0);
+    const coreQuery = await userPage(browser, 'core_query');
+    const core0 = await availableOf(coreQuery, '建信商业保理有限公司');
+
+    const operator = await userPage(browser, 'core_operator', keys.url);
+    const watch = watchPage(operator);
+    await operator.goto('/cv3/my/limit/distribute');
+    await choose(operator, 'field-targetCorpId', '华建建材供应有限公司');
+    await type(operator, 'field-afterAmount', AMOUNT);
+    await type(operator, 'field-reason', '年度采购计划增加');
+    await operator.getByTestId('action-form-submit').click();
+    await confirm(operator, '确认提交该额度分配申请？');
+    await succeeded(operator, '额度分配申请已提交，请等待主管岗审核');
+    await expect(operator).toHaveURL(/\/cv3\/my\/limit\/distribute-query/);
+
+    const director = await userPage(browser, 'core_director', keys.url);
+    const directorWatch = watchPage(director);
+    keys.insertOnly('core_director-rsa');
+    await director.goto('/cv3/my/limit/approve');
+    const pending = row(director, money(AMOUNT));
+    await expect(cell(pending, 'beforeAmount')).toHaveText('0.00');
+    await pending.getByTestId('action-row-approve').click();
+    await confirm(director, '确认通过该额度分配申请？');
+    await succeeded(director, '审核通过，分配额度已生效');
+
+    expect(await availableOf(supplier, '华建集团第一工程局有限公司')).toBe(AMOUNT);
+    expect(await availableOf(coreQuery, '建信商业保理有限公司')).toBe(subMoney(core0, AMOUNT));
+
+    // The change history shows 调整前/后 and the reason to the supplier too.
+    await supplier.goto('/cv3/my/limit/distribute-query');
+    const history = row(supplier, money(AMOUNT));
+    await expect(cell(history, 'reason')).toHaveText('年度采购计划增加');
+    await expect(cell(history, 'status')).toHaveText('已生效');
+    await expectNoErrors(watch);
+    await expectNoErrors(directorWatch);
+    await expectNoErrors(supplierWatch);
+  });
+
+  test('an export appears in the download centre and downloads', async ({ browser }) => {
+    const page = await userPage(browser, 'core_final');
+    const watch = watchPage(page);
+    await page.goto('/cv3/credit/core/index/final-approve?tab=2');
+    await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
+    await page.getByTestId('action-toolbar-export').click();
+    await page.getByRole('button', { name: /前往下载中心/ }).click();
+    await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
+    const job = page.locator('tr[data-testid^="export-"]').first();
+    await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await job.getByTestId('export-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    await expectNoErrors(watch);
+  });
+});

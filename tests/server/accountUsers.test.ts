@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatePassword } from '@renderer/core/validators';
+import { initialPassword } from '@server/plugins/users';
+import { Browser, loggedIn, testServer, type TestServer } from './helpers';
+
+/** Users and roles of an enterprise (my/enterprise-info/user/list, issue 13 part a). */
+let s: TestServer;
+beforeAll(async () => {
+  s = await testServer();
+});
+afterAll(async () => {
+  await s.app.close();
+  await s.db.close();
+});
+
+const USERS = '/corp/v1/corps/users';
+const menuPaths = (data: { menus3: Array<{ childMenuResources: Array<{ menuBrief: string }> }> }) =>
+  data.menus3.flatMap((m) => m.childMenuResources.map((c) => c.menuBrief));
+
+async function idOf(username: string): Promise<string> {
+  return (await s.db.query<{ id: string }>('select id from users where username = $1', [username])).rows[0]!
+    .id;
+}
+
+async function addUser(
+  b: Browser,
+  userName: string,
+  roles: string[],
+): Promise<{ id: string; initialPassword: string }> {
+  const res = (
+    await b.call('POST', USERS, { body: { userName, personName: '测试用户', mobile: '13912345678', roles } })
+  ).json();
+  expect(res.code, res.message).toBe('0');
+  return res.data;
+}
+
+async function loginAs(userName: string, password: string): Promise<Browser> {
+  const b = new Browser(s.app);
+  const res = (await b.login(userName, password)).json();
+  expect(res.code, res.message).toBe('0');
+  return b;
+}
+
+describe('users and roles', () => {
+  it('lists only the administrator’s own enterprise, with roles and status', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const data = (await m.call('GET', USERS, { query: { size: '100' } })).json().data;
+    const names = data.list.map((u: { userName: string }) => u.userName).sort();
+    expect(names).toEqual([
+      'chain_director',
+      'chain_operator',
+      'chain_purchase',
+      'chain_query',
+      'corp_manager',
+    ]);
+    expect(data.pagecond.count).toBe(5);
+    const manager = data.list.find((u: { userName: string }) => u.userName === 'corp_manager');
+    expect(manager).toMatchObject({
+      status: 'ENABLED',
+      roles: [{ roleCode: 'ROLE_CORP_MANAGER', roleName: '管理员' }],
+    });
+    const byKeyword = (await m.call('GET', USERS, { query: { keyword: '周敏' } })).json().data;
+    expect(byKeyword.list.map((u: { userName: string }) => u.userName)).toEqual(['chain_query']);
+    const options = (await m.call('GET', `${USERS}/role-options`)).json().data;
+    expect(options.map((o: { roleCode: string }) => o.roleCode)).toEqual([
+      'ROLE_CORP_OPERATOR',
+      'ROLE_CORP_DIRECTOR',
+      'ROLE_CORP_QUERY',
+      'ROLE_CORP_PURCHASE',
+      'ROLE_CORP_MANAGER',
+    ]);
+  });
+
+  it('refuses every user action to roles other than the administrator (403)', async () => {
+    const target = await idOf('chain_query');
+    for (const username of ['chain_operator', 'chain_director', 'core_operator', 'fin_product_manager']) {
+      const b = await loggedIn(s.app, username);
+      const calls: Array<[string, string, unknown?]> = [
+        ['GET', USERS],
+        ['GET', `${USERS}/role-options`],
+        ['GET', `${USERS}/${target}/role-changes`],
+        [
+          'POST',
+          USERS,
+          { userName: 'intruder1', personName: '张三', mobile: '13912345678', roles: ['ROLE_CORP_QUERY'] },
+        ],
+        ['PUT', `${USERS}/${target}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
+        ['POST', `${USERS}/${target}/disable`],
+        ['POST', `${USERS}/${target}/enable`],
+      ];
+      for (const [method, path, body] of calls) {
+        const res = await b.call(method, path, body === undefined ? {} : { body });
+        expect(res.statusCode, `${username} ${method} ${path}`).toBe(403);
+      }
+    }
+    const roles = await s.db.query('select role_code from user_roles where user_id = $1', [target]);
+    expect(roles.rows).toEqual([{ role_code: 'ROLE_CORP_QUERY' }]);
+    expect((await s.db.query("select 1 from users where username = 'intruder1'")).rows).toEqual([]);
+  });
+
+  it('never touches another enterprise’s users', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const foreign = await idOf('core_operator');
+    for (const [method, path, body] of [
+      ['PUT', `${USERS}/${foreign}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
+      ['POST', `${USERS}/${foreign}/disable`, undefined],
+      ['GET', `${USERS}/${foreign}/role-changes`, undefined],
+    ] as const) {
+      const res = (await m.call(method, path, body ? { body } : {})).json();
+      expect(res.code).toBe('SCF.USER_NOT_FOUND');
+    }
+    const row = await s.db.query<{ disabled: boolean; roles: string[] }>(
+      `select disabled, array(select role_code from user_roles where user_id = u.id) as roles from users u where id = $1`,
+      [foreign],
+    );
+    expect(row.rows[0]).toEqual({ disabled: false, roles: ['ROLE_CORE_OPERATOR'] });
+  });
+
+  it('validates a new user with clear messages', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const post = async (body: Record<string, unknown>) =>
+      (
+        await m.call('POST', USERS, {
+          body: {
+            userName: 'valid_name',
+            personName: '李四',
+            mobile: '13912345678',
+            roles: ['ROLE_CORP_QUERY'],
+            ...body,
+          },
+        })
+      ).json();
+    expect(await post({ userName: '1abc' })).toMatchObject({
+      code: 'SCF.USER_INVALID',
+      message: '用户名为4-20位字母、数字或下划线，以字母开头',
+    });
+    expect(await post({ mobile: '12345678901' })).toMatchObject({ message: '请输入正确的手机号码' });
+    expect((await post({ personName: '' })).code).toBe('SCF.USER_INVALID');
+    expect(await post({ roles: [] })).toMatchObject({
+      code: 'SCF.ROLES_REQUIRED',
+      message: '请至少选择一个角色',
+    });
+    expect(await post({ roles: ['ROLE_CORE_DIRECTOR'] })).toMatchObject({
+      code: 'SCF.ROLE_NOT_ASSIGNABLE',
+      message: '不能给贵企业用户分配“核心企业主管岗”角色',
+    });
+    expect(await post({ userName: 'Chain_Operator' })).toMatchObject({
+      code: 'SCF.USER_NAME_TAKEN',
+      message: '用户名“Chain_Operator”已被使用，请换一个',
+    });
+  });
+
+  it('adds a user whose first password logs in with the given role and its menu', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const added = await addUser(m, 'sup_clerk', ['ROLE_CORP_QUERY']);
+    expect(validatePassword(added.initialPassword)).toBe(true);
+    const u = await loginAs('sup_clerk', added.initialPassword);
+    const sec = (await u.call('GET', '/v2/security')).json().data;
+    expect(sec.currentRole3.roleCode).toBe('ROLE_CORP_QUERY');
+    expect(sec.user3.corpId).toBe('SUP001');
+    expect(menuPaths(sec)).not.toContain('/my/enterprise-info/user/list');
+    const list = (await m.call('GET', USERS, { query: { keyword: 'sup_clerk' } })).json().data.list;
+    expect(list[0]).toMatchObject({ userName: 'sup_clerk', personName: '测试用户', mobile: '13912345678' });
+  });
+
+  it('gives and takes roles; the user’s next request acts in a role it still holds', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const added = await addUser(m, 'sup_roles', ['ROLE_CORP_QUERY']);
+    const u = await loginAs('sup_roles', added.initialPassword);
+    const before = (await u.call('GET', '/v2/security')).json().data;
+    expect(before.roles3.map((r: { roleCode: string }) => r.roleCode)).toEqual(['ROLE_CORP_QUERY']);
+
+    // Given the administrator role too: the next request offers it and its menu.
+    await m.call('PUT', `${USERS}/${added.id}/roles`, {
+      body: { roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'] },
+    });
+    const both = (
+      await u.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_MANAGER' } })
+    ).json().data;
+    expect(both.currentRole3.roleCode).toBe('ROLE_CORP_MANAGER');
+    expect(menuPaths(both)).toContain('/my/enterprise-info/user/list');
+    expect((await u.call('GET', USERS)).json().code).toBe('0');
+
+    // The administrator role taken away while the user acts in it: the next request falls back.
+    await m.call('PUT', `${USERS}/${added.id}/roles`, { body: { roles: ['ROLE_CORP_OPERATOR'] } });
+    expect((await u.call('GET', USERS)).statusCode).toBe(403);
+    const after = (await u.call('GET', '/v2/security')).json().data;
+    expect(after.currentRole3.roleCode).toBe('ROLE_CORP_OPERATOR');
+    expect(menuPaths(after)).not.toContain('/my/enterprise-info/user/list');
+
+    const history = (await m.call('GET', `${USERS}/${added.id}/role-changes`)).json().data;
+    expect(
+      history.map((h: { action: string; rolesBefore: string[]; rolesAfter: string[] }) => [
+        h.action,
+        h.rolesBefore,
+        h.rolesAfter,
+      ]),
+    ).toEqual([
+      ['ROLES', ['ROLE_CORP_MANAGER', 'ROLE_CORP_QUERY'], ['ROLE_CORP_OPERATOR']],
+      ['ROLES', ['ROLE_CORP_QUERY'], ['ROLE_CORP_MANAGER', 'ROLE_CORP_QUERY']],
+      ['CREATE', [], ['ROLE_CORP_QUERY']],
+    ]);
+    expect(history[0].actorName).toBe('韩雪');
+  });
+
+  it('disables a user: its session ends, it cannot log in; enabling restores it', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const added = await addUser(m, 'sup_gone', ['ROLE_CORP_OPERATOR']);
+    const u = await loginAs('sup_gone', added.initialPassword);
+    expect((await m.call('POST', `${USERS}/${added.id}/disable`)).json().code).toBe('0');
+    expect((await u.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
+    const refused = (await new Browser(s.app).login('sup_gone', added.initialPassword)).json();
+    expect(refused).toMatchObject({ code: 'SCF.USER_DISABLED', message: '该用户已停用，请联系贵企业管理员' });
+    // A wrong password learns nothing about the state.
+    expect((await new Browser(s.app).login('sup_gone', 'Wrong@2026')).json().code).toBe('SCF.LOGIN_FAILED');
+    const listed = (await m.call('GET', USERS, { query: { status: 'DISABLED' } })).json().data.list;
+    expect(listed.map((x: { userName: string }) => x.userName)).toEqual(['sup_gone']);
+    expect((await m.call('POST', `${USERS}/${added.id}/enable`)).json().code).toBe('0');
+    await loginAs('sup_gone', added.initialPassword);
+  });
+
+  it('never leaves the enterprise without an enabled administrator', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const self = await idOf('corp_manager');
+    const dropSelf = (
+      await m.call('PUT', `${USERS}/${self}/roles`, { body: { roles: ['ROLE_CORP_QUERY'] } })
+    ).json();
+    expect(dropSelf).toMatchObject({
+      code: 'SCF.LAST_MANAGER',
+      message: '贵企业至少需要保留一名启用的管理员',
+    });
+    expect((await m.call('POST', `${USERS}/${self}/disable`)).json().code).toBe('SCF.LAST_MANAGER');
+    const roles = await s.db.query('select role_code from user_roles where user_id = $1', [self]);
+    expect(roles.rows).toEqual([{ role_code: 'ROLE_CORP_MANAGER' }]);
+
+    // With a second administrator, the first may step down; then the second is the last one.
+    const second = await addUser(m, 'sup_admin2', ['ROLE_CORP_MANAGER']);
+    expect(
+      (
+        await m.call('PUT', `${USERS}/${self}/roles`, {
+          body: { roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'] },
+        })
+      ).json().code,
+    ).toBe('0');
+    const admin2 = await loginAs('sup_admin2', second.initialPassword);
+    expect((await admin2.call('POST', `${USERS}/${second.id}/disable`)).json().code).toBe('0');
+    expect((await admin2.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
+    expect((await m.call('POST', `${USERS}/${self}/disable`)).json().code).toBe('SCF.LAST_MANAGER');
+    expect((await m.call('POST', `${USERS}/${second.id}/enable`)).json().code).toBe('0');
+  });
+
+  it('makes first passwords that pass the password rule', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const p = initialPassword();
+      expect(validatePassword(p)).toBe(true);
+      seen.add(p);
+    }
+    expect(seen.size).toBe(200);
+  });
+});
