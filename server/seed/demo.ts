@@ -19,7 +19,13 @@ export const CORPS = [
   { id: 'UNIT001', name: '华建一局第三项目部', code: '92510100MA6DF7Q307', type: 'UNIT', status: 'NORMAL' },
   { id: 'FIN001', name: '建信商业保理有限公司', code: '91310000MA1FL3XK54', type: 'FIN', status: 'NORMAL' },
   // A second factor: joint factoring (联合保理) shares a deal between funders.
-  { id: 'FIN003', name: '中融联合商业保理有限公司', code: '91310000MA1FL4JT2T', type: 'FIN', status: 'NORMAL' },
+  {
+    id: 'FIN003',
+    name: '中融联合商业保理有限公司',
+    code: '91310000MA1FL4JT2T',
+    type: 'FIN',
+    status: 'NORMAL',
+  },
 ] as const;
 
 const OPENED: Record<string, string[]> = {

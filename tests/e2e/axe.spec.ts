@@ -18,9 +18,7 @@ test.describe.configure({ timeout: 150_000 });
  * named after their field) until that branch is merged; and antd Table's zero-height measuring row
  * (aria-hidden, drawn by rc-table itself, nothing a user reaches).
  */
-const PENDING_ELSEWHERE = [
-  '.ant-table-measure-row',
-];
+const PENDING_ELSEWHERE = ['.ant-table-measure-row'];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   let builder = new AxeBuilder({ page });
