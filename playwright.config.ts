@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/cv3/`,
-    timeout: 120_000,
+    // Migrations and the demo world (built through the engine) take ~20 s of CPU; more on a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
