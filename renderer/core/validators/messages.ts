@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES = {
   username: '用户名为4-20位字母、数字或下划线，须以字母开头',
   smsCode: '请输入6位数字验证码',
   passwordConfirm: '两次输入的密码不一致',
+  amountRangeOrder: '最低金额不能大于最高金额',
+  rangeOrder: '起始值不能大于结束值',
 } as const;
 
 /** Message for an amount below the minimum; `min` is already formatted for display. */
