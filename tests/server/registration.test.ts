@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_CODES, SMS_POLICY } from '@contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
@@ -218,7 +219,7 @@ describe('SMS codes', () => {
     clock.now = saved;
   });
 
-  it('expire after five minutes; a newer code voids the older one', async () => {
+  it('expire after five minutes; a used code does not register twice', async () => {
     const b = await anonymous('10.13.3.1');
     const form = await withCode(b, await registration(b));
     clock.now = new Date(saved.getTime() + SMS_POLICY.ttlSeconds * 1000 + 1000);
@@ -413,5 +414,68 @@ describe('real-name face check', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('hostile input', () => {
+  it('gets coded answers below 500 and writes nothing', async () => {
+    const b = await anonymous('10.13.6.1');
+    const count = async () =>
+      (
+        await s.db.query<{ n: number }>(
+          `select (select count(*) from corps) + (select count(*) from users) + (select count(*) from corp_registrations)
+                  + (select count(*) from face_checks) as n`,
+        )
+      ).rows[0]!.n;
+    const before = await count();
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 2 }),
+      fc.constantFrom(
+        '91350100M000100Y43',
+        '11010519491231002X',
+        '13900001234',
+        '123456',
+        'REGISTER',
+        'x'.repeat(5000),
+      ),
+    );
+    const fields = [
+      'enterpriseName',
+      'creditCode',
+      'legalName',
+      'legalIdCard',
+      'username',
+      'contactName',
+      'mobile',
+      'smsCode',
+      'password',
+      'confirmPassword',
+      'agreements',
+      'purpose',
+      'emulate',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          '/v1/register',
+          '/v1/sms/codes',
+          '/v1/auth/passwords/reset',
+          '/v1/realname/face-checks/x/capture',
+        ),
+        fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 8 }),
+        async (path, body) => {
+          const res = await b.call('POST', path, { body });
+          expect(res.statusCode).toBeLessThan(500);
+          expect(typeof res.json().code).toBe('string');
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(await count()).toBe(before);
   });
 });

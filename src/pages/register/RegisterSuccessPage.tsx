@@ -25,7 +25,9 @@ export function RegisterSuccessPage(): React.JSX.Element {
                   登录用户名：<span data-testid="success-username">{username}</span>
                 </div>
               )}
-              <div>请使用注册的用户名和密码登录，登录后可申请开通产品。</div>
+              <div>
+                请使用注册的用户名和密码登录，登录后可申请开通产品，并在“实名认证”中完成法定代表人人脸识别。
+              </div>
             </>
           }
           extra={
