@@ -154,6 +154,8 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       if (action === 'transfer') await attachDocuments(db, engine, rec, await as(user));
       rec = await act(user, 'absAsset', rec, action);
     }
+    // Assets waiting for their transfer have their documents filed: the supplier can apply at once.
+    if (state === 'T02') await attachDocuments(db, engine, rec, await as('chain_operator'));
     return rec;
   };
 
