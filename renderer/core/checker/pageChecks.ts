@@ -51,11 +51,21 @@ const FORMILY_RULES = new Set([
   'zip',
 ]);
 
+/**
+ * Who may open each route (expanded role codes; `null`: every visitor or every logged-in user), and the
+ * roles of the page being checked: a link a role can see must lead to a page that role may open.
+ */
+export interface RouteAccess {
+  targets: ReadonlyMap<string, ReadonlySet<string> | null>;
+  pageRoles: ReadonlySet<string> | null;
+}
+
 /** Runs every cross-reference check on one loaded page schema. */
 export function checkPage(
   schema: PageSchema,
   routes: ReadonlySet<string>,
   context: CheckContext,
+  access?: RouteAccess,
 ): PageProblem[] {
   const problems: PageProblem[] = [];
   const report = (pointer: string, message: string): void => {
@@ -110,7 +120,7 @@ export function checkPage(
     }
   };
 
-  const checkRoute = (pointer: string, to: string): void => {
+  const checkRoute = (pointer: string, to: string, linkRoles?: readonly string[]): void => {
     const path = to.split(/[?#]/)[0] ?? to;
     // A `{field}` segment is filled from the record (`/{product}/core/index/query`): some page must match.
     if (path.includes('{')) {
@@ -120,12 +130,29 @@ export function checkPage(
           .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
           .join('[^/]+')}$`,
       );
-      if (![...routes].some((route) => pattern.test(route)))
-        report(pointer, `没有页面与 "${path}" 匹配（{字段} 由记录填入）`);
+      const matches = [...routes].filter((route) => pattern.test(route));
+      if (matches.length === 0) report(pointer, `没有页面与 "${path}" 匹配（{字段} 由记录填入）`);
+      for (const route of matches) checkLinkRoles(pointer, route, linkRoles);
       return;
     }
-    if (!routes.has(path))
+    if (!routes.has(path)) {
       report(pointer, `未知页面 "${path}"（没有对应的 schemas${path}.json，也不是手写页面）`);
+      return;
+    }
+    checkLinkRoles(pointer, path, linkRoles);
+  };
+
+  /** A link shown to roles its target page refuses is a dead end. */
+  const checkLinkRoles = (pointer: string, path: string, linkRoles?: readonly string[]): void => {
+    const target = access?.targets.get(path);
+    if (!access?.pageRoles || !target) return;
+    const shownTo = [...access.pageRoles].filter((r) => !linkRoles || linkRoles.includes(r));
+    const refused = shownTo.filter((r) => !target.has(r));
+    if (refused.length)
+      report(
+        pointer,
+        `页面 "${path}" 不对角色 ${refused.join('、')} 开放，但该链接对其可见（在目标页面 route.roles 中加入这些角色，或给链接写 roles）`,
+      );
   };
 
   const actionKeys = new Map<string, string>();
@@ -141,7 +168,7 @@ export function checkPage(
       (action.roles ?? []).forEach((role, j) => {
         if (!roles.has(role)) report(`${at}/roles/${j}`, `未知角色 "${role}"`);
       });
-      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to);
+      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to, action.roles);
       if ((action.type === 'action' || action.type === 'submit') && action.redirect)
         checkRoute(`${at}/redirect`, action.redirect);
       const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
@@ -437,7 +464,7 @@ export function checkPage(
     }
     case 'composite':
       checkComposite(schema, {
-        checkPage: (sub) => checkPage(sub, routes, context),
+        checkPage: (sub) => checkPage(sub, routes, context, access),
         checkExpression,
         report,
         modelOf,
