@@ -73,6 +73,12 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
     managerCorpId: 'FIN001',
     venue: 'SZSE',
   });
+  await create('core_operator', 'absShelf', {
+    shelfName: '华建一局城市更新储架',
+    totalAmount: '200000000.00',
+    managerCorpId: 'FIN001',
+    venue: 'SZSE',
+  });
   const refused = await create('core_operator', 'absShelf', {
     shelfName: '华建一局绿色建筑储架',
     totalAmount: '100000000.00',
