@@ -5,7 +5,7 @@ import { insertFile } from '../../../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF_SIZE } from '../../../files/seedFiles';
 import { openModels } from '../../../models';
 import type { EffectRegistry } from '../../../models/effects';
-import { ModelEngine } from '../../../models/modelEngine';
+import { type ModelEngine } from '../../../models/modelEngine';
 import type { Actor } from '../../../models/recordJson';
 import { addDays, chinaDay } from '../../../models/recordWriter';
 import { EngineSeeder } from '../../../seed/engineSeeder';
