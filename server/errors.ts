@@ -83,7 +83,10 @@ export const ERRORS = {
   EXPORT_NOT_READY: { status: 200, message: '导出文件尚未生成，请稍后再试' },
   IMPORT_NOT_SUPPORTED: { status: 200, message: '{title}不支持批量导入' },
   IMPORT_FILE_INVALID: { status: 200, message: '请上传由导入模板填写的 .xlsx 文件' },
-  IMPORT_HEADER_INVALID: { status: 200, message: '导入文件的表头与模板不一致（第{column}列应为“{title}”），请下载模板后填写' },
+  IMPORT_HEADER_INVALID: {
+    status: 200,
+    message: '导入文件的表头与模板不一致（第{column}列应为“{title}”），请下载模板后填写',
+  },
   IMPORT_EMPTY: { status: 200, message: '导入文件中没有数据行' },
   IMPORT_TOO_MANY: { status: 200, message: '一次最多导入{max}行' },
   IMPORT_ROW_INVALID: { status: 200, message: '第{row}行：{reason}' },
