@@ -22,7 +22,7 @@ import { expectNoErrors, watchPage } from './fixtures';
  * form; engineer confirmation, transfer with documents, the supplier's and the core's UKEY signatures and
  * the packet review follow as in ABS; the lent receivable carries its series and 兑付日.
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 }); // several users per test on a loaded machine
 
 const SERIES = '华建一局供应链资产支持商业票据（第7期）';
 const AMOUNT = '864209.75';

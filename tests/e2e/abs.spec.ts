@@ -13,7 +13,7 @@ import { apiGet, expectNoErrors, watchPage } from './fixtures';
  * the core director confirms (UKEY) → the plan manager reviews the plan packet (UKEY) → 已放款.
  * Unique amounts keep the assertions exact on a database that other e2e files share.
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 150_000 }); // several users per test on a loaded machine
 
 const PLAN = '华建一局供应链1号资产支持专项计划';
 const AMOUNTS = ['1357913.57', '246802.46', '97531.08'];

@@ -130,14 +130,20 @@ export function checkPage(
           .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
           .join('[^/]+')}$`,
       );
-      if (![...routes].some((route) => pattern.test(route)))
-        report(pointer, `没有页面与 "${path}" 匹配（{字段} 由记录填入）`);
+      const matches = [...routes].filter((route) => pattern.test(route));
+      if (matches.length === 0) report(pointer, `没有页面与 "${path}" 匹配（{字段} 由记录填入）`);
+      for (const route of matches) checkLinkRoles(pointer, route, linkRoles);
       return;
     }
     if (!routes.has(path)) {
       report(pointer, `未知页面 "${path}"（没有对应的 schemas${path}.json，也不是手写页面）`);
       return;
     }
+    checkLinkRoles(pointer, path, linkRoles);
+  };
+
+  /** A link shown to roles its target page refuses is a dead end. */
+  const checkLinkRoles = (pointer: string, path: string, linkRoles?: readonly string[]): void => {
     const target = access?.targets.get(path);
     if (!access?.pageRoles || !target) return;
     const shownTo = [...access.pageRoles].filter((r) => !linkRoles || linkRoles.includes(r));

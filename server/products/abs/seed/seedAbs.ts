@@ -1,32 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { SignRecord } from '@contract/ukey';
-import { completenessVerifier } from '../../../auth/completenessVerifier';
-import { loadUser } from '../../../auth/currentUser';
 import type { Db } from '../../../db/db';
 import { insertFile } from '../../../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF_SIZE } from '../../../files/seedFiles';
 import { openModels } from '../../../models';
 import type { EffectRegistry } from '../../../models/effects';
-import { ModelEngine } from '../../../models/modelEngine';
+import { type ModelEngine } from '../../../models/modelEngine';
 import type { Actor } from '../../../models/recordJson';
 import { addDays, chinaDay } from '../../../models/recordWriter';
+import { EngineSeeder } from '../../../seed/engineSeeder';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
-
-/** The sign record of seeded UKEY steps (the demo has no key at seeding time; only completeness is checked). */
-const SEED_SIGN: SignRecord = {
-  raType: 'CFCA',
-  ukeyBank: 'CCB',
-  ukeyCode: 'SEED',
-  original: 'seed',
-  signature: 'c2VlZA==',
-  pkCa: 'SEED',
-  ukeyNo: 'SEED',
-  algorithmType: 'SM2',
-  issuerDN: 'CN=Demo CA',
-  subjectDN: 'CN=Demo seed',
-};
 
 type Json = Record<string, unknown>;
 
@@ -65,39 +49,15 @@ const PATHS: Record<string, Array<[string, string]>> = {
 export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
   const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from abs_asset limit 1')).rows.length) return;
-  const now = new Date();
-  const today = chinaDay(now);
-  const engine = new ModelEngine({
-    db,
-    models,
-    effects,
-    now: () => now,
-    signatureVerifier: completenessVerifier,
-  });
-  const actors = new Map<string, Actor>();
-  const as = async (username: string): Promise<Actor> => {
-    const cached = actors.get(username);
-    if (cached) return cached;
-    const r = await db.query<{ id: string; role_code: string }>(
-      'select u.id, r.role_code from users u join user_roles r on r.user_id = u.id where u.username = $1',
-      [username],
-    );
-    const row = r.rows[0];
-    if (!row) throw new Error(`Demo user ${username} is missing`);
-    const user = await loadUser(db, row.id);
-    if (!user) throw new Error(`Demo user ${username} is missing`);
-    const actor = { user, role: row.role_code, sessionIdHash: 'seed' };
-    actors.set(username, actor);
-    return actor;
-  };
+  const seeder = await EngineSeeder.open({ db, models, effects });
+  seeder.daysAgo(20);
+  const today = chinaDay(new Date());
+  const engine = seeder.engine;
+  const as = async (username: string): Promise<Actor> => seeder.as(username).actor;
   const create = async (username: string, model: string, data: Json): Promise<Json> =>
-    engine.create(await as(username), model, data);
+    seeder.as(username).create(model, data);
   const act = async (username: string, model: string, rec: Json, action: string): Promise<Json> =>
-    engine.act(await as(username), model, String(rec.id), action, {
-      version: rec.version,
-      reason: '演示数据',
-      signature: SEED_SIGN,
-    });
+    seeder.as(username).act(model, String(rec.id), action, { reason: '演示数据' });
 
   // Shelves: approved (the plans' shelf), waiting, refused.
   let shelf = await create('core_operator', 'absShelf', {
@@ -110,6 +70,12 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
   await create('core_operator', 'absShelf', {
     shelfName: '华建一局2027年度储架',
     totalAmount: '300000000.00',
+    managerCorpId: 'FIN001',
+    venue: 'SZSE',
+  });
+  await create('core_operator', 'absShelf', {
+    shelfName: '华建一局城市更新储架',
+    totalAmount: '200000000.00',
     managerCorpId: 'FIN001',
     venue: 'SZSE',
   });
@@ -154,6 +120,8 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       if (action === 'transfer') await attachDocuments(db, engine, rec, await as(user));
       rec = await act(user, 'absAsset', rec, action);
     }
+    // Assets waiting for their transfer have their documents filed: the supplier can apply at once.
+    if (state === 'T02') await attachDocuments(db, engine, rec, await as('chain_operator'));
     return rec;
   };
 

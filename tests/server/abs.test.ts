@@ -1,0 +1,347 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '@renderer/core/format';
+import type { Browser } from './helpers';
+import {
+  act,
+  API,
+  as,
+  body,
+  count,
+  create,
+  list,
+  modelsServer,
+  SIGN,
+  uploadFile,
+  type ModelsTestServer,
+} from './modelsHelpers';
+
+/**
+ * ABS/ABCP on the real API: the Excel import (template, all-or-nothing with row numbers), bad input that
+ * writes nothing, concurrent signatures where exactly one wins, ABCP's series rule, and the shelf's
+ * 总发行量/已发行量 and the plans' figures kept consistent by packet reviews.
+ */
+let s: ModelsTestServer;
+let core: Browser;
+let coreDirector: Browser;
+let coreDirector2: Browser;
+let fin: Browser;
+let openPlan: { id: string; planNo: string };
+
+const HEADER = [
+  '专项计划',
+  '收款单位',
+  '付款单位',
+  '项目名称',
+  '付款确认书编号',
+  '合同类型',
+  '应收账款金额',
+  '资产转让折扣率',
+  '预计放款日',
+  '到期日',
+];
+
+async function workbook(rows: unknown[][], header = HEADER): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('导入数据');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const goodRow = (amount: unknown, supplier = '华建建材供应有限公司'): unknown[] => [
+  openPlan.planNo,
+  supplier,
+  '华建一局导入项目公司',
+  '导入测试项目',
+  'FQ-IMPORT',
+  '施工合同',
+  amount,
+  '0.95',
+  new Date('2026-12-20T00:00:00Z'),
+  '2027-05-20',
+];
+
+async function importAs(b: Browser, file: Buffer, assetType = 'receivable', name = '导入.xlsx') {
+  return uploadFile(
+    s.app,
+    b,
+    { assetType },
+    { name, data: file },
+    { url: `/api/web${API}/absAsset/import`, asFields: true },
+  );
+}
+
+beforeAll(async () => {
+  s = await modelsServer();
+  core = await as(s.app, 'core_operator');
+  coreDirector = await as(s.app, 'core_director');
+  coreDirector2 = await as(s.app, 'core_director');
+  fin = await as(s.app, 'fin_product_manager');
+  const plan = (
+    await s.db.query<{ id: string; plan_no: string }>(
+      "select id, plan_no from abs_plan where state = 'PL1' and product = 'abs' limit 1",
+    )
+  ).rows[0]!;
+  openPlan = { id: plan.id, planNo: plan.plan_no };
+}, 120_000);
+
+afterAll(async () => {
+  await s.close();
+});
+
+describe('Excel import of receivables', () => {
+  it('offers a template whose header names the import columns', async () => {
+    const res = await core.call('GET', `${API}/absAsset/import-template`);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    expect(book.worksheets[1]!.name).toBe('填写说明');
+  });
+
+  it('refuses a file with one bad row, naming the row, and writes none of its rows', async () => {
+    const before = await count(s, 'abs_asset');
+    const res = await importAs(core, await workbook([goodRow(1000.5), goodRow('1,000.5x'), goodRow(300)]));
+    expect(body(res).code).toBe('SCF.IMPORT_ROW_INVALID');
+    expect(body(res).message).toMatch(/^第3行：应收账款金额/);
+    expect(await count(s, 'abs_asset')).toBe(before);
+
+    const unknown = await importAs(core, await workbook([goodRow(10), goodRow(20, '不存在的供应商')]));
+    expect(body(unknown).message).toBe('第3行：收款单位：找不到“不存在的供应商”');
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
+  it('refuses an effect failure on a later row as a whole (a closed plan)', async () => {
+    const closed = (
+      await s.db.query<{ plan_no: string }>(
+        "select plan_no from abs_plan where state = 'PL2' and product = 'abs' limit 1",
+      )
+    ).rows[0]!;
+    const before = await count(s, 'abs_asset');
+    const rows = [goodRow(11), goodRow(12)];
+    rows[1]![0] = closed.plan_no;
+    const res = await importAs(core, await workbook(rows));
+    expect(body(res).code).toBe('SCF.IMPORT_ROW_INVALID');
+    expect(body(res).message).toMatch(/^第3行：专项计划.+已封包或已兑付/);
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
+  it('refuses a wrong header, an empty file and a non-xlsx file', async () => {
+    const header = [...HEADER];
+    header[6] = '金额';
+    expect(body(await importAs(core, await workbook([goodRow(1)], header))).code).toBe(
+      'SCF.IMPORT_HEADER_INVALID',
+    );
+    expect(body(await importAs(core, await workbook([]))).code).toBe('SCF.IMPORT_EMPTY');
+    expect(body(await importAs(core, Buffer.from('a,b,c'), 'receivable', 'x.csv')).code).toBe(
+      'SCF.IMPORT_FILE_INVALID',
+    );
+  });
+
+  it('is refused to roles that do not create assets', async () => {
+    const supplier = await as(s.app, 'chain_operator');
+    const res = await importAs(supplier, await workbook([goodRow(1)]));
+    expect(body(res).code).toBe('SCF.CREATE_FORBIDDEN');
+  });
+
+  it('imports a correct file whole, as payables when the page says so', async () => {
+    const before = await count(s, 'abs_asset');
+    const res = await importAs(core, await workbook([goodRow(1234.56), goodRow('789.01')]), 'payable');
+    expect(body(res).code).toBe('0');
+    expect(body(res).data.count).toBe(2);
+    expect(await count(s, 'abs_asset')).toBe(before + 2);
+    const rows = await s.db.query<{
+      amount: string;
+      asset_type: string;
+      product: string;
+      state: string;
+      supplier_name: string;
+    }>(
+      'select amount, asset_type, product, state, supplier_name from abs_asset where id = any($1) order by amount',
+      [body(res).data.ids],
+    );
+    expect(rows.rows).toEqual([
+      {
+        amount: '789.01',
+        asset_type: 'payable',
+        product: 'abs',
+        state: 'T01',
+        supplier_name: '华建建材供应有限公司',
+      },
+      {
+        amount: '1234.56',
+        asset_type: 'payable',
+        product: 'abs',
+        state: 'T01',
+        supplier_name: '华建建材供应有限公司',
+      },
+    ]);
+  });
+});
+
+describe('bad input writes nothing', () => {
+  it('refuses a create with a bad amount, an unknown plan or a plan of another product mix-up', async () => {
+    const before = await count(s, 'abs_asset');
+    const base = {
+      assetType: 'receivable',
+      planId: openPlan.id,
+      supplierCorpId: 'SUP001',
+      debtorName: '坏数据项目公司',
+      confirmNo: 'FQ-BAD',
+      contractType: 'construction',
+      amount: '100.00',
+      dueDate: '2027-02-01',
+    };
+    expect(body(await create(core, 'absAsset', { ...base, amount: '-1' })).code).toBe('SCF.RECORD_INVALID');
+    expect(body(await create(core, 'absAsset', { ...base, planId: 'nope' })).code).toBe('SCF.REF_INVALID');
+    expect(body(await create(core, 'absAsset', { ...base, supplierCorpId: 'CORE001' })).code).toBe(
+      'SCF.CORP_INVALID',
+    );
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
+  it('an ABCP series needs its 发行期数 and 兑付日', async () => {
+    const before = await count(s, 'abs_plan');
+    const res = await create(fin, 'absPlan', {
+      product: 'abcp',
+      planName: '缺兑付日的一期',
+      coreCorpId: 'CORE001',
+      issueSize: '1000000.00',
+      setupDate: '2026-11-20',
+      expectedDueDate: '2027-11-20',
+      venue: 'NAFMII',
+    });
+    expect(body(res).code).toBe('SCF.RECORD_INVALID');
+    expect(await count(s, 'abs_plan')).toBe(before);
+  });
+
+  it('a transfer without its documents is refused and nothing changes', async () => {
+    const supplier = await as(s.app, 'chain_operator');
+    const created = body(
+      await create(core, 'absAsset', {
+        assetType: 'receivable',
+        planId: openPlan.id,
+        supplierCorpId: 'SUP001',
+        debtorName: '无资料项目公司',
+        confirmNo: 'FQ-NODOC',
+        contractType: 'labour',
+        amount: '5000.00',
+        dueDate: '2027-02-01',
+      }),
+    ).data;
+    const purchase = await as(s.app, 'core_purchase');
+    expect(
+      body(await act(purchase, 'absAsset', created.id, 'confirm', { version: created.version })).code,
+    ).toBe('0');
+    const res = await act(supplier, 'absAsset', created.id, 'transfer', { version: created.version + 1 });
+    expect(body(res).code).toBe('SCF.ABS_DOCUMENTS_REQUIRED');
+    expect(body(res).message).toBe('请先上传贸易合同、发票后再提交转让申请');
+    const state = (
+      await s.db.query<{ state: string }>('select state from abs_asset where id = $1', [created.id])
+    ).rows[0]!;
+    expect(state.state).toBe('T02');
+  });
+});
+
+describe('concurrent signatures: exactly one wins', () => {
+  it('two core directors confirm the same transfer at once', async () => {
+    const asset = (
+      await s.db.query<{ id: string; version: number }>(
+        "select id, version from abs_asset where state = 'T07' limit 1",
+      )
+    ).rows[0]!;
+    const answers = await Promise.all(
+      [coreDirector, coreDirector2].map((b) =>
+        act(b, 'absAsset', asset.id, 'coreApprove', { version: asset.version, signature: SIGN }),
+      ),
+    );
+    const codes = answers.map((a) => body(a).code).sort();
+    expect(codes.filter((c) => c === '0')).toHaveLength(1);
+    expect(codes.find((c) => c !== '0')).toMatch(/VERSION_CONFLICT|ACTION_STATE_INVALID/);
+    const audit = await s.db.query<{ n: number }>(
+      "select count(*)::int as n from biz_audit where record_id = $1 and action = 'coreApprove'",
+      [asset.id],
+    );
+    expect(audit.rows[0]!.n).toBe(1);
+  });
+
+  it('two plan managers review the same packet at once', async () => {
+    const plan = (
+      await s.db.query<{ id: string; version: number }>(
+        "select p.id, p.version from abs_plan p where p.state = 'PL1' and exists (select 1 from abs_asset a where a.plan_id = p.id and a.state = 'T10') limit 1",
+      )
+    ).rows[0]!;
+    const fin2 = await as(s.app, 'fin_product_manager');
+    const answers = await Promise.all(
+      [fin, fin2].map((b) =>
+        act(b, 'absPlan', plan.id, 'review', { version: plan.version, signature: SIGN }),
+      ),
+    );
+    expect(answers.map((a) => body(a).code).filter((c) => c === '0')).toHaveLength(1);
+  });
+});
+
+describe('shelf and plan figures', () => {
+  it('已发行量 is the sum of the reviewed plans on the shelf, never above 总发行量', async () => {
+    const shelves = await s.db.query<{ id: string; total_amount: string; issued_amount: string }>(
+      'select id, total_amount, issued_amount from abs_shelf',
+    );
+    for (const shelf of shelves.rows) {
+      const plans = await s.db.query<{ issue_size: string }>(
+        "select issue_size from abs_plan where shelf_id = $1 and state in ('PL2', 'PL3')",
+        [shelf.id],
+      );
+      const sum = plans.rows.reduce((t, p) => t + toCents(p.issue_size), 0n);
+      expect(toCents(shelf.issued_amount)).toBe(sum);
+      expect(toCents(shelf.issued_amount) <= toCents(shelf.total_amount)).toBe(true);
+    }
+  });
+
+  it('资产规模 and 交易个数 of a reviewed plan are those of its lent assets', async () => {
+    const plans = await s.db.query<{ id: string; asset_amount: string; asset_count: number }>(
+      "select id, asset_amount, asset_count from abs_plan where state in ('PL2', 'PL3')",
+    );
+    expect(plans.rows.length).toBeGreaterThan(0);
+    for (const plan of plans.rows) {
+      const assets = await s.db.query<{ amount: string }>(
+        "select amount from abs_asset where plan_id = $1 and state in ('T12', 'T13')",
+        [plan.id],
+      );
+      expect(plan.asset_count).toBe(assets.rows.length);
+      expect(toCents(plan.asset_amount)).toBe(assets.rows.reduce((t, a) => t + toCents(a.amount), 0n));
+    }
+  });
+
+  it('a plan beyond what its shelf has left is refused with both figures', async () => {
+    const shelf = (
+      await s.db.query<{ id: string; total_amount: string; issued_amount: string; shelf_name: string }>(
+        "select id, total_amount, issued_amount, shelf_name from abs_shelf where state = 'SR1' limit 1",
+      )
+    ).rows[0]!;
+    const before = await count(s, 'abs_plan');
+    const res = await create(fin, 'absPlan', {
+      product: 'abs',
+      planName: '超出储架的计划',
+      coreCorpId: 'CORE001',
+      issueSize: '999999999.00',
+      setupDate: '2026-11-20',
+      expectedDueDate: '2027-11-20',
+      venue: 'SSE',
+      shelfId: shelf.id,
+    });
+    expect(body(res).code).toBe('SCF.ABS_SHELF_EXCEEDED');
+    expect(body(res).message).toContain(shelf.shelf_name);
+    expect(await count(s, 'abs_plan')).toBe(before);
+  });
+
+  it('ABS lists do not show ABCP records', async () => {
+    const abs = await list(core, 'absAsset', { product: 'abs', size: '100' });
+    expect(abs.list.every((a: { product: string }) => a.product === 'abs')).toBe(true);
+    const abcp = await list(core, 'absAsset', { product: 'abcp', size: '100' });
+    expect(abcp.list.length).toBeGreaterThan(0);
+    expect(
+      abcp.list.every((a: { product: string; seriesNo: number }) => a.product === 'abcp' && a.seriesNo > 0),
+    ).toBe(true);
+  });
+});
