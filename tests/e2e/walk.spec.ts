@@ -107,6 +107,8 @@ async function settled(page: Page, inFlight: () => number): Promise<void> {
 
 for (const user of USERS) {
   test(`${user} opens every menu item and record page without an error`, async ({ page }) => {
+    // Dozens of pages per user, each waited on until its requests settle.
+    test.setTimeout(300_000);
     const seen = watch(page);
     await page.goto('/cv3/login/login');
     const security = page.waitForResponse(
