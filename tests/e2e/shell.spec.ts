@@ -80,7 +80,8 @@ test.describe('header', () => {
     await expect(page.getByTestId('menu-/supplier/index')).toBeVisible();
     await page.getByTestId('user-menu').click();
     await page.getByText('切换角色').hover();
-    await page.getByTestId('role-ROLE_CORP_OPERATOR').click();
+    // The submenu may close while the pointer travels to it on a slow machine: click the item itself.
+    await page.getByTestId('role-ROLE_CORP_OPERATOR').dispatchEvent('click');
     await expect(page.getByTestId('role-label')).toHaveText('经办岗');
     await page.goto('/cv3/my/account/info');
     await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
