@@ -6,12 +6,12 @@
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { creditProduct } from './credit';
-import { factoringProduct } from './factoring';
+import { factoringJointProduct, factoringProduct } from './factoring';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [creditProduct, factoringProduct];
+export const PRODUCTS: readonly ServerProduct[] = [creditProduct, factoringProduct, factoringJointProduct];
 
 /**
  * The effects of every product, by name.
