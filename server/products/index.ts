@@ -10,7 +10,7 @@ import type { PublicLinkKind } from '../publicLinks/links';
 import { absProduct } from './abs';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
-import { factoringProduct } from './factoring';
+import { factoringJointProduct, factoringProduct } from './factoring';
 import { factoringDeliveryProduct } from './factoring-delivery';
 import { factoringReverseProduct } from './factoring-reverse';
 import type { ServerProduct } from './types';
@@ -24,6 +24,7 @@ export const PRODUCTS: readonly ServerProduct[] = [
   factoringProduct,
   factoringReverseProduct,
   factoringDeliveryProduct,
+  factoringJointProduct,
 ];
 
 /** The one-time public link kinds of every product (server/publicLinks). */

@@ -84,6 +84,8 @@ test('chain_operator applies for a joint deal of 250,000.05 shared 60/40', async
   await type(page, 'field-financeAmount', FINANCE);
   await choose(page, 'field-funders.0.funderCorpId', '建信商业保理有限公司');
   await type(page, 'field-funders.0.ratio', '60');
+  // The first row's dropdown must be gone before the second one opens (two option lists match otherwise).
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await choose(page, 'field-funders.1.funderCorpId', '中融联合商业保理有限公司');
   await type(page, 'field-funders.1.ratio', '40');
   await type(page, 'field-annualRate', '0.068');

@@ -66,6 +66,8 @@ beforeAll(async () => {
     'core_director-old.ukey.json',
     'core_director-rsa.ukey.json',
     'core_director-sm2.ukey.json',
+    'fin2_product_manager-sm2.ukey.json',
+    'fin_product_manager-sm2.ukey.json',
     'unit_director-rsa.ukey.json',
   ]);
   rmSync(keys, { recursive: true, force: true });

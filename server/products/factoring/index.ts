@@ -17,3 +17,14 @@ export const factoringProduct: ServerProduct = {
   seed: seedFactoring,
   routes: registerFactoringDocumentRoutes,
 };
+
+/**
+ * Joint factoring (联合保理, factoringJointLoan): its effects, errors and seed are the shared ones above
+ * (one registration each); this names the product its model and pages belong to.
+ */
+export const factoringJointProduct: ServerProduct = {
+  code: 'factoring-joint',
+  effects: [],
+  errors: {},
+  homes: {},
+};

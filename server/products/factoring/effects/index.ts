@@ -61,7 +61,8 @@ export const factoringEffects: Record<string, Effect> = {
     const rec = await receivableOf(c);
     const from = rec.state;
     rec.state = String(c.args.state);
-    await c.records.save(RECEIVABLE, rec, { action: c.transition?.action ?? 'loan', from });
+    // Named after the loan's step (loan.submit, loan.lend…): not one of the receivable's own transitions.
+    await c.records.save(RECEIVABLE, rec, { action: `loan.${c.transition?.action ?? 'update'}`, from });
   },
 
   /** The factor approved: the factoring contract gets its number (BL + the loan's number). */

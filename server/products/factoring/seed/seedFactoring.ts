@@ -1,20 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { SIGN_RECORD_KEYS } from '@contract/ukey';
 import { mulRate } from '@renderer/core/format';
-import { loadUser } from '../../../auth/currentUser';
-import { completenessVerifier } from '../../../auth/completenessVerifier';
 import type { Db } from '../../../db/db';
-import { addDays, chinaDay, ModelEngine, openModels, type Actor } from '../../../models';
+import { addDays, openModels } from '../../../models';
 import type { EffectRegistry } from '../../../models/effects';
+import { EngineSeeder } from '../../../seed/engineSeeder';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
-
-/** The demo's sign record for seeded signed steps (the demo history, not a live signature). */
-const DEMO_SIGN = {
-  ...Object.fromEntries(SIGN_RECORD_KEYS.map((k) => [k, 'DEMO'])),
-  original: 'demo-seed',
-  signature: 'ZGVtby1zZWVk',
-};
 
 /** The loan steps in order: action and the demo user who runs it. */
 const LOAN_STEPS: Array<[string, string]> = [
@@ -53,33 +44,23 @@ const JOINT_STEPS: Array<[string, string]> = [
 export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<void> {
   if ((await db.query('select 1 from factoring_receivable limit 1').catch(() => null))?.rows.length) return;
   const models = await openModels(db, SCHEMAS_DIR, effects);
-  const engine = new ModelEngine({
-    db,
-    models,
-    effects,
-    now: () => new Date(),
-    signatureVerifier: completenessVerifier,
-  });
-  const actors = new Map<string, Actor>();
-  const as = async (username: string): Promise<Actor> => {
-    const known = actors.get(username);
-    if (known) return known;
-    const id = (await db.query<{ id: string }>('select id from users where username = $1', [username]))
-      .rows[0]?.id;
-    const user = id ? await loadUser(db, id) : null;
-    if (!user) throw new Error(`seedFactoring: no demo user ${username}`);
-    const actor = { user, role: user.roles[0] ?? null, sessionIdHash: '' };
-    actors.set(username, actor);
-    return actor;
-  };
-  const today = chinaDay(new Date());
+  const s = await EngineSeeder.open({ db, models, effects });
   let n = 0;
+  const act = async (
+    model: string,
+    rec: Record<string, unknown>,
+    action: string,
+    user: string,
+    reason?: string,
+  ) => s.as(user).act(model, String(rec.id), action, reason ? { reason } : {});
   const receivable = async (state: 'AR0' | 'AR1' | 'AR2'): Promise<Record<string, unknown>> => {
     n += 1;
-    let rec = await engine.create(await as('chain_operator'), 'factoringReceivable', {
+    // Registered a few days back, so the operation logs read like a history.
+    s.daysAgo(20 - (n % 15));
+    let rec = await s.as('chain_operator').create('factoringReceivable', {
       debtorCorpId: 'CORE001',
       amount: `${(1_000_000 + n * 137_911).toString()}.${String(10 + n).slice(-2)}`,
-      dueDate: addDays(today, 90 + n * 7),
+      dueDate: addDays(s.today, 90 + n * 7),
       contractNo: `JC-2026-${String(100 + n)}`,
       contractName: '钢材采购合同',
       invoiceNos: [String(31_000_000 + n)],
@@ -89,45 +70,36 @@ export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<vo
     if (state === 'AR2') rec = await act('factoringReceivable', rec, 'approve', 'chain_director');
     return rec;
   };
-  const act = async (
-    model: string,
-    rec: Record<string, unknown>,
-    action: string,
-    username: string,
-    reason?: string,
-  ): Promise<Record<string, unknown>> =>
-    engine.act(await as(username), model, String(rec.id), action, {
-      version: rec.version,
-      signature: DEMO_SIGN,
-      ...(reason ? { reason } : {}),
-    });
+  const account = {
+    accountNo: '6227000012345678901',
+    accountName: '华建建材供应有限公司',
+    bankName: '中国建设银行股份有限公司北京西城支行',
+    bankCode: '105100000017',
+  };
 
   await receivable('AR0');
   await receivable('AR1');
   await receivable('AR2');
   for (const [i, loan] of LOANS.entries()) {
     const rec = await receivable('AR2');
-    let record = await engine.create(await as('chain_operator'), 'factoringLoan', {
+    let record = await s.as('chain_operator').create('factoringLoan', {
       receivableId: rec.id,
       factorCorpId: 'FIN001',
       financeAmount: mulRate(String(rec.amount), '0.8', 2),
       annualRate: i % 2 ? '0.065' : '0.0725',
       interestMode: i % 2 ? 'PRE' : 'POST',
       recourse: i % 3 ? 'RECOURSE' : 'NON_RECOURSE',
-      accountNo: '6227000012345678901',
-      accountName: '华建建材供应有限公司',
-      bankName: '中国建设银行股份有限公司北京西城支行',
-      bankCode: '105100000017',
+      ...account,
       remark: '应收账款保理融资',
     });
     for (const [action, user] of LOAN_STEPS.slice(0, loan.steps))
       record = await act('factoringLoan', record, action, user);
     if (loan.refuse) await act('factoringLoan', record, loan.refuse, 'fin_client_manager', '资料不全');
   }
-  // Joint deals (联合保理) of the two factors, 60/40, in every status (JL2 also with one funder approved).
+  // Joint deals (联合保理) of the two factors, 60/40, in every status (JL0 … JLD, and JLX).
   for (let steps = 0; steps <= JOINT_STEPS.length + 1; steps++) {
     const rec = await receivable('AR2');
-    let record = await engine.create(await as('chain_operator'), 'factoringJointLoan', {
+    let record = await s.as('chain_operator').create('factoringJointLoan', {
       receivableId: rec.id,
       funders: [
         { funderCorpId: 'FIN001', ratio: '60' },
@@ -137,10 +109,7 @@ export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<vo
       annualRate: '0.068',
       interestMode: steps % 2 ? 'PRE' : 'POST',
       recourse: 'RECOURSE',
-      accountNo: '6227000012345678901',
-      accountName: '华建建材供应有限公司',
-      bankName: '中国建设银行股份有限公司北京西城支行',
-      bankCode: '105100000017',
+      ...account,
       remark: '联合保理融资',
     });
     const refuse = steps > JOINT_STEPS.length;
