@@ -29,6 +29,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 200, message: '操作过于频繁，请稍后再试' },
   DATE_ORDER_INVALID: { status: 200, message: '{title}须晚于{after}' },
   DATE_RANGE_INVALID: { status: 200, message: '{title}须在{from}至{to}之间' },
+  // A list filter's lower bound above its upper bound (issue 17 item 13): refused, not an empty list.
+  RANGE_ORDER_INVALID: { status: 200, message: '{title}：{order}' },
   VALIDATION_FAILED: { status: 200, message: '提交的信息有误，请检查后重试' },
   LOGIN_FAILED: { status: 200, message: '用户名或密码错误' },
   LOGIN_LOCKED: { status: 200, message: '登录失败次数过多，账户已锁定，请{minutes}分钟后再试' },

@@ -1,5 +1,5 @@
-import { isDecimal } from '@renderer/core/format';
-import { isBusinessDate } from '@renderer/core/validators';
+import { compareMoney, isDecimal } from '@renderer/core/format';
+import { isBusinessDate, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
@@ -57,6 +57,22 @@ function checkValue(t: FilterTarget, value: string): string {
   return value;
 }
 
+/** @throws RANGE_ORDER_INVALID when a range's lower bound (already checked) lies above its upper bound. */
+function checkOrder(t: FilterTarget, low: string, high: string): void {
+  checkValue(t, high);
+  const money = t.kind === 'money' || t.kind === 'decimal';
+  const above = money
+    ? compareMoney(low, high) > 0
+    : t.kind === 'integer'
+      ? Number(low) > Number(high)
+      : low.slice(0, 10) > high.slice(0, 10); // dates, and date-times by their day
+  if (above)
+    throw new ApiError('RANGE_ORDER_INVALID', {
+      title: t.title,
+      order: t.kind === 'money' ? VALIDATION_MESSAGES.amountRangeOrder : VALIDATION_MESSAGES.rangeOrder,
+    });
+}
+
 /**
  * The WHERE clause of a list or aggregate: the enterprise's visibility first (`visible_corps @> {corp}`,
  * served by a GIN index), then the record ids asked (`id`, repeated), then each filter the model declares,
@@ -92,6 +108,7 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
       const low = values(query[`${name}${dated ? 'From' : 'Min'}`])[0];
       const high = values(query[`${name}${dated ? 'To' : 'Max'}`])[0];
       if (low !== undefined) add((n) => `${col} >= $${n}`, checkValue(t, low));
+      if (low !== undefined && high !== undefined) checkOrder(t, low, high);
       if (high !== undefined) {
         // A date-time upper bound given as a day means the whole day.
         const inclusive = t.kind === 'datetime' && DATE_RE.test(high) ? `${high} 23:59:59.999` : high;

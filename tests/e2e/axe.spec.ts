@@ -19,8 +19,6 @@ test.describe.configure({ timeout: 150_000 });
  * (aria-hidden, drawn by rc-table itself, nothing a user reaches).
  */
 const PENDING_ELSEWHERE = [
-  '.login-eye',
-  '.schema-page .ant-select-selection-search-input',
   '.ant-table-measure-row',
 ];
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chinaDate, confirm, pickDate, type } from './creditUi';
+import { cell, chinaDate, confirm, money, pickDate, row, type } from './creditUi';
 import { expectNoErrors, loginAs, watchPage } from './fixtures';
 
 /**
@@ -83,7 +83,9 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
     );
   });
 
-  test('item 5: the success message survives the navigation it causes', async ({ page }) => {
+  test('item 5: the success message survives the navigation it causes, to where the new record shows', async ({
+    page,
+  }) => {
     const watch = watchPage(page);
     await loggedInAs(page, 'core_operator');
     await issueApply(page, '4321.09');
@@ -91,8 +93,10 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
     await pickDate(page, 'field-dueDate', chinaDate(120));
     await page.getByTestId('action-form-submit').click();
     await confirm(page, '确认提交签发申请？');
-    await expect(page).toHaveURL(/\/cv3\/credit\/core\/index\/operator$/);
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query\?tab=2$/);
     await expect(page.locator('.ant-message')).toContainText('签发申请已提交，等待主管岗审核');
+    // The draft tab (待签发), newest first: the application just made is on the first page.
+    await expect(cell(row(page, money('4321.09')), 'status')).toHaveText('待签发');
     await expectNoErrors(watch);
   });
 

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { recordsPath } from '@renderer/core/model';
+import { loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
-import { loginAs } from './fixtures';
+import { apiGet, loginAs } from './fixtures';
 
 /**
  * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
@@ -31,6 +33,35 @@ function hiddenPaths(): Set<string> {
   return new Set(blocks.filter((b) => b.hideInMenu).map((b) => b.path));
 }
 const HIDDEN = hiddenPaths();
+
+/**
+ * The hidden pages that show one record (`?id=`): for each, who may open it (expanded role groups) and
+ * the model whose record the id names (the page's own, or an upload page's owner).
+ */
+interface RecordPage {
+  path: string;
+  roles: readonly string[];
+  model: string;
+}
+function recordPages(): RecordPage[] {
+  const root = join(process.cwd(), 'schemas');
+  const out: RecordPage[] = [];
+  for (const route of loadRoutes(root)) {
+    if (!route.hideInMenu || route.handwritten) continue;
+    const page = JSON.parse(readFileSync(join(root, route.file), 'utf8')) as {
+      model?: string;
+      upload?: { owner?: { model: string; param: string } };
+      form?: { mode?: string };
+    };
+    const owner = page.upload?.owner;
+    const model = owner?.param === 'id' ? owner.model : page.model;
+    // A create form takes no record; an edit form, a detail, an approval or an upload page does.
+    if (!model || page.form?.mode === 'create') continue;
+    out.push({ path: route.path, roles: route.roles, model });
+  }
+  return out;
+}
+const RECORD_PAGES = recordPages();
 
 interface Menu {
   menuBrief: string;
@@ -75,7 +106,7 @@ async function settled(page: Page, inFlight: () => number): Promise<void> {
 }
 
 for (const user of USERS) {
-  test(`${user} opens every menu item without an error`, async ({ page }) => {
+  test(`${user} opens every menu item and record page without an error`, async ({ page }) => {
     const seen = watch(page);
     await page.goto('/cv3/login/login');
     const security = page.waitForResponse(
@@ -98,5 +129,28 @@ for (const user of USERS) {
       await expect(page.getByText('页面加载失败'), `${user} → ${path}`).toHaveCount(0);
       expect(seen.problems, `${user} → ${path}`).toEqual([]);
     }
+
+    // The record pages of the user's role, each with the first record of its model the user can see.
+    const role = DEMO_USERS.find((u) => u.username === user)?.roles[0] ?? '';
+    const opened: string[] = [];
+    for (const { path, model } of RECORD_PAGES.filter((p) => p.roles.includes(role))) {
+      const answer = (await (await apiGet(page, recordsPath(model), { size: '1' })).json()) as {
+        data?: { list: Array<{ id: string }> };
+      };
+      const id = answer.data?.list[0]?.id;
+      if (!id) continue; // nothing of that model is visible to this user
+      const to = `${path}?id=${encodeURIComponent(id)}`;
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', `/cv3${target}`);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, to);
+      await expect(page.getByTestId('page-title'), `${user} → ${to}`).toBeVisible();
+      await settled(page, seen.inFlight);
+      expect(page.url(), `${user} → ${to}`).not.toMatch(/\/error-page\//);
+      await expect(page.getByText('页面加载失败'), `${user} → ${to}`).toHaveCount(0);
+      expect(seen.problems, `${user} → ${to}`).toEqual([]);
+      opened.push(path);
+    }
+    test.info().annotations.push({ type: 'record pages', description: opened.join(', ') || '—' });
   });
 }

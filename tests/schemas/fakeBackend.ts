@@ -62,8 +62,25 @@ export interface FakeBackend {
   unknown: string[];
 }
 
-/** A fake backend over the models and dictionaries of a schema folder. */
-export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
+/**
+ * A fake backend over the models and dictionaries of a schema folder, answering as `role` (null: a
+ * visitor): records say which transitions the role may run and whether it may edit them, as the server
+ * does (by role and state; the enterprise is taken to be a party).
+ */
+export function createFakeBackend(directory: SchemaDirectory, role: string | null = null): FakeBackend {
+  const allowed = (
+    model: ModelDefinition | undefined,
+    state: string,
+  ): { actions?: string[]; editable?: boolean } => {
+    if (!model || role === null) return {};
+    const mayUpdate = model.update;
+    return {
+      actions: (model.transitions ?? [])
+        .filter((t) => (t.from ?? []).includes(state) && (t.roles ?? []).includes(role))
+        .map((t) => t.action),
+      editable: Boolean(mayUpdate?.roles?.includes(role) && mayUpdate.states?.includes(state)),
+    };
+  };
   const models = directory.models ?? {};
   const dict = (name: string): Dictionary | undefined => directory.source.dict(name);
   const states = (model: ModelDefinition): string[] => {
@@ -78,6 +95,7 @@ export function createFakeBackend(directory: SchemaDirectory): FakeBackend {
       id: `${modelName}-${i + 1}`,
       version: i + 1,
       status: list[i % list.length],
+      ...allowed(model, list[i % list.length] ?? ''),
       createdAt: `${DATES[i % DATES.length]}T09:30:00+08:00`,
     };
   };

@@ -60,7 +60,7 @@ const pages = directory.pages.map((page) => {
 describe.each(pages)('$file', ({ file, schema }: { file: string; schema: PageSchema }) => {
   const roles = schema.route.roles?.length ? schema.route.roles : ['PUBLIC'];
   it.each(roles)('renders for %s', async (role) => {
-    const backend = createFakeBackend(directory);
+    const backend = createFakeBackend(directory, role === 'PUBLIC' ? null : role);
     const query = { id: `${schema.model ?? 'record'}-1` };
     const { container } = render(
       <ConfigProvider locale={zhCN}>

@@ -109,6 +109,27 @@ describe('schemas:check', () => {
     }
   });
 
+  it('fails on a link shown to a role the target page refuses (issue 17 item 7)', () => {
+    const links = mkdtempSync(join(tmpdir(), 'schemas-links-'));
+    try {
+      cpSync(SCHEMAS, links, { recursive: true });
+      // As on main before the fix: the core operator's success page offered 上传贸易合同, which refused it.
+      const path = join(links, 'credit/upload/contract.json');
+      const json = JSON.parse(readFileSync(path, 'utf8')) as { route: { roles: string[] } };
+      json.route.roles = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
+      writeFileSync(path, JSON.stringify(json, null, 2));
+      const lines = checkSchemaFolder(links).issues.map((i) => formatIssue(i));
+      expect(lines).toContain(
+        'schemas/credit/upload/success.json#/detail/actions/1/to: 页面 "/credit/upload/contract" 不对角色 ROLE_CORE_OPERATOR 开放，但该链接对其可见（在目标页面 route.roles 中加入这些角色，或给链接写 roles）',
+      );
+      // A link limited to the roles the target admits is fine: the fragment's upload links say whose they are.
+      expect(lines.filter((l) => l.includes('document-upload-links.json#/1/to'))).toHaveLength(2);
+      expect(lines.filter((l) => l.includes('document-upload-links.json#/0/to'))).toEqual([]);
+    } finally {
+      rmSync(links, { recursive: true, force: true });
+    }
+  });
+
   it('exits 0 and says so when all is well', () => {
     const result = runScript(SCHEMAS);
     expect(result.stdout).toMatch(/schemas:check: \d+ page schemas, no problems/);

@@ -152,6 +152,21 @@ describe('lists: visibility, filters, paging, sort', () => {
     ).toBe('SCF.QUERY_INVALID');
   });
 
+  it('refuses a range whose lower bound lies above its upper bound instead of answering nothing', async () => {
+    const core = await as(s.app, 'core_query');
+    const query = (q: Record<string, string>) =>
+      core.call('GET', `${API}/creditVoucher/records`, { query: q }).then(body);
+    expect(await query({ amountMin: '100.00', amountMax: '99.99' })).toMatchObject({
+      code: 'SCF.RANGE_ORDER_INVALID',
+      message: '凭证金额：最低金额不能大于最高金额',
+    });
+    expect((await query({ issueDateFrom: '2026-05-02', issueDateTo: '2026-05-01' })).code).toBe(
+      'SCF.RANGE_ORDER_INVALID',
+    );
+    // Equal bounds are a range of one value, not an error.
+    expect((await query({ amountMin: '100.00', amountMax: '100' })).code).toBe('0');
+  });
+
   it('answers 404 for an unknown model and 403 for a record of another enterprise', async () => {
     const core = await as(s.app, 'core_query');
     const unknown = await core.call('GET', `${API}/noSuchModel/records`);

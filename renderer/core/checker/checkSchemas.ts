@@ -93,6 +93,9 @@ export function checkSchemas(pages: readonly PageFile[], context: CheckContext):
   issues.push(...table.problems);
   if (context.screens) issues.push(...checkScreens(table.routes, context.screens));
   const routes = new Set<string>([...(context.extraRoutes ?? []), ...table.routes.map((r) => r.path)]);
+  const targets = new Map<string, ReadonlySet<string> | null>(
+    table.routes.map((r) => [r.path, r.public || r.alwaysAllowed ? null : new Set(r.roles)]),
+  );
 
   for (const [file, l] of loaded) {
     const locate = (pointer: string, message: string): void => {
@@ -107,7 +110,11 @@ export function checkSchemas(pages: readonly PageFile[], context: CheckContext):
     const meta = validateAgainstMetaSchema(l.schema);
     for (const problem of meta) locate(problem.pointer, problem.message);
     try {
-      for (const problem of checkPage(l.schema, routes, context)) locate(problem.pointer, problem.message);
+      for (const problem of checkPage(l.schema, routes, context, {
+        targets,
+        pageRoles: targets.get(l.schema.route.path) ?? null,
+      }))
+        locate(problem.pointer, problem.message);
     } catch (error) {
       // The cross-reference checks read the shape the meta-schema describes; on a broken shape
       // they may stop early, and the shape problems above say what to fix first.

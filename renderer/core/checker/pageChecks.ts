@@ -51,11 +51,21 @@ const FORMILY_RULES = new Set([
   'zip',
 ]);
 
+/**
+ * Who may open each route (expanded role codes; `null`: every visitor or every logged-in user), and the
+ * roles of the page being checked: a link a role can see must lead to a page that role may open.
+ */
+export interface RouteAccess {
+  targets: ReadonlyMap<string, ReadonlySet<string> | null>;
+  pageRoles: ReadonlySet<string> | null;
+}
+
 /** Runs every cross-reference check on one loaded page schema. */
 export function checkPage(
   schema: PageSchema,
   routes: ReadonlySet<string>,
   context: CheckContext,
+  access?: RouteAccess,
 ): PageProblem[] {
   const problems: PageProblem[] = [];
   const report = (pointer: string, message: string): void => {
@@ -110,10 +120,21 @@ export function checkPage(
     }
   };
 
-  const checkRoute = (pointer: string, to: string): void => {
+  const checkRoute = (pointer: string, to: string, linkRoles?: readonly string[]): void => {
     const path = to.split(/[?#]/)[0] ?? to;
-    if (!routes.has(path))
+    if (!routes.has(path)) {
       report(pointer, `未知页面 "${path}"（没有对应的 schemas${path}.json，也不是手写页面）`);
+      return;
+    }
+    const target = access?.targets.get(path);
+    if (!access?.pageRoles || !target) return;
+    const shownTo = [...access.pageRoles].filter((r) => !linkRoles || linkRoles.includes(r));
+    const refused = shownTo.filter((r) => !target.has(r));
+    if (refused.length)
+      report(
+        pointer,
+        `页面 "${path}" 不对角色 ${refused.join('、')} 开放，但该链接对其可见（在目标页面 route.roles 中加入这些角色，或给链接写 roles）`,
+      );
   };
 
   const actionKeys = new Map<string, string>();
@@ -129,7 +150,7 @@ export function checkPage(
       (action.roles ?? []).forEach((role, j) => {
         if (!roles.has(role)) report(`${at}/roles/${j}`, `未知角色 "${role}"`);
       });
-      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to);
+      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to, action.roles);
       if ((action.type === 'action' || action.type === 'submit') && action.redirect)
         checkRoute(`${at}/redirect`, action.redirect);
       const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
@@ -413,7 +434,7 @@ export function checkPage(
     }
     case 'composite':
       checkComposite(schema, {
-        checkPage: (sub) => checkPage(sub, routes, context),
+        checkPage: (sub) => checkPage(sub, routes, context, access),
         checkExpression,
         report,
         modelOf,

@@ -35,6 +35,8 @@ export interface ModelDefinition {
   initialState?: string;
   transitions?: ModelTransition[];
   create?: { roles?: string[] };
+  /** Who may edit a record, and in which states. */
+  update?: { roles?: string[]; states?: string[] };
   /**
    * What `GET .../records` accepts: filters by field (eq `f=v`, in repeated `f=a&f=b`, range
    * `fMin`/`fMax` for money and numbers, `fFrom`/`fTo` for dates, contains) and sortable fields.

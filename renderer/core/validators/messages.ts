@@ -20,6 +20,8 @@ export const VALIDATION_MESSAGES = {
   zip: '请输入正确的邮政编码（6位数字）',
   integer: '请输入整数',
   number: '请输入数字',
+  amountRangeOrder: '最低金额不能大于最高金额',
+  rangeOrder: '起始值不能大于结束值',
 } as const;
 
 /** Message for an amount below the minimum; `min` is already formatted for display. */

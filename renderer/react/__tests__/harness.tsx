@@ -91,9 +91,9 @@ export async function renderSchema(
       </RendererProvider>
     </ConfigProvider>,
   );
-  await screen.findByTestId('schema-page', {}, { timeout: 5000 });
+  await screen.findByTestId('schema-page', {}, { timeout: 20_000 });
   // Page kinds, query forms and widgets load on demand: wait until nothing is pending.
-  await waitFor(() => expect(screen.queryAllByTestId('page-loading')).toHaveLength(0), { timeout: 8000 });
+  await waitFor(() => expect(screen.queryAllByTestId('page-loading')).toHaveLength(0), { timeout: 20_000 });
   return Object.assign(result, { navigate, back });
 }
 

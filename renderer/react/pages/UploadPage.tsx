@@ -190,15 +190,18 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
                   <Progress percent={progress.percent} size="small" />
                 ) : (
                   <Space size={0}>
-                    <Button
-                      type="link"
-                      size="small"
-                      disabled={progress !== null}
-                      onClick={() => pick(slot, d)}
-                      data-testid={testIds.action('document', 'replace')}
-                    >
-                      替换
-                    </Button>
+                    {/* Only while the server would take a new file (the record is editable for this user). */}
+                    {d.editable === true ? (
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={progress !== null}
+                        onClick={() => pick(slot, d)}
+                        data-testid={testIds.action('document', 'replace')}
+                      >
+                        替换
+                      </Button>
+                    ) : null}
                     {upload.deleteAction ? (
                       <Button
                         type="link"

@@ -30,7 +30,7 @@ export function amountProblem(
 }
 
 /** The message when the lower amount is above the upper one. */
-export const AMOUNT_RANGE_ORDER_MESSAGE = '最低金额不能大于最高金额';
+export const AMOUNT_RANGE_ORDER_MESSAGE = VALIDATION_MESSAGES.amountRangeOrder;
 
 /** What is wrong with a range (either amount, or their order), or null. */
 export function amountRangeProblem(value: readonly unknown[] | null | undefined): string | null {
