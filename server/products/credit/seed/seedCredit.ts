@@ -6,6 +6,7 @@ import type { BizRecord } from '../../../models/types';
 import { SeedBuilder } from '../../../seed/seedBuilder';
 import type { EffectRegistry } from '../../../models/effects';
 import { limitAvailable } from '../effects';
+import { seedLimitDistributions } from './limitDistributions';
 import {
   cash,
   CORE,
@@ -82,4 +83,5 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
     rec.data.available = limitAvailable(rec.data);
   }
   await b.flush(db);
+  await seedLimitDistributions(db, models, effects);
 }
