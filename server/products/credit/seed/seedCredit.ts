@@ -4,6 +4,7 @@ import type { EffectRegistry } from '../../../models/effects';
 import { openModels } from '../../../models';
 import { EngineSeeder } from '../../../seed/engineSeeder';
 import { SeedRandom } from '../../../seed/seedRandom';
+import { seedLimitDistributions } from './limitDistributions';
 import {
   cash,
   CORE,
@@ -74,4 +75,5 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
   for (const state of ['RD0', 'RD1', 'RDD'])
     for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) await cash(w, state, holder, r.int(3, 40));
   await documents(w, drafts);
+  await seedLimitDistributions(db, models, effects);
 }
