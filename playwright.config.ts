@@ -42,9 +42,8 @@ export default defineConfig({
       DIST_DIR: process.env.DIST_DIR ?? 'dist',
       // A list of a few dozen rows is enough to go through the download centre (tests/e2e/lists.spec.ts).
       EXPORT_JOB_THRESHOLD: '20',
-      // Links sent by SMS are read back through the test-only outbox (server/publicLinks).
-      SCF_TEST_OUTBOX: 'true',
-      // The test-only endpoints (the emulated SMS gateway's outbox, tests/e2e/register.spec.ts).
+      // The test-only endpoints: the emulated SMS gateway's outbox (tests/e2e/register.spec.ts) and the
+      // one-time links sent by SMS (server/publicLinks, tests/e2e/factoring-reverse.spec.ts).
       TEST_MODE: 'true',
     },
   },

@@ -10,7 +10,7 @@ import { checkLink, spendLink, type LinkRow, type PublicLinkKind } from './links
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
-/** The outbox reader, mounted only when the server runs with SCF_TEST_OUTBOX=true (e2e and tests). */
+/** The outbox reader, mounted only when the server runs in test mode (TEST_MODE=true: e2e and tests). */
 export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
 
 const ROLE_PREFIX: Record<string, string> = {
@@ -101,7 +101,7 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
     return ok({ done: true, actionTitle: model.transitions.get(kind.action)!.title });
   });
 
-  if (process.env.SCF_TEST_OUTBOX === 'true') {
+  if (ctx.testMode) {
     app.get<{ Querystring: { recipient?: string } }>(
       TEST_OUTBOX_PATH,
       { config: { auth: 'none' } },

@@ -15,13 +15,11 @@ let s: ModelsTestServer;
 const startedAt = clock.now;
 
 beforeAll(async () => {
-  process.env.SCF_TEST_OUTBOX = 'true';
-  s = await modelsServer();
+  s = await modelsServer(undefined, { testMode: true });
 }, 120_000);
 
 afterAll(async () => {
   clock.now = startedAt;
-  delete process.env.SCF_TEST_OUTBOX;
   await s.close();
 });
 
@@ -291,15 +289,13 @@ describe('reverse factoring: finance on a signed payable', () => {
 });
 
 describe('the test outbox', () => {
-  it('is not mounted unless the server runs with SCF_TEST_OUTBOX=true', async () => {
-    delete process.env.SCF_TEST_OUTBOX;
+  it('is not mounted unless the server runs in test mode (TEST_MODE=true)', async () => {
     const plain = await modelsServer();
     try {
       const res = await new Browser(plain.app).call('GET', '/test/v1/public-link-outbox');
       expect(body(res).code).toBe('SCF.NOT_FOUND');
     } finally {
       await plain.close();
-      process.env.SCF_TEST_OUTBOX = 'true';
     }
   });
 });

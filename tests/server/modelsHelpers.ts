@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '@server/app';
+import { buildApp, type BuildAppOptions } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import type { SignatureVerifier } from '@server/context';
 import { openPglite } from '@server/db/pglite';
@@ -36,6 +36,7 @@ export interface ModelsTestServer extends TestServer {
  */
 export async function modelsServer(
   verifier: SignatureVerifier = completenessVerifier,
+  extra: Partial<BuildAppOptions> = {},
 ): Promise<ModelsTestServer> {
   const filesDir = mkdtempSync(join(tmpdir(), 'scf-files-'));
   process.env.FILES_DIR = filesDir;
@@ -52,6 +53,7 @@ export async function modelsServer(
         return verifier.verify(tx, record, user, sessionIdHash);
       },
     },
+    ...extra,
   });
   return {
     app,
