@@ -140,15 +140,16 @@ test.describe('product switch', () => {
     page,
     browser,
   }) => {
+    // 联合保理 has no page for core roles (its parties are suppliers and funders).
     await loggedInAs(page, 'core_operator');
     await page.getByTestId('product-switch').click();
-    await page.getByTestId('product-factoring-forward').click();
+    await page.getByTestId('product-factoring-joint').click();
     await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
 
     const query = await browser.newPage();
     await loggedInAs(query, 'core_query');
     await query.getByTestId('product-switch').click();
-    await query.getByTestId('product-abcp').click();
+    await query.getByTestId('product-factoring-joint').click();
     await expect(query).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product$/);
     // The switch record page opens in a new window from the user menu.
     await query.getByTestId('user-menu').click();
@@ -156,16 +157,16 @@ test.describe('product switch', () => {
     await query.getByTestId('open-transfer-record').click();
     const records = await popup;
     await expect(records).toHaveURL(/\/cv3\/transfer-record$/);
-    await expect(records.getByTestId('transfer-records')).toContainText('ABCP');
+    await expect(records.getByTestId('transfer-records')).toContainText('联合保理');
     await query.close();
   });
 
   test('/project/list lets the user choose a product, without the top menu', async ({ page }) => {
-    await loggedInAs(page, 'chain_operator');
+    await loggedInAs(page, 'core_operator');
     await page.goto('/cv3/project/list');
     await expect(page.getByTestId('header-menu')).toHaveCount(0);
     await expect(page.getByTestId('project-credit')).toContainText('已开通');
-    await page.getByTestId('project-abcp').click();
+    await page.getByTestId('project-factoring-joint').click();
     await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
   });
 });
