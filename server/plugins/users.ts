@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { validateUserName } from '@contract/account';
+import { validateUsername as validateUserName } from '@renderer/core/validators';
 import { assignableRoles, MANAGER_ROLE } from '@contract/roles';
 import { validatePassword, validatePersonName, validatePhone } from '@renderer/core/validators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -34,7 +34,7 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   await dialog.getByLabel('用户名').fill('9bad');
   await dialog.getByLabel('手机号').fill('12345');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toContainText('用户名为4-20位字母、数字或下划线，以字母开头');
+  await expect(dialog).toContainText('用户名为4-20位字母、数字或下划线，须以字母开头');
   await expect(dialog).toContainText('请输入正确的手机号码');
   await dialog.getByLabel('用户名').fill('e2e_buyer');
   await dialog.getByLabel('姓名').fill('马晓东');

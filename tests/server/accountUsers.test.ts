@@ -132,7 +132,7 @@ describe('users and roles', () => {
       ).json();
     expect(await post({ userName: '1abc' })).toMatchObject({
       code: 'SCF.USER_INVALID',
-      message: '用户名为4-20位字母、数字或下划线，以字母开头',
+      message: '用户名为4-20位字母、数字或下划线，须以字母开头',
     });
     expect(await post({ mobile: '12345678901' })).toMatchObject({ message: '请输入正确的手机号码' });
     expect((await post({ personName: '' })).code).toBe('SCF.USER_INVALID');

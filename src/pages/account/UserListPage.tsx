@@ -1,6 +1,6 @@
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { validateUserName } from '@contract/account';
+import { validateUsername as validateUserName } from '@renderer/core/validators';
 import { validatePersonName, validatePhone } from '@renderer/core/validators';
 import { apiGet, apiPost, apiPut, ApiRequestError, NETWORK_ERROR_MESSAGE, type PageResult } from '@/api';
 
