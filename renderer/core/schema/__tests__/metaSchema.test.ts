@@ -101,6 +101,7 @@ describe('page.schema.json', () => {
         'width',
         'form',
         'detail',
+        'values',
       ]),
     );
     expect(keys('part')).toEqual(
