@@ -28,7 +28,8 @@ export const CORPS = [
   },
 ] as const;
 
-const OPENED: Record<string, string[]> = {
+/** The products each demo enterprise has opened (corp_products). */
+export const OPENED: Readonly<Record<string, readonly string[]>> = {
   CORE001: ['credit', 'abs', 'abcp', 'assets-pool'],
   SUP001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool', 'factoring-joint'],
   SUP003: ['credit'],

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS } from '../../server/seed/demo';
+import { DEMO_USERS, OPENED } from '../../server/seed/demo';
 import {
   cell,
   chinaDate,
@@ -190,8 +190,10 @@ function poolRoutes(): Array<{ path: string; roles: string[]; hideInMenu?: boole
     .map((f) => (JSON.parse(readFileSync(join(root, f), 'utf8')) as { route: never }).route);
 }
 
-// One demo user per role (a single current role each).
-const WALKERS = DEMO_USERS.filter((u) => u.roles.length === 1 && u.username !== 'cancelled_user');
+// One demo user per role (a single current role each), of the enterprises that opened the asset pool.
+const WALKERS = DEMO_USERS.filter(
+  (u) => u.roles.length === 1 && u.username !== 'cancelled_user' && OPENED[u.corp]?.includes('assets-pool'),
+);
 
 for (const user of WALKERS) {
   const routes = poolRoutes().filter((r) => !r.hideInMenu && r.roles.includes(user.roles[0]!));

@@ -10,6 +10,7 @@ import type {
   CompositeBody,
   ContainerItem,
   DialogAction,
+  ImportAction,
   DialogForm,
   DetailBody,
   DetailField,
@@ -52,6 +53,7 @@ type ActionKeys =
   | keyof DownloadAction
   | keyof ExportAction
   | keyof DialogAction
+  | keyof ImportAction
   | keyof BackAction;
 
 type PartKeys = PartSchema extends infer P ? (P extends PartSchema ? keyof P : never) : never;
