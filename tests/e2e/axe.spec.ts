@@ -21,6 +21,9 @@ test.describe.configure({ timeout: 150_000 });
 const PENDING_ELSEWHERE = ['.ant-table-measure-row'];
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Judge the page at rest: while its data loads, buttons are briefly disabled (greyed) and lists empty.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0);
   let builder = new AxeBuilder({ page });
   for (const selector of PENDING_ELSEWHERE) builder = builder.exclude(selector);
   const result = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -90,5 +93,6 @@ test('upload page', async ({ browser }) => {
   const page = await userPage(browser, 'chain_operator');
   await page.goto(`/cv3/credit/upload/default?id=${await firstId(page, 'creditFinance')}`);
   await expect(page.locator('[data-testid^="slot-"]').first()).toBeVisible();
+  await expect(page.getByTestId('action-upload-pick-default')).toBeEnabled();
   expect.soft(await seriousViolations(page)).toEqual([]);
 });
