@@ -104,7 +104,8 @@ test.describe('schema pages (renderer)', () => {
     expect(answer.code).toBe('0');
     expect(answer.data).toMatchObject({ status: 'IS0', amount: '999999.99' });
     createdIssueId = answer.data.id;
-    await expect(page).toHaveURL(/\/cv3\/credit\/core\/index\/operator$/);
+    // Where the new application shows: the 待签发 tab of the application list.
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query\?tab=2$/);
     await expect(page.getByTestId('row-0')).toBeVisible();
 
     expect(await violations()).toEqual([]);
