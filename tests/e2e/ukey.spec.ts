@@ -82,6 +82,8 @@ test.beforeAll(async () => {
     'core_director-old.ukey.json',
     'core_director-rsa.ukey.json',
     'core_director-sm2.ukey.json',
+    'fin2_product_manager-sm2.ukey.json',
+    'fin_product_manager-sm2.ukey.json',
     'unit_director-rsa.ukey.json',
   ]);
   await startAgent(new URL(baseURL).origin);
