@@ -120,17 +120,19 @@ for (const user of USERS) {
     await settled(page, seen.inFlight);
     const paths = [...new Set(leaves(menus))].filter((p) => !HIDDEN.has(p));
     expect(paths.length > 0 || user === 'new_user', `${user} has menu items`).toBe(true);
-    for (const path of paths) {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', `/cv3${to}`);
+    // Client-side navigation to `to`, then the page must show, settle and have caused no problem.
+    const visit = async (to: string): Promise<void> => {
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', `/cv3${target}`);
         window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await expect(page.getByTestId('page-title'), `${user} → ${path}`).toBeVisible();
+      }, to);
+      await expect(page.getByTestId('page-title'), `${user} → ${to}`).toBeVisible();
       await settled(page, seen.inFlight);
-      expect(page.url(), `${user} → ${path}`).not.toMatch(/\/error-page\//);
-      await expect(page.getByText('页面加载失败'), `${user} → ${path}`).toHaveCount(0);
-      expect(seen.problems, `${user} → ${path}`).toEqual([]);
-    }
+      expect(page.url(), `${user} → ${to}`).not.toMatch(/\/error-page\//);
+      await expect(page.getByText('页面加载失败'), `${user} → ${to}`).toHaveCount(0);
+      expect(seen.problems, `${user} → ${to}`).toEqual([]);
+    };
+    for (const path of paths) await visit(path);
 
     // The record pages of the user's role, each with the first record of its model the user can see.
     const role = DEMO_USERS.find((u) => u.username === user)?.roles[0] ?? '';
@@ -141,16 +143,7 @@ for (const user of USERS) {
       };
       const id = answer.data?.list[0]?.id;
       if (!id) continue; // nothing of that model is visible to this user
-      const to = `${path}?id=${encodeURIComponent(id)}`;
-      await page.evaluate((target) => {
-        window.history.pushState(null, '', `/cv3${target}`);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, to);
-      await expect(page.getByTestId('page-title'), `${user} → ${to}`).toBeVisible();
-      await settled(page, seen.inFlight);
-      expect(page.url(), `${user} → ${to}`).not.toMatch(/\/error-page\//);
-      await expect(page.getByText('页面加载失败'), `${user} → ${to}`).toHaveCount(0);
-      expect(seen.problems, `${user} → ${to}`).toEqual([]);
+      await visit(`${path}?id=${encodeURIComponent(id)}`);
       opened.push(path);
     }
     test.info().annotations.push({ type: 'record pages', description: opened.join(', ') || '—' });
