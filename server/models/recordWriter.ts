@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import { writeAudit } from './audit';
+import { timeOrderedId } from './ids';
 import type { CompiledModel } from './compileModel';
 import type { RecordAccess } from './effects/effectRegistry';
 import type { ModelSet } from './loadModels';
@@ -171,7 +171,7 @@ export class RecordWriter implements RecordAccess {
     await this.fillNames(model, data);
     const at = this.now.toISOString();
     return {
-      id: randomUUID(),
+      id: timeOrderedId(this.now),
       version: 1,
       state: state ?? model.def.initialState,
       createdAt: at,

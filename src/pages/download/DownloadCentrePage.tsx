@@ -74,6 +74,7 @@ export function DownloadCentrePage(): React.JSX.Element {
               render: (_, job) => (
                 <Progress
                   data-testid="export-progress"
+                  aria-label={`${job.title} 导出进度 ${job.done}/${job.total}`}
                   percent={percent(job)}
                   size="small"
                   status={
