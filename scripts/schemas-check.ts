@@ -11,13 +11,15 @@ import { SCREENS } from '@/router/screens';
 
 /**
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
- * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks.
+ * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks;
+ * `overrides` are unsaved texts of files under `root` (relative path → text).
  */
 export function checkSchemaFolder(
   root: string,
   screens: readonly string[] = Object.keys(SCREENS),
+  overrides: Readonly<Record<string, string>> = {},
 ): { pages: number; issues: CheckIssue[] } {
-  const directory = readSchemaDirectory(root);
+  const directory = readSchemaDirectory(root, overrides);
   const issues: CheckIssue[] = [];
   for (const [file, message] of Object.entries(directory.parseErrors)) {
     if (!directory.pages.some((p) => p.file === file))

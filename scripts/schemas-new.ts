@@ -4,9 +4,9 @@
 // checked with the schemas:check logic before the file is written; nothing is written when it fails.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { format } from 'prettier';
 import { formatIssue } from '@renderer/core/checker';
 import { checkSchemaFolder } from './schemas-check';
+import { formatSchemaText } from './studio/core';
 
 interface ModelField {
   type?: string;
@@ -96,7 +96,7 @@ export async function writeNewPage(
   const file = join(root, `${options.route.replace(/^\/+/, '')}.json`);
   if (existsSync(file)) throw new Error(`文件已存在：${relative(root, file)}`);
   const page = buildListPage(root, options);
-  const text = await format(JSON.stringify(page), { parser: 'json', filepath: file, printWidth: 110 });
+  const text = await formatSchemaText(file, JSON.stringify(page));
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   const rel = relative(root, file);

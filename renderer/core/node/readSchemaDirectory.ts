@@ -39,8 +39,14 @@ function listJson(dir: string): string[] {
   return out;
 }
 
-/** Reads and parses every JSON file under `root`. */
-export function readSchemaDirectory(root: string): SchemaDirectory {
+/**
+ * Reads and parses every JSON file under `root`. `overrides` (relative path → text) stands in for files
+ * being edited but not saved yet (the schema studio checks each keystroke this way).
+ */
+export function readSchemaDirectory(
+  root: string,
+  overrides: Readonly<Record<string, string>> = {},
+): SchemaDirectory {
   const pages: PageFile[] = [];
   const files: Record<string, unknown> = {};
   const parseErrors: Record<string, string> = {};
@@ -49,7 +55,7 @@ export function readSchemaDirectory(root: string): SchemaDirectory {
     let raw: unknown;
     let parseError: string | undefined;
     try {
-      raw = JSON.parse(readFileSync(full, 'utf8'));
+      raw = JSON.parse(overrides[file] ?? readFileSync(full, 'utf8'));
     } catch (error) {
       parseError = (error as Error).message;
       parseErrors[file] = parseError;

@@ -1,0 +1,40 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkEditedSchema, saveSchema, schemaFile } from '../../scripts/studio/core';
+
+const root = mkdtempSync(join(tmpdir(), 'studio-core-'));
+cpSync('schemas', root, { recursive: true });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const FILE = 'credit/core/index/operator.json';
+
+describe('schema studio: check and save an edited schema', () => {
+  it('marks an unknown component at its JSON pointer, in Chinese, without touching the file', async () => {
+    const original = readFileSync(join(root, FILE), 'utf8');
+    expect(checkEditedSchema(root, FILE, original)).toEqual([]);
+    const broken = original.replace('"page": "', '"x-component": "NoSuchWidget", "page": "');
+    const issues = checkEditedSchema(root, FILE, broken);
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues).toEqual([expect.objectContaining({ pointer: '/x-component' })]);
+    expect(issues[0]!.message).toContain('未知的键 "x-component"');
+    const result = await saveSchema(root, FILE, broken);
+    expect(result.saved).toBe(false);
+    expect(readFileSync(join(root, FILE), 'utf8')).toBe(original);
+  });
+
+  it('saves a clean edit formatted as prettier would', async () => {
+    const page = JSON.parse(readFileSync(join(root, FILE), 'utf8')) as { description?: string };
+    page.description = '改过的说明';
+    const result = await saveSchema(root, FILE, JSON.stringify(page));
+    expect(result.saved).toBe(true);
+    const disk = readFileSync(join(root, FILE), 'utf8');
+    expect(disk).toContain('"description": "改过的说明"');
+    expect(disk).toMatch(/^\{\n {2}"\$schema"/);
+    expect(disk.endsWith('}\n')).toBe(true);
+  });
+
+  it('refuses paths outside the schemas folder', () => {
+    expect(() => schemaFile(root, '../package.json')).toThrow('不是 schemas 目录中的 JSON 文件');
+  });
+});
