@@ -43,8 +43,12 @@ export async function saveSchema(
   return { saved: true, text: formatted };
 }
 
-/** `text` formatted as `prettier --write` would format the file at `full` (the project's .prettierrc). */
+/**
+ * `text` formatted as `prettier --write` would format the file at `full` with the project's .prettierrc
+ * (also for a copy of schemas/ outside the repository, as the tests use).
+ */
 export async function formatSchemaText(full: string, text: string): Promise<string> {
-  const config = (await resolveConfig(full)) ?? {};
+  const config =
+    (await resolveConfig(full, { config: resolve(import.meta.dirname, '../../.prettierrc.json') })) ?? {};
   return format(text, { ...config, parser: 'json', filepath: full });
 }
