@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
+import { claimNonce } from '../auth/nonceStore';
 import { pickCurrentRole } from '../auth/roles';
 import {
   parseSignatureHeader,
@@ -106,9 +107,6 @@ async function verifySignature(
   if (!opts.replayCheck) return;
   const now = ctx.now().getTime();
   if (Math.abs(now - parsed.timestamp) > SIGNATURE_WINDOW_MS) throw new ApiError('REQUEST_EXPIRED');
-  const inserted = await ctx.db.query(
-    'insert into request_nonces (nonce, expires_at) values ($1, $2) on conflict (nonce) do nothing',
-    [parsed.nonce, new Date(parsed.timestamp + SIGNATURE_WINDOW_MS).toISOString()],
-  );
-  if (inserted.affectedRows === 0) throw new ApiError('REQUEST_REPLAYED');
+  const fresh = await claimNonce(ctx.db, parsed.nonce, new Date(parsed.timestamp + SIGNATURE_WINDOW_MS));
+  if (!fresh) throw new ApiError('REQUEST_REPLAYED');
 }

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '@server/auth/passwords';
-import type { Browser } from './helpers';
-import { act, as, body, modelsServer, SIGN, type ModelsTestServer } from './modelsHelpers';
+import { describe } from 'vitest';
+import {
+  actionMatrix,
+  matrixWorld,
+  SECOND_CORE_AND_FACTOR,
+  rule,
+  type MatrixRule,
+} from './authorizationMatrix';
 
 /**
  * Authorisation matrix of every credit action: each demo role (and roles of a second core group and a
@@ -18,68 +22,38 @@ const CHAIN_DIRS = ['ROLE_CORP_DIRECTOR', 'ROLE_UNIT_DIRECTOR'];
 const FIN_CLIENT = 'ROLE_FIN_CLIENT_MANAGER';
 const FIN_PRODUCT = 'ROLE_FIN_PRODUCT_MANAGER';
 
-interface Rule {
-  model: string;
-  table: string;
-  action: string;
-  from: string;
-  roles: string[];
-  /** Column holding the acting enterprise (text or a JSON array of ids). */
-  party: string;
-  /** Extra condition for records an allowed run can complete (e.g. a document with its file). */
-  ready?: string;
-}
-
-const r = (
-  model: string,
-  table: string,
-  action: string,
-  from: string,
-  roles: string[],
-  party: string,
-  ready?: string,
-): Rule => ({
-  model,
-  table,
-  action,
-  from,
-  roles,
-  party,
-  ...(ready ? { ready } : {}),
-});
-
-const RULES: Rule[] = [
-  r('creditIssue', 'credit_issue', 'confirmReceipt', 'IS0', [CORE_PUR], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'approve', 'IS0', [CORE_DIR], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'reject', 'IS0', [CORE_DIR], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'discard', 'IS0', [CORE_OP], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'finalApprove', 'IS1', [CORE_FINAL], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'finalReject', 'IS1', [CORE_FINAL], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'accept', 'IS2', CHAIN_OPS, 'supplier_corp_id'),
-  r('creditIssue', 'credit_issue', 'refuse', 'IS2', CHAIN_OPS, 'supplier_corp_id'),
-  r('creditIssue', 'credit_issue', 'withdraw', 'IS2', [CORE_OP], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'confirmRefuse', 'IS3', CHAIN_DIRS, 'supplier_corp_id'),
-  r('creditIssue', 'credit_issue', 'cancelRefuse', 'IS3', CHAIN_DIRS, 'supplier_corp_id'),
-  r('creditIssue', 'credit_issue', 'approveWithdraw', 'IS5', [CORE_DIR], 'issuer_corp_id'),
-  r('creditIssue', 'credit_issue', 'rejectWithdraw', 'IS5', [CORE_DIR], 'issuer_corp_id'),
-  r('creditTransfer', 'credit_transfer', 'approve', 'TR0', CHAIN_DIRS, 'transferor_corp_id'),
-  r('creditTransfer', 'credit_transfer', 'reject', 'TR0', CHAIN_DIRS, 'transferor_corp_id'),
-  r('creditTransfer', 'credit_transfer', 'accept', 'TR1', CHAIN_OPS, 'pending_receiver_corp_ids'),
-  r('creditTransfer', 'credit_transfer', 'refuse', 'TR1', CHAIN_OPS, 'pending_receiver_corp_ids'),
-  r('creditFinance', 'credit_finance', 'submit', 'FI0', CHAIN_OPS, 'applicant_corp_id'),
-  r('creditFinance', 'credit_finance', 'approve', 'FI1', CHAIN_DIRS, 'applicant_corp_id'),
-  r('creditFinance', 'credit_finance', 'reject', 'FI1', CHAIN_DIRS, 'applicant_corp_id'),
-  r('creditFinance', 'credit_finance', 'platformApprove', 'FI2', [FIN_PRODUCT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'platformReject', 'FI2', [FIN_PRODUCT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'finApprove', 'FI3', [FIN_CLIENT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'finReject', 'FI3', [FIN_CLIENT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'loan', 'FI4', [FIN_CLIENT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'loanApprove', 'FI5', [FIN_PRODUCT], 'fin_corp_id'),
-  r('creditFinance', 'credit_finance', 'loanReject', 'FI5', [FIN_PRODUCT], 'fin_corp_id'),
-  r('creditCash', 'credit_cash', 'submit', 'RD0', [CORE_OP], 'issuer_corp_id'),
-  r('creditCash', 'credit_cash', 'approve', 'RD1', [CORE_DIR], 'issuer_corp_id'),
-  r('creditCash', 'credit_cash', 'reject', 'RD1', [CORE_DIR], 'issuer_corp_id'),
-  r(
+const RULES: MatrixRule[] = [
+  rule('creditIssue', 'credit_issue', 'confirmReceipt', 'IS0', [CORE_PUR], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'approve', 'IS0', [CORE_DIR], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'reject', 'IS0', [CORE_DIR], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'discard', 'IS0', [CORE_OP], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'finalApprove', 'IS1', [CORE_FINAL], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'finalReject', 'IS1', [CORE_FINAL], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'accept', 'IS2', CHAIN_OPS, 'supplier_corp_id'),
+  rule('creditIssue', 'credit_issue', 'refuse', 'IS2', CHAIN_OPS, 'supplier_corp_id'),
+  rule('creditIssue', 'credit_issue', 'withdraw', 'IS2', [CORE_OP], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'confirmRefuse', 'IS3', CHAIN_DIRS, 'supplier_corp_id'),
+  rule('creditIssue', 'credit_issue', 'cancelRefuse', 'IS3', CHAIN_DIRS, 'supplier_corp_id'),
+  rule('creditIssue', 'credit_issue', 'approveWithdraw', 'IS5', [CORE_DIR], 'issuer_corp_id'),
+  rule('creditIssue', 'credit_issue', 'rejectWithdraw', 'IS5', [CORE_DIR], 'issuer_corp_id'),
+  rule('creditTransfer', 'credit_transfer', 'approve', 'TR0', CHAIN_DIRS, 'transferor_corp_id'),
+  rule('creditTransfer', 'credit_transfer', 'reject', 'TR0', CHAIN_DIRS, 'transferor_corp_id'),
+  rule('creditTransfer', 'credit_transfer', 'accept', 'TR1', CHAIN_OPS, 'pending_receiver_corp_ids'),
+  rule('creditTransfer', 'credit_transfer', 'refuse', 'TR1', CHAIN_OPS, 'pending_receiver_corp_ids'),
+  rule('creditFinance', 'credit_finance', 'submit', 'FI0', CHAIN_OPS, 'applicant_corp_id'),
+  rule('creditFinance', 'credit_finance', 'approve', 'FI1', CHAIN_DIRS, 'applicant_corp_id'),
+  rule('creditFinance', 'credit_finance', 'reject', 'FI1', CHAIN_DIRS, 'applicant_corp_id'),
+  rule('creditFinance', 'credit_finance', 'platformApprove', 'FI2', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'platformReject', 'FI2', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'finApprove', 'FI3', [FIN_CLIENT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'finReject', 'FI3', [FIN_CLIENT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'loan', 'FI4', [FIN_CLIENT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'loanApprove', 'FI5', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('creditFinance', 'credit_finance', 'loanReject', 'FI5', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('creditCash', 'credit_cash', 'submit', 'RD0', [CORE_OP], 'issuer_corp_id'),
+  rule('creditCash', 'credit_cash', 'approve', 'RD1', [CORE_DIR], 'issuer_corp_id'),
+  rule('creditCash', 'credit_cash', 'reject', 'RD1', [CORE_DIR], 'issuer_corp_id'),
+  rule(
     'financeDocument',
     'finance_document',
     'submit',
@@ -88,148 +62,27 @@ const RULES: Rule[] = [
     'uploader_corp_id',
     'file_id is not null',
   ),
-  r('financeDocument', 'finance_document', 'firstApprove', 'DS1', [FIN_CLIENT], 'fin_corp_id'),
-  r('financeDocument', 'finance_document', 'firstReject', 'DS1', [FIN_CLIENT], 'fin_corp_id'),
-  r('financeDocument', 'finance_document', 'secondApprove', 'DS2', [FIN_PRODUCT], 'fin_corp_id'),
-  r('financeDocument', 'finance_document', 'secondReject', 'DS2', [FIN_PRODUCT], 'fin_corp_id'),
-  r('financeDocument', 'finance_document', 'revise', 'DS4', [...CHAIN_OPS, CORE_OP], 'uploader_corp_id'),
+  rule('financeDocument', 'finance_document', 'firstApprove', 'DS1', [FIN_CLIENT], 'fin_corp_id'),
+  rule('financeDocument', 'finance_document', 'firstReject', 'DS1', [FIN_CLIENT], 'fin_corp_id'),
+  rule('financeDocument', 'finance_document', 'secondApprove', 'DS2', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('financeDocument', 'finance_document', 'secondReject', 'DS2', [FIN_PRODUCT], 'fin_corp_id'),
+  rule('financeDocument', 'finance_document', 'revise', 'DS4', [...CHAIN_OPS, CORE_OP], 'uploader_corp_id'),
   // Limits last: freezing one must not disturb the actions above.
-  r('creditLimit', 'credit_limit', 'freeze', 'LM1', [FIN_PRODUCT], 'grantor_corp_id', "corp_id = 'UNIT001'"),
-  r('creditLimit', 'credit_limit', 'unfreeze', 'LM2', [FIN_PRODUCT], 'grantor_corp_id'),
-  r('creditLimit', 'credit_limit', 'expire', 'LM2', [FIN_PRODUCT], 'grantor_corp_id'),
+  rule(
+    'creditLimit',
+    'credit_limit',
+    'freeze',
+    'LM1',
+    [FIN_PRODUCT],
+    'grantor_corp_id',
+    "corp_id = 'UNIT001'",
+  ),
+  rule('creditLimit', 'credit_limit', 'unfreeze', 'LM2', [FIN_PRODUCT], 'grantor_corp_id'),
+  rule('creditLimit', 'credit_limit', 'expire', 'LM2', [FIN_PRODUCT], 'grantor_corp_id'),
 ];
 
-interface Actor {
-  label: string;
-  corp: string;
-  role: string;
-  browser: Browser;
-}
-
-let s: ModelsTestServer;
-const actors: Actor[] = [];
-
-/** A second core group and a second factor with their own posts: "another enterprise" for core and finance roles. */
-async function addOtherEnterprises(): Promise<Array<[string, string, string]>> {
-  const hash = await hashPassword('Demo@2026');
-  const users: Array<[string, string, string]> = [
-    ['core2_operator', 'CORE002', CORE_OP],
-    ['core2_director', 'CORE002', CORE_DIR],
-    ['core2_final', 'CORE002', CORE_FINAL],
-    ['core2_purchase', 'CORE002', CORE_PUR],
-    ['fin2_client', 'FIN002', FIN_CLIENT],
-    ['fin2_product', 'FIN002', FIN_PRODUCT],
-  ];
-  await s.db.query(
-    `insert into corps (id, name, credit_code, corp_type) values
-       ('CORE002', '华建集团第二工程局有限公司', '91110000MA00000011', 'CORE'),
-       ('FIN002', '另一商业保理有限公司', '91110000MA00000022', 'FIN')`,
-  );
-  for (const [i, [username, corp, role]] of users.entries()) {
-    const id = `MX${i}`;
-    await s.db.query(
-      "insert into users (id, username, password_hash, person_name, mobile, corp_id) values ($1, $2, $3, '测试', '13900000000', $4)",
-      [id, username, hash, corp],
-    );
-    await s.db.query('insert into user_roles (user_id, role_code) values ($1, $2)', [id, role]);
-  }
-  return users;
-}
-
-beforeAll(async () => {
-  s = await modelsServer();
-  const users = await s.db.query<{ username: string; corp_id: string; roles: string[] }>(
-    `select u.username, u.corp_id, array(select role_code from user_roles r where r.user_id = u.id order by role_code) as roles
-       from users u order by u.id`,
-  );
-  const extra = await addOtherEnterprises();
-  const all: Array<[string, string, string]> = [
-    ...users.rows.flatMap((u) =>
-      u.roles.map((role): [string, string, string] => [u.username, u.corp_id, role]),
-    ),
-    ...extra,
-  ];
-  for (const [username, corp, role] of all) {
-    actors.push({ label: `${username}/${role}`, corp, role, browser: await as(s.app, username, role) });
-  }
-}, 180_000);
-
-afterAll(async () => {
-  await s.close();
-});
-
-type Row = { id: string; version: number; party: string | string[] };
-
-const partyOf = (row: Row): string[] => (Array.isArray(row.party) ? row.party : [row.party]);
-
-async function rows(rule: Rule): Promise<Row[]> {
-  const r = await s.db.query<Row>(
-    `select id, version, ${rule.party} as party from ${rule.table} where state = $1${rule.ready ? ` and ${rule.ready}` : ''} order by id`,
-    [rule.from],
-  );
-  return r.rows;
-}
+const world = matrixWorld(SECOND_CORE_AND_FACTOR);
 
 describe('authorisation matrix: role × credit action × enterprise', () => {
-  it('has seeded records for every action', async () => {
-    for (const rule of RULES)
-      expect((await rows(rule)).length, `${rule.model}.${rule.action}`).toBeGreaterThan(0);
-  });
-
-  for (const rule of RULES) {
-    it(`${rule.model}.${rule.action}: only ${rule.roles.join('/')} of the party enterprise`, async () => {
-      const pool = await rows(rule);
-      // One record per distinct party: refusals never change anything, so they all use it.
-      const samples = [...new Map(pool.map((row) => [JSON.stringify(row.party), row])).values()];
-      const allowedRuns: Array<{ actor: Actor; party: string }> = [];
-      let refusals = 0;
-      for (const sample of samples) {
-        for (const actor of actors) {
-          const allowed = rule.roles.includes(actor.role) && partyOf(sample).includes(actor.corp);
-          if (allowed) {
-            allowedRuns.push({ actor, party: JSON.stringify(sample.party) });
-            continue;
-          }
-          const res = await act(actor.browser, rule.model, sample.id, rule.action, {
-            version: sample.version,
-            reason: '矩阵测试',
-            signature: SIGN,
-          });
-          const code = body(res).code;
-          expect(code, `${actor.label} must not ${rule.action} ${sample.id}`).not.toBe('0');
-          if (actor.corp === 'SUP003') expect(code).toBe('SCF.CORP_CANCELLED');
-          else {
-            expect(res.statusCode, `${actor.label}: ${res.body}`).toBe(403);
-            expect([
-              'SCF.ACTION_ROLE_FORBIDDEN',
-              'SCF.ACTION_PARTY_FORBIDDEN',
-              'SCF.RECORD_FORBIDDEN',
-            ]).toContain(code);
-          }
-          refusals++;
-        }
-      }
-      // Nothing was touched by the refusals.
-      const after = new Map((await rows(rule)).map((row) => [row.id, row.version]));
-      for (const sample of samples) expect(after.get(sample.id)).toBe(sample.version);
-      expect(refusals).toBeGreaterThan(0);
-
-      // Each allowed (user, party) succeeds, each on a fresh record of that party.
-      const used = new Set<string>();
-      for (const run of allowedRuns) {
-        const record = (await rows(rule)).find(
-          (row) => JSON.stringify(row.party) === run.party && !used.has(row.id),
-        );
-        if (!record) continue; // the seed has fewer records of that party than allowed users; covered by others
-        used.add(record.id);
-        const res = await act(run.actor.browser, rule.model, record.id, rule.action, {
-          version: record.version,
-          reason: '矩阵测试',
-          signature: SIGN,
-        });
-        expect(body(res).code, `${run.actor.label} may ${rule.action}: ${res.body}`).toBe('0');
-      }
-      expect(used.size, 'at least one allowed run').toBeGreaterThan(0);
-    });
-  }
+  actionMatrix(world, RULES);
 });

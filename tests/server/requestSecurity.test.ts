@@ -134,6 +134,38 @@ describe('every request of a session is signed and checked, GET too (issue 16)',
     expect((await messages(b)).json().code).toBe('0');
   });
 
+  it('accepts exactly one of many copies of a signed GET sent at once, and every fresh one', async () => {
+    // Nonces are claimed in batches (server/auth/nonceStore.ts): copies inside one batch and across batches
+    // must still be refused, while distinct requests in the same batch all pass.
+    await messages(b);
+    const signature = b.lastSignature;
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => messages(b, { signature })),
+      ...Array.from({ length: 8 }, () => messages(b)),
+    ]);
+    const codes = answers.map((res) => res.json().code);
+    expect(codes.slice(0, 8)).toEqual(Array(8).fill('SCF.REQUEST_REPLAYED'));
+    expect(codes.slice(8)).toEqual(Array(8).fill('0'));
+    const fresh = signRequest({
+      method: 'GET',
+      path: '/api/web/corp/v1/sys/messages',
+      rawQuery: 'messageState=UNREAD&v=1',
+      body: '',
+      csrfToken: b.csrf,
+      timestamp: clock.now.getTime(),
+    });
+    // The leading request takes the first batch, so the copies queue up together in the next one.
+    const [lead, ...copies] = await Promise.all([
+      messages(b),
+      ...Array.from({ length: 6 }, () => messages(b, { signature: fresh })),
+    ]);
+    expect(lead!.json().code).toBe('0');
+    expect(copies.map((res) => res.json().code).sort()).toEqual([
+      '0',
+      ...Array(5).fill('SCF.REQUEST_REPLAYED'),
+    ]);
+  });
+
   it('refuses a GET without a signature, with an old timestamp or a reused signature', async () => {
     expect((await messages(b, { unsigned: true })).json().code).toBe('SCF.SIGNATURE_MISSING');
     const stale = await messages(b, { timestamp: clock.now.getTime() - 10 * 60 * 1000 });

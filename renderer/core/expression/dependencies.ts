@@ -26,6 +26,32 @@ function staticPath(node: ExpressionNode): string | null {
   return base === null ? null : base + segment(property.value);
 }
 
+/** The sub-expressions of a node, in evaluation order (a call's callee is a name, not a node). */
+function children(node: ExpressionNode): ExpressionNode[] {
+  switch (node.type) {
+    case 'Literal':
+    case 'Identifier':
+      return [];
+    case 'Chain':
+      return [node.expression];
+    case 'Member':
+      return [node.object, node.property];
+    case 'Call':
+      return node.arguments;
+    case 'Unary':
+      return [node.argument];
+    case 'Binary':
+    case 'Logical':
+      return [node.left, node.right];
+    case 'Conditional':
+      return [node.test, node.consequent, node.alternate];
+    case 'Array':
+      return node.elements;
+    case 'Object':
+      return node.properties.map((property) => property.value);
+  }
+}
+
 /**
  * The scope paths an expression reads, in first-read order: the longest fixed member path of each
  * read, written `$values.amount`, `$deps[0]`, `$record["x-y"]`. `a['b']` and `a.b` both give `a.b`;
@@ -36,36 +62,8 @@ export function collectDependencies(ast: ExpressionNode): Set<string> {
   const found = new Set<string>();
   const visit = (node: ExpressionNode): void => {
     const path = staticPath(node);
-    if (path !== null) {
-      found.add(path);
-      return;
-    }
-    switch (node.type) {
-      case 'Literal':
-      case 'Identifier':
-        return;
-      case 'Chain':
-        return visit(node.expression);
-      case 'Member':
-        visit(node.object);
-        return visit(node.property);
-      case 'Call':
-        return node.arguments.forEach(visit);
-      case 'Unary':
-        return visit(node.argument);
-      case 'Binary':
-      case 'Logical':
-        visit(node.left);
-        return visit(node.right);
-      case 'Conditional':
-        visit(node.test);
-        visit(node.consequent);
-        return visit(node.alternate);
-      case 'Array':
-        return node.elements.forEach(visit);
-      case 'Object':
-        return node.properties.forEach((property) => visit(property.value));
-    }
+    if (path !== null) found.add(path);
+    else children(node).forEach(visit);
   };
   visit(ast);
   return found;
@@ -75,33 +73,8 @@ export function collectDependencies(ast: ExpressionNode): Set<string> {
 export function collectFunctionNames(ast: ExpressionNode): Set<string> {
   const found = new Set<string>();
   const visit = (node: ExpressionNode): void => {
-    switch (node.type) {
-      case 'Literal':
-      case 'Identifier':
-        return;
-      case 'Chain':
-        return visit(node.expression);
-      case 'Member':
-        visit(node.object);
-        return visit(node.property);
-      case 'Call':
-        found.add(node.callee.name);
-        return node.arguments.forEach(visit);
-      case 'Unary':
-        return visit(node.argument);
-      case 'Binary':
-      case 'Logical':
-        visit(node.left);
-        return visit(node.right);
-      case 'Conditional':
-        visit(node.test);
-        visit(node.consequent);
-        return visit(node.alternate);
-      case 'Array':
-        return node.elements.forEach(visit);
-      case 'Object':
-        return node.properties.forEach((property) => visit(property.value));
-    }
+    if (node.type === 'Call') found.add(node.callee.name);
+    children(node).forEach(visit);
   };
   visit(ast);
   return found;
