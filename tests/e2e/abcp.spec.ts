@@ -1,19 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CreditKeys } from './creditKeys';
-import {
-  cell,
-  chinaDate,
-  choose,
-  closePages,
-  confirm,
-  follow,
-  money,
-  pickDate,
-  row,
-  succeeded,
-  type,
-  userPage,
-} from './creditUi';
+import { expect, test } from '@playwright/test';
+import { cell, chinaDate, choose, confirm, follow, money, pickDate, row, succeeded, type } from './creditUi';
+import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, watchPage } from './fixtures';
 
 /**
@@ -29,21 +16,8 @@ const AMOUNT = '864209.75';
 const PAY_DATE = chinaDate(180);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
-let keys: CreditKeys;
-
-test.beforeAll(async () => {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-  keys = new CreditKeys(origin, port);
-  await keys.start();
-});
-
-test.afterEach(closePages);
-test.afterAll(() => keys?.stop());
-
-async function as(user: string, browser: Browser): Promise<Page> {
-  return userPage(browser, user, keys.url);
-}
+const keys = useSigningAgent();
+const as = keys.as;
 
 test('the plan manager sets up series 7 with its 兑付日', async ({ browser }) => {
   const page = await as('fin_product_manager', browser);

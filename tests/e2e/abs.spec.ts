@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CreditKeys } from './creditKeys';
-import { cell, chinaDate, closePages, confirm, follow, money, row, succeeded, userPage } from './creditUi';
+import { expect, test, type Page } from '@playwright/test';
+import { cell, chinaDate, confirm, follow, money, row, succeeded } from './creditUi';
+import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, watchPage } from './fixtures';
 
 /**
@@ -19,22 +19,10 @@ const PLAN = '华建一局供应链1号资产支持专项计划';
 const AMOUNTS = ['1357913.57', '246802.46', '97531.08'];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
-let keys: CreditKeys;
 let planNo = '';
 
-test.beforeAll(async () => {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-  keys = new CreditKeys(origin, port);
-  await keys.start();
-});
-
-test.afterEach(closePages);
-test.afterAll(() => keys?.stop());
-
-async function as(user: string, browser: Browser): Promise<Page> {
-  return userPage(browser, user, keys.url);
-}
+const keys = useSigningAgent();
+const as = keys.as;
 
 /** An import file of the template's header and one row per amount (`bad` puts a wrong amount on the last). */
 async function importFile(header: string[], bad: boolean): Promise<Buffer> {

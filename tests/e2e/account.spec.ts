@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { subMoney } from '@renderer/core/format';
-import { CreditKeys } from './creditKeys';
+import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, loginAs, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 
@@ -114,14 +114,7 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
 });
 
 test.describe('limits and downloads', () => {
-  let keys: CreditKeys;
-  test.beforeAll(async () => {
-    const origin = new URL(test.info().project.use.baseURL!).origin;
-    const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-    keys = new CreditKeys(origin, port);
-    await keys.start();
-  });
-  test.afterAll(() => keys?.stop());
+  const keys = useSigningAgent();
 
   const LIMITS = '/cv3/my/limit/query';
   const AMOUNT = '1234567.89';

@@ -1,10 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CreditKeys } from './creditKeys';
+import { expect, test } from '@playwright/test';
 import {
   cell,
   chinaDate,
   choose,
-  closePages,
   confirm,
   fillAccount,
   follow,
@@ -14,8 +12,8 @@ import {
   row,
   succeeded,
   type,
-  userPage,
 } from './creditUi';
+import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, watchPage } from './fixtures';
 
 /**
@@ -34,22 +32,10 @@ const FINANCE = '300000.17';
 const LOAN = '270000.15'; // 300,000.17 × 90 %, rounded half up
 const AFTER_FINANCE = '262431.16'; // 562,431.33 − 300,000.17
 
-let keys: CreditKeys;
 let rootNo = '';
 
-test.beforeAll(async () => {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-  keys = new CreditKeys(origin, port);
-  await keys.start();
-});
-
-test.afterEach(closePages);
-test.afterAll(() => keys?.stop());
-
-async function as(user: string, browser: Browser): Promise<Page> {
-  return userPage(browser, user, keys.url);
-}
+const keys = useSigningAgent();
+const as = keys.as;
 
 test('core_operator applies to issue 762,431.58 to supplier 1', async ({ browser }) => {
   const page = await as('core_operator', browser);

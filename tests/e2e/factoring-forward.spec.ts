@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CreditKeys } from './creditKeys';
+import { expect, test, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
   choose,
-  closePages,
   confirm,
   fillAccount,
   follow,
@@ -14,8 +12,8 @@ import {
   row,
   succeeded,
   type,
-  userPage,
 } from './creditUi';
+import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, watchPage } from './fixtures';
 
 /**
@@ -34,21 +32,8 @@ const INTEREST = '10119.39';
 const LENT = '408614.03'; // 利息前置: finance − interest
 const DEBTOR = '华建集团第一工程局有限公司';
 
-let keys: CreditKeys;
-
-test.beforeAll(async () => {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-  keys = new CreditKeys(origin, port);
-  await keys.start();
-});
-
-test.afterEach(closePages);
-test.afterAll(() => keys?.stop());
-
-async function as(user: string, browser: Browser): Promise<Page> {
-  return userPage(browser, user, keys.url);
-}
+const keys = useSigningAgent();
+const as = keys.as;
 
 /** Runs a row action of the loan with FINANCE on `url` (after `tab`), answering its confirmation. */
 async function loanStep(

@@ -1,10 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CreditKeys } from './creditKeys';
+import { expect, test, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
   choose,
-  closePages,
   confirm,
   fillAccount,
   follow,
@@ -13,8 +11,8 @@ import {
   row,
   succeeded,
   type,
-  userPage,
 } from './creditUi';
+import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, watchPage } from './fixtures';
 
 /**
@@ -30,21 +28,8 @@ const LEAD_SHARE = '150000.03'; // 60 %
 const SECOND_SHARE = '100000.02'; // 40 %: the remainder
 const LIST = '/cv3/factoring/joint/finance-management/loan/apply/list';
 
-let keys: CreditKeys;
-
-test.beforeAll(async () => {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-  keys = new CreditKeys(origin, port);
-  await keys.start();
-});
-
-test.afterEach(closePages);
-test.afterAll(() => keys?.stop());
-
-async function as(user: string, browser: Browser): Promise<Page> {
-  return userPage(browser, user, keys.url);
-}
+const keys = useSigningAgent();
+const as = keys.as;
 
 async function rowAction(page: Page, tab: string, action: string): Promise<void> {
   await page.goto(LIST);

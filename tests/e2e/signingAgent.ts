@@ -1,0 +1,40 @@
+import { test, type Browser, type Page } from '@playwright/test';
+import { CreditKeys } from './creditKeys';
+import { closePages, userPage } from './creditUi';
+
+/** The reference signing agent with the demo keys, as a spec file's tests use it. */
+export interface SigningAgent {
+  /** The agent's address, for the portal's localStorage `ukeyAgentUrl`. */
+  readonly url: string;
+  /** Leaves only the key file `label` in the agent's folder (the key "inserted"). */
+  insertOnly(label: string): void;
+  /** A fresh browser context logged in as `user`, talking to the agent. */
+  as(user: string, browser: Browser): Promise<Page>;
+}
+
+/**
+ * Starts the agent before the tests of the current file or describe block (on CREDIT_AGENT_PORT, or the
+ * portal's port + 1100), stops it after them, and closes the pages each test opened.
+ */
+export function useSigningAgent(): SigningAgent {
+  let keys: CreditKeys | undefined;
+  const started = (): CreditKeys => {
+    if (!keys) throw new Error('the signing agent is used outside the tests that started it');
+    return keys;
+  };
+  test.beforeAll(async () => {
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
+    keys = new CreditKeys(origin, port);
+    await keys.start();
+  });
+  test.afterEach(closePages);
+  test.afterAll(() => keys?.stop());
+  return {
+    get url() {
+      return started().url;
+    },
+    insertOnly: (label) => started().insertOnly(label),
+    as: (user, browser) => userPage(browser, user, started().url),
+  };
+}
