@@ -28,7 +28,6 @@ export const ERRORS = {
   DB_UNAVAILABLE: { status: 503, message: '网络异常，请您稍后重试。' },
   RATE_LIMITED: { status: 200, message: '操作过于频繁，请稍后再试' },
   DATE_ORDER_INVALID: { status: 200, message: '{title}须晚于{after}' },
-  DATE_RANGE_INVALID: { status: 200, message: '{title}须在{from}至{to}之间' },
   // A list filter's lower bound above its upper bound (issue 17 item 13): refused, not an empty list.
   RANGE_ORDER_INVALID: { status: 200, message: '{title}：{order}' },
   VALIDATION_FAILED: { status: 200, message: '提交的信息有误，请检查后重试' },

@@ -69,8 +69,8 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
       report(pointer, 'corpTypes and nameField need "ref": "corp"');
     if (field.dict && !ctx.dicts.has(field.dict))
       report(`${pointer}/dict`, `unknown dictionary "${field.dict}"`);
-    if ((field.dateAfter || field.dateWithinDays) && field.format !== 'date')
-      report(pointer, 'dateAfter/dateWithinDays need format date');
+    if ((field.dateAfter || field.dayWindow) && field.format !== 'date')
+      report(pointer, 'dateAfter/dayWindow need format date');
     if (field.dateAfter && siblings[field.dateAfter]?.format !== 'date')
       report(`${pointer}/dateAfter`, `"${field.dateAfter}" is not a sibling date field`);
     if ((field.amountMin || field.amountMax) && field.format !== 'money' && field.format !== 'amount') {

@@ -51,7 +51,6 @@ const ENGINE_KEYWORDS = new Set([
   'index',
   'dayWindow',
   'dateAfter',
-  'dateWithinDays',
 ]);
 
 /** `issueDate` → `issue_date`. */

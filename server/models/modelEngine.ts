@@ -13,7 +13,7 @@ import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
-import { checkDayWindows, validatePayload } from './validatePayload';
+import { validatePayload } from './validatePayload';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -333,7 +333,6 @@ export class ModelEngine {
     const input = stripInput(model, body);
     assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
-    checkDayWindows(model, input, chinaDay(this.o.now()));
     checkDateRules(model, input, chinaDay(this.o.now()));
     return input;
   }
@@ -379,8 +378,8 @@ export class ModelEngine {
       assertFieldWrites(model, actor.role, rec.state, changes, rec.data);
       const input = stripInput(model, { ...current, ...changes });
       validatePayload(model, input);
-      checkDayWindows(model, input, chinaDay(w.now));
-      checkDateRules(model, input, chinaDay(w.now), new Set(Object.keys(changes)));
+      const changed = Object.keys(changes).filter((f) => changes[f] !== rec.data[f]);
+      checkDateRules(model, input, chinaDay(w.now), new Set(changed));
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
       for (const [f, field] of model.fields) if (!field.def.readOnly) rec.data[f] = input[f] ?? null;

@@ -63,8 +63,6 @@ export interface FieldDef {
   index?: boolean;
   /** For dates: a sibling date field this one must be strictly later than. */
   dateAfter?: string;
-  /** For dates: the value must lie within `past` days before and `future` days after today. */
-  dateWithinDays?: { past?: number; future?: number };
 }
 
 /** An effect named in a model: its registered name and optional arguments. */

@@ -5,7 +5,6 @@ import {
   amountMinMessage,
   BUSINESS_DATE_MESSAGE,
   FORMATS,
-  inDayWindow,
   isKnownFormat,
 } from '@renderer/core/validators';
 import { ApiError } from '../errors';
@@ -117,19 +116,4 @@ export function validatePayload(model: CompiledModel, data: Record<string, unkno
     { message: unique[0]?.message ?? '提交的信息有误，请检查后重试' },
     { errors: unique, total },
   );
-}
-
-/**
- * Checks the `dayWindow` of the payload's date fields against today (China), the rule the form page
- * shows before submit (renderer/core/model/fieldRules.ts).
- * @throws ApiError RECORD_INVALID with the window's message on the field.
- */
-export function checkDayWindows(model: CompiledModel, data: Record<string, unknown>, today: string): void {
-  const errors: FieldError[] = [];
-  for (const [name, field] of model.fields) {
-    const window = field.def.dayWindow;
-    if (window && !inDayWindow(data[name], window, today))
-      errors.push({ field: `/${name}`, message: window.message });
-  }
-  if (errors.length > 0) throw new ApiError('RECORD_INVALID', { message: errors[0]!.message }, { errors });
 }

@@ -140,12 +140,15 @@ describe('dates are real calendar days in business ranges', () => {
     expect(body(await create(fin, 'creditLimit', limit({ expireDate: '2026-11-20' }))).code).toBe(
       'SCF.DATE_ORDER_INVALID',
     );
-    expect(body(await create(fin, 'creditLimit', limit({ effectiveDate: '2020-01-01' }))).code).toBe(
-      'SCF.DATE_RANGE_INVALID',
-    );
-    expect(body(await create(fin, 'creditLimit', limit({ expireDate: '2099-12-31' }))).code).toBe(
-      'SCF.DATE_RANGE_INVALID',
-    );
+    // The model's dayWindow of each date (the test clock's today is 2026-11-20).
+    expect(body(await create(fin, 'creditLimit', limit({ effectiveDate: '2020-01-01' })))).toMatchObject({
+      code: 'SCF.RECORD_INVALID',
+      message: '生效日须在今天前后一年内',
+    });
+    expect(body(await create(fin, 'creditLimit', limit({ expireDate: '2099-12-31' })))).toMatchObject({
+      code: 'SCF.RECORD_INVALID',
+      message: '到期日不能晚于十年后',
+    });
     expect(await count(s, 'credit_limit')).toBe(before);
     expect(body(await create(fin, 'creditLimit', limit())).code).toBe('0');
   });
@@ -161,7 +164,7 @@ describe('dates are real calendar days in business ranges', () => {
         invoiceDate: '2026-12-01',
       }),
     );
-    expect(res.code).toBe('SCF.DATE_RANGE_INVALID');
+    expect(res).toMatchObject({ code: 'SCF.RECORD_INVALID', message: '开票日期须为今天或之前十年内' });
   });
 });
 
