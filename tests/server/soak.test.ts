@@ -176,7 +176,14 @@ async function soak(app: FastifyInstance, db: Queryable, label: string): Promise
   const started = Date.now();
   await Promise.all(
     workers.map(async (w) => {
-      while (stats.ops < OPS && Date.now() - started < TIME_LIMIT_MS) await step(w);
+      while (stats.ops < OPS && Date.now() - started < TIME_LIMIT_MS) {
+        await step(w);
+        // A real client's next request arrives through the network, i.e. in a later turn of the event
+        // loop. In-process (app.inject, an embedded database answering through promises) a worker would
+        // otherwise loop on microtasks alone and starve whatever waits for a macrotask — a POST's body
+        // stream: every write then waited for the whole soak (≈10 s each, 14 of 10,000 requests written).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }),
   );
   const seconds = (Date.now() - started) / 1000;
@@ -187,7 +194,9 @@ async function soak(app: FastifyInstance, db: Queryable, label: string): Promise
 
   expect(stats.serverErrors).toBe(0);
   expect(stats.ops).toBeGreaterThanOrEqual(OPS);
-  expect(stats.writesOk).toBeGreaterThan(0);
+  // Writers get their share: about a third of the requests of this mix are accepted writes on both
+  // databases (3,459 and ≈3,000 of 10,000); starved writers gave 14.
+  expect(stats.writesOk).toBeGreaterThan(stats.ops / 10);
 
   await expectBooksBalance(db);
 }
