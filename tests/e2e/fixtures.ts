@@ -51,3 +51,14 @@ export async function apiGet(
     },
   });
 }
+
+/** The latest code the emulated SMS gateway delivered to a phone (test mode only). */
+export async function smsCodeOf(page: Page, mobile: string): Promise<string> {
+  let code: string | null = null;
+  await expect(async () => {
+    const res = await page.request.get(`/api/web/test/sms?mobile=${mobile}`);
+    code = ((await res.json()) as { data: { code: string } | null }).data?.code ?? null;
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass();
+  return code!;
+}

@@ -92,7 +92,7 @@ export function PersonInfoPage(): React.JSX.Element {
             <Descriptions.Item label="姓名">{info.personName}</Descriptions.Item>
             <Descriptions.Item label="用户名">{info.userName}</Descriptions.Item>
             <Descriptions.Item label="手机号码">
-              <span data-testid="person-mobile">{masked(info.mobile)}</span>
+              <span data-testid="person-mobile-current">{masked(info.mobile)}</span>
             </Descriptions.Item>
             <Descriptions.Item label="所属企业">{info.corpName}</Descriptions.Item>
             <Descriptions.Item label="角色" span={2}>
