@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VALIDATION_MESSAGES } from '../../renderer/core/validators';
-import { expectNoErrors, loginAs, PASSWORD, smsCodeOf, watchPage } from './fixtures';
-import { closePages, userPage } from './creditUi';
+import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, watchPage } from './fixtures';
+import { closePages, confirm, row, succeeded, userPage } from './creditUi';
 
-/** The account centre's own-record screens (issue 13): person info. */
+/** The account centre's own-record screens (issue 13): person info and bank accounts. */
 test.afterEach(closePages);
 test.describe.configure({ timeout: 180_000 });
 
 const PERSON_INFO = '/cv3/my/person-info/index';
 const USER = 'chain_purchase';
+const BANK_ACCOUNTS = '/cv3/my/enterprise-info/info';
 
 async function changePassword(page: Page, oldPassword: string, password: string): Promise<void> {
   await page.getByTestId('person-oldPassword').fill(oldPassword);
@@ -67,5 +68,46 @@ test('person info: the phone changes with the code sent to the new phone', async
   await expect(page.getByTestId('person-mobile-current')).toHaveText(
     mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'),
   );
+  await expectNoErrors(watch);
+});
+
+test('bank accounts: an operator adds one (a bad 账号 refused first), it is in effect once the director approves', async ({
+  browser,
+}) => {
+  const op = await userPage(browser, 'unit_operator');
+  const watch = watchPage(op);
+  await op.goto(BANK_ACCOUNTS);
+  await expect(op.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'list');
+  // Another enterprise's accounts are not listed.
+  await expect(op.getByTestId('schema-page')).not.toContainText('华建集团有限公司');
+
+  const name = `e2e账户${String(Date.now()).slice(-6)}`;
+  await op.getByTestId('action-toolbar-create').click();
+  const drawer = op.getByTestId('dialog-create');
+  await drawer.getByTestId('field-accountName').locator('input').fill(name);
+  await drawer.getByTestId('field-accountNo').locator('input').fill('12ab');
+  await pick(op, drawer, 'bankCode', '中国建设银行', '建设');
+  await pick(op, drawer, 'branchCode', '中国建设银行股份有限公司湖北省分行');
+  await drawer.getByTestId('action-dialog-submit').click();
+  await expect(drawer.getByTestId('field-accountNo')).toContainText(VALIDATION_MESSAGES.bankAccount);
+  await drawer.getByTestId('field-accountNo').locator('input').fill('42010000123456789');
+  await drawer.getByTestId('action-dialog-submit').click();
+  await succeeded(op, '银行账户已保存，请提交审核');
+  const line = row(op, name);
+  await expect(line.getByTestId('cell-branchCode')).toHaveText('105521000011');
+  await expect(line.getByTestId('cell-status')).toHaveText('待提交');
+  await line.getByTestId('action-row-submit').click();
+  await confirm(op, '确认提交该银行账户审核？');
+  await expect(line.getByTestId('cell-status')).toHaveText('待审核');
+  // The operator cannot approve.
+  await expect(line.getByTestId('action-row-approve')).toHaveCount(0);
+
+  const dir = await userPage(browser, 'unit_director');
+  await dir.goto(BANK_ACCOUNTS);
+  const pending = row(dir, name);
+  await expect(pending.getByTestId('cell-status')).toHaveText('待审核');
+  await pending.getByTestId('action-row-approve').click();
+  await confirm(dir, '确认审核通过该银行账户？通过后即生效。');
+  await expect(pending.getByTestId('cell-status')).toHaveText('已生效');
   await expectNoErrors(watch);
 });
