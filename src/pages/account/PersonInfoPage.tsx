@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Tag, message } from 'antd';
+import { Card, Descriptions, Form, Input, Space, Tag, message } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@renderer/core/validators';
 import { apiGet, apiPost } from '@/api';
 import { encryptPassword } from '@/api/passwordCipher';
 import { useSession } from '@/session/SessionContext';
+import { FormFooter } from '@/pages/register/FormFooter';
 import { required, showServerError } from '@/pages/register/formRules';
 import { NewPasswordFields, SmsCodeField } from '@/pages/register/SmsCodeField';
 
@@ -25,6 +26,8 @@ interface MobileValues {
   mobile: string;
   smsCode: string;
 }
+
+const FOOTER_COL = { offset: 5, span: 12 };
 
 const masked = (mobile: string): string => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
@@ -119,21 +122,13 @@ export function PersonInfoPage(): React.JSX.Element {
             />
           </Form.Item>
           <NewPasswordFields form={passwordForm} testId="person" label="新密码" confirmLabel="确认新密码" />
-          {passwordError && (
-            <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-              <Alert type="error" showIcon message={passwordError} data-testid="person-password-error" />
-            </Form.Item>
-          )}
-          <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={busy === 'password'}
-              data-testid="person-password-submit"
-            >
-              修改密码
-            </Button>
-          </Form.Item>
+          <FormFooter
+            error={passwordError}
+            busy={busy === 'password'}
+            label="修改密码"
+            testId="person-password"
+            wrapperCol={FOOTER_COL}
+          />
         </Form>
       </Card>
       <Card title="更换手机号码">
@@ -150,21 +145,13 @@ export function PersonInfoPage(): React.JSX.Element {
             mobileLabel="新手机号码"
             mobilePlaceholder="请输入新手机号码"
           />
-          {mobileError && (
-            <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-              <Alert type="error" showIcon message={mobileError} data-testid="person-mobile-error" />
-            </Form.Item>
-          )}
-          <Form.Item wrapperCol={{ offset: 5, span: 12 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={busy === 'mobile'}
-              data-testid="person-mobile-submit"
-            >
-              更换手机号码
-            </Button>
-          </Form.Item>
+          <FormFooter
+            error={mobileError}
+            busy={busy === 'mobile'}
+            label="更换手机号码"
+            testId="person-mobile"
+            wrapperCol={FOOTER_COL}
+          />
         </Form>
       </Card>
     </Space>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Divider, Form, Input, Modal } from 'antd';
+import { Button, Card, Checkbox, Divider, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -18,6 +18,7 @@ import {
 import { usePlatform } from '@/session/PlatformContext';
 import { ruleOf, required, showServerError } from './formRules';
 import { clearRegisterForm, loadRegisterForm, registerEnterprise, storeRegisterForm } from './registerApi';
+import { FormFooter } from './FormFooter';
 import { RegisterLayout } from './RegisterLayout';
 import { NewPasswordFields, SmsCodeField } from './SmsCodeField';
 
@@ -166,23 +167,15 @@ export function RegisterPage(): React.JSX.Element {
               ))}
             </Checkbox>
           </Form.Item>
-          {error && (
-            <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-              <Alert type="error" showIcon message={error} data-testid="reg-error" />
-            </Form.Item>
-          )}
-          <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={busy}
-              data-testid="reg-submit"
-              style={{ background: config.topBarColor }}
-            >
-              注册
-            </Button>
-          </Form.Item>
+          <FormFooter
+            error={error}
+            busy={busy}
+            label="注册"
+            testId="reg"
+            wrapperCol={{ offset: 6, span: 15 }}
+            block
+            buttonStyle={{ background: config.topBarColor }}
+          />
         </Form>
       </Card>
       <Modal

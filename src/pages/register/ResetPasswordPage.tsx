@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input, Result } from 'antd';
+import { Button, Card, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResetPasswordRequest } from '@contract/registration';
 import { usePlatform } from '@/session/PlatformContext';
 import { required, showServerError } from './formRules';
 import { resetPassword } from './registerApi';
+import { FormFooter } from './FormFooter';
 import { RegisterLayout } from './RegisterLayout';
 import { NewPasswordFields, SmsCodeField } from './SmsCodeField';
 
@@ -71,23 +72,15 @@ export function ResetPasswordPage(): React.JSX.Element {
               alsoValidate="username"
             />
             <NewPasswordFields form={form} testId="reset" label="新密码" confirmLabel="确认新密码" />
-            {error && (
-              <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-                <Alert type="error" showIcon message={error} data-testid="reset-error" />
-              </Form.Item>
-            )}
-            <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-              <Button
-                type="primary"
-                htmlType="submit"
-                block
-                loading={busy}
-                data-testid="reset-submit"
-                style={{ background: config.topBarColor }}
-              >
-                重置密码
-              </Button>
-            </Form.Item>
+            <FormFooter
+              error={error}
+              busy={busy}
+              label="重置密码"
+              testId="reset"
+              wrapperCol={{ offset: 6, span: 15 }}
+              block
+              buttonStyle={{ background: config.topBarColor }}
+            />
           </Form>
         )}
       </Card>
