@@ -8,6 +8,7 @@ import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
 import { absProduct } from './abs';
+import { accountFinanceProduct } from './account-finance';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
 import { factoringJointProduct, factoringProduct } from './factoring';
@@ -25,6 +26,7 @@ export const PRODUCTS: readonly ServerProduct[] = [
   factoringReverseProduct,
   factoringDeliveryProduct,
   factoringJointProduct,
+  accountFinanceProduct,
 ];
 
 /** The one-time public link kinds of every product (server/publicLinks). */
