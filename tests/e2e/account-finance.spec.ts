@@ -28,12 +28,12 @@ test.describe('electronic account', () => {
     await type(operator, 'field-bindBankName', '中国建设银行成都高新支行');
     await type(operator, 'field-bindBankCode', '10565100030');
     await type(operator, 'field-mobile', '1380003000');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await expect(dialog).toContainText('请输入正确的联行号（12位数字）');
     await expect(dialog).toContainText('请输入正确的手机号码');
     await type(operator, 'field-bindBankCode', '105651000303');
     await type(operator, 'field-mobile', '13800030003');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await succeeded(operator, '开户申请已提交，请主管岗激活');
     const opened = row(operator, '华建一局第三项目部');
     await expect(cell(opened, 'status')).toHaveText('待激活');
@@ -68,6 +68,7 @@ test('the transaction list filters on the server by result and direction', async
     (r) => r.url().includes('/accountTx/records') && r.url().includes('TX2'),
   );
   await choose(page, 'query-status', '失败');
+  await page.keyboard.press('Escape');
   await page.getByTestId('action-query-search').click();
   await listed;
   const rows = page.locator('tr[data-testid^="row-"]');
@@ -79,6 +80,7 @@ test('the transaction list filters on the server by result and direction', async
 
   await page.getByTestId('action-query-reset').click();
   await choose(page, 'query-direction', '转入');
+  await page.keyboard.press('Escape');
   await page.getByTestId('action-query-search').click();
   await expect(rows).toHaveCount(3);
   for (const line of await rows.all()) await expect(cell(line, 'direction')).toHaveText('转入');
@@ -95,12 +97,12 @@ test('the invoice info is edited; a bad 税号 is refused with its message first
   const dialog = page.getByRole('dialog', { name: '修改开票信息' });
   await type(page, 'field-taxNo', '911100001000044478');
   await type(page, 'field-registerPhone', '010-6925');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(dialog).toContainText('请输入正确的税号（18位统一社会信用代码，或15位、20位旧税号）');
   await expect(dialog).toContainText('请输入正确的电话号码（固定电话如010-12345678，或11位手机号码）');
   await type(page, 'field-taxNo', '911100001000044477');
   await type(page, 'field-registerPhone', '010-69250099');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await succeeded(page, '开票信息已修改');
   await expect(cell(row(page, '华建建材供应有限公司'), 'registerPhone')).toHaveText('010-69250099');
   await expectNoErrors(watch);
