@@ -160,7 +160,8 @@ const payBill: Effect = async (c) => {
     refNo: d.billNo,
   };
   const balanceAfter = await book(c, account, tx);
-  const written = await c.records.insert(TX, { ...tx, balanceAfter }, { state: 'TX1' });
+  // Settled at once (no bank round trip): made by the payment, so its trail starts with it.
+  const written = await c.records.insert(TX, { ...tx, balanceAfter }, { state: 'TX1', action: 'billPay' });
   await makeReceipt(c, written);
   d.paidTxNo = written.data.txNo;
   const i = info.data;
