@@ -9,6 +9,7 @@ import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
 import { absProduct } from './abs';
 import { accountProduct } from './account';
+import { accountFinanceProduct } from './account-finance';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
 import { factoringJointProduct, factoringProduct } from './factoring';
@@ -27,6 +28,7 @@ export const PRODUCTS: readonly ServerProduct[] = [
   factoringDeliveryProduct,
   factoringJointProduct,
   accountProduct,
+  accountFinanceProduct,
 ];
 
 /** The one-time public link kinds of every product (server/publicLinks). */
