@@ -119,6 +119,11 @@ function walk(model: PageModel, node: unknown, key: string, parentKey: string): 
     return;
   }
   if (!isObject(node)) return;
+  // A composite page's tabs part.
+  if (node.type === 'tabs' && Array.isArray(node.items))
+    for (const item of node.items)
+      if (isObject(item) && str(item.key) && str(item.title))
+        model.tabs[item.title as string] = testIds.tab(item.key as string);
   for (const [k, v] of Object.entries(node)) {
     if (!isObject(v) && !Array.isArray(v)) continue;
     if (k === 'properties' && isObject(v)) {
