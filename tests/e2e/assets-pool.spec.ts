@@ -215,28 +215,22 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expect(flows.nth(5).getByTestId('cell-amount')).toHaveText(money(ASSET_A.pledge));
 
   // The whole pool frozen by the product manager: all it does not use is frozen, 可用 0; then unfrozen.
-  await open(product, '/assets-pool/pool-manage/asset-pool');
-  await row(product, POOL).getByTestId('action-row-freeze').click();
-  await giveReason(product, '企业涉诉');
-  await succeeded(product, '资产池已冻结');
-  await expectFigures(chain, {
-    quota: '987654.31',
-    used: MATCH,
-    frozenAmount: '387654.31',
-    available: '0.00',
-    margin: '60000.00',
-  });
-  await open(product, '/assets-pool/pool-manage/asset-pool');
-  await row(product, POOL).getByTestId('action-row-unfreeze').click();
-  await giveReason(product, '已撤诉');
-  await succeeded(product, '资产池已解冻');
-  await expectFigures(chain, {
-    quota: '987654.31',
-    used: MATCH,
-    frozenAmount: '0.00',
-    available: '387654.31',
-    margin: '60000.00',
-  });
+  for (const [action, reason, done, frozenAmount, available] of [
+    ['freeze', '企业涉诉', '资产池已冻结', '387654.31', '0.00'],
+    ['unfreeze', '已撤诉', '资产池已解冻', '0.00', '387654.31'],
+  ] as const) {
+    await open(product, '/assets-pool/pool-manage/asset-pool');
+    await row(product, POOL).getByTestId(`action-row-${action}`).click();
+    await giveReason(product, reason);
+    await succeeded(product, done);
+    await expectFigures(chain, {
+      quota: '987654.31',
+      used: MATCH,
+      frozenAmount,
+      available,
+      margin: '60000.00',
+    });
+  }
   await expectNoErrors(watch);
 });
 
