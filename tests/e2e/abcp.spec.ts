@@ -71,7 +71,7 @@ test('engineer confirmation, transfer with documents and both UKEY signatures', 
   await engineer.goto('/cv3/abcp/core/issue/engineer');
   await row(engineer, money(AMOUNT)).getByTestId('action-row-confirm').click();
   await confirm(engineer, '确认该笔资产的项目进度属实？');
-  await succeeded(engineer, '已确认，等待供应商转让');
+  await succeeded(engineer, '工程师已确认，等待供应商转让');
 
   const supplier = await as('chain_operator', browser);
   const watch = watchPage(supplier);

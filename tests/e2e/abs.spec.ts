@@ -8,7 +8,8 @@ import { apiGet, expectNoErrors, watchPage } from './fixtures';
  * The ABS lifecycle through the schema pages, each step as the user of that step, UKEY signatures through
  * the reference signing agent: the core operator issues receivables by Excel import of the page's
  * template (a file with one bad row is refused with the row number and nothing of it is written; the
- * corrected file is imported whole) → the engineer post confirms one (单笔确认) → the supplier's operator
+ * corrected file is imported whole) → the engineer post (the core's 收货确认岗, ADR 0013) confirms one
+ * (工程师确认) → the supplier's operator
  * uploads its contract and invoice and applies for the transfer → the supplier's director signs (UKEY) →
  * the core director confirms (UKEY) → the plan manager reviews the plan packet (UKEY) → 已放款.
  * Unique amounts keep the assertions exact on a database that other e2e files share.
@@ -109,13 +110,16 @@ test('core_operator imports receivables from the template: a bad row refuses the
   await expectNoErrors(watch);
 });
 
-test('the engineer post confirms one receivable (单笔确认)', async ({ browser }) => {
+test('the engineer post confirms one receivable (工程师确认)', async ({ browser }) => {
   const page = await as('core_purchase', browser);
   const watch = watchPage(page);
   await page.goto('/cv3/abs/core/transfer/engineer-approve/single');
-  await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-confirm').click();
+  await expect(page.getByTestId('page-title')).toHaveText('工程师单笔确认');
+  const line = row(page, money(AMOUNTS[0]!));
+  await expect(line.getByTestId('action-row-confirm')).toHaveText('工程师确认');
+  await line.getByTestId('action-row-confirm').click();
   await confirm(page, '确认该笔资产的项目进度属实？');
-  await succeeded(page, '已确认，等待供应商转让');
+  await succeeded(page, '工程师已确认，等待供应商转让');
   await expectNoErrors(watch);
 });
 

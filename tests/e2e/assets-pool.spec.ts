@@ -9,6 +9,7 @@ import {
   closePages,
   confirm,
   follow,
+  giveReason,
   money,
   row,
   succeeded,
@@ -21,8 +22,9 @@ import { expectNoErrors, loginAs, watchPage } from './fixtures';
  * The asset pool through the UI (issue 11): a supplier opens a pool at the factor and puts two assets
  * into it (质押率 80% and 90%), the factor's product manager adds a funding product, its client manager
  * matches an asset to it, the product manager accepts; the pool's 池额度, 已用, 可用 and 保证金 are
- * exact to the cent on screen after each step, the pool's history lists every change, and an asset
- * still matched cannot leave the pool (the server's message on screen).
+ * exact to the cent on screen after each step; the product manager freezes an asset (its pledge value
+ * leaves 可用 for 冻结额度) and unfreezes it, freezes and unfreezes the whole pool; the pool's history
+ * lists every change, and an asset still matched cannot leave the pool (the server's message on screen).
  */
 
 const POOL = 'E2E应收账款池';
@@ -39,10 +41,10 @@ async function open(page: Page, path: string): Promise<void> {
   await expect(page.getByTestId('schema-page')).toHaveCount(1);
 }
 
-/** The pool's four figures in its row of the pool query. */
+/** The pool's figures in its row of the pool query. */
 async function expectFigures(
   page: Page,
-  figures: { quota: string; used: string; available: string; margin: string },
+  figures: { quota: string; used: string; available: string; margin: string; frozenAmount?: string },
 ): Promise<void> {
   await open(page, '/assets-pool/assets-match/assets-pool-query');
   const line = row(page, POOL);
@@ -144,6 +146,34 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
     margin: '60000.00',
   });
 
+  // The product manager freezes the unmatched asset: its pledge value leaves 可用 for 冻结额度.
+  await open(product, '/assets-pool/assets-manage/query');
+  await row(product, ASSET_B.debtor).getByTestId('action-row-freeze').click();
+  await confirm(product, '冻结后该资产的质押价值转入资产池的冻结额度');
+  await giveReason(product, '票据待核验');
+  await succeeded(product, '资产已冻结');
+  await expect(cell(row(product, ASSET_B.debtor), 'status')).toHaveText('已冻结');
+  await expectFigures(chain, {
+    quota: '1437654.36',
+    used: MATCH,
+    frozenAmount: ASSET_B.pledge,
+    available: '387654.31',
+    margin: '60000.00',
+  });
+  await open(chain, '/assets-pool/assets-manage/manage');
+  await expect(row(chain, ASSET_B.debtor).getByTestId('action-row-leave')).toHaveCount(0);
+  await open(product, '/assets-pool/assets-manage/query');
+  await row(product, ASSET_B.debtor).getByTestId('action-row-unfreeze').click();
+  await giveReason(product, '核验无误');
+  await succeeded(product, '资产已解冻');
+  await expectFigures(chain, {
+    quota: '1437654.36',
+    used: MATCH,
+    frozenAmount: '0.00',
+    available: '837654.36',
+    margin: '60000.00',
+  });
+
   // The matched asset cannot leave; the other one can, and the quota falls by its pledge value.
   await open(chain, '/assets-pool/assets-manage/manage');
   await row(chain, ASSET_A.debtor).getByTestId('action-row-leave').click();
@@ -172,13 +202,35 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expect(chain.getByTestId('detail-pool-available')).toHaveText(money('387654.31'));
   await expect(chain.getByTestId('detail-pool-margin')).toHaveText(money('60000.00'));
   const flows = chain.getByTestId('part-flowList').locator('tr[data-testid^="row-"]');
-  await expect(flows).toHaveCount(4);
+  await expect(flows).toHaveCount(6);
   await expect(flows.nth(0).getByTestId('cell-kind')).toHaveText('出池');
   await expect(flows.nth(0).getByTestId('cell-quotaAfter')).toHaveText(money('987654.31'));
-  await expect(flows.nth(1).getByTestId('cell-kind')).toHaveText('用信');
-  await expect(flows.nth(1).getByTestId('cell-usedAfter')).toHaveText(money(MATCH));
-  await expect(flows.nth(3).getByTestId('cell-kind')).toHaveText('入池');
-  await expect(flows.nth(3).getByTestId('cell-amount')).toHaveText(money(ASSET_A.pledge));
+  await expect(flows.nth(1).getByTestId('cell-kind')).toHaveText('解冻');
+  await expect(flows.nth(1).getByTestId('cell-frozenAfter')).toHaveText(money('0.00'));
+  await expect(flows.nth(2).getByTestId('cell-kind')).toHaveText('冻结');
+  await expect(flows.nth(2).getByTestId('cell-frozenAfter')).toHaveText(money(ASSET_B.pledge));
+  await expect(flows.nth(3).getByTestId('cell-kind')).toHaveText('用信');
+  await expect(flows.nth(3).getByTestId('cell-usedAfter')).toHaveText(money(MATCH));
+  await expect(flows.nth(5).getByTestId('cell-kind')).toHaveText('入池');
+  await expect(flows.nth(5).getByTestId('cell-amount')).toHaveText(money(ASSET_A.pledge));
+
+  // The whole pool frozen by the product manager: all it does not use is frozen, 可用 0; then unfrozen.
+  for (const [action, reason, done, frozenAmount, available] of [
+    ['freeze', '企业涉诉', '资产池已冻结', '387654.31', '0.00'],
+    ['unfreeze', '已撤诉', '资产池已解冻', '0.00', '387654.31'],
+  ] as const) {
+    await open(product, '/assets-pool/pool-manage/asset-pool');
+    await row(product, POOL).getByTestId(`action-row-${action}`).click();
+    await giveReason(product, reason);
+    await succeeded(product, done);
+    await expectFigures(chain, {
+      quota: '987654.31',
+      used: MATCH,
+      frozenAmount,
+      available,
+      margin: '60000.00',
+    });
+  }
   await expectNoErrors(watch);
 });
 

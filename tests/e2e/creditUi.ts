@@ -59,7 +59,8 @@ export async function giveReason(page: Page, reason: string): Promise<void> {
 
 /** Waits for the success message of an action (the signing dialog, if any, has closed by then). */
 export async function succeeded(page: Page, message: string): Promise<void> {
-  await expect(page.locator('.ant-message').getByText(message)).toBeVisible({ timeout: 20_000 });
+  // The first of them: a message of the same action a moment before may still be showing.
+  await expect(page.locator('.ant-message').getByText(message).first()).toBeVisible({ timeout: 20_000 });
 }
 
 /** Picks an option of the antd select inside the form field `testId`. */

@@ -17,8 +17,9 @@ import {
 /**
  * The asset pool (issue 11) through the API: a lifecycle with the pool figures summed from the records
  * after every action (池额度 = Σ asset × 质押率 of the assets in the pool, 已用 = Σ accepted matches,
- * 保证金 = Σ their margins, 可用 = 池额度 − 已用; the last flow carries the same figures), concurrent
- * transitions where exactly one wins, and bad input that writes nothing.
+ * 保证金 = Σ their margins, 冻结额度 = Σ the frozen assets' values or, while the pool is frozen, all it
+ * does not use, 可用 = 池额度 − 已用 − 冻结额度; the last flow carries the same figures), freezing of
+ * assets and pools, concurrent transitions where exactly one wins, and bad input that writes nothing.
  */
 
 let s: ModelsTestServer;
@@ -49,12 +50,19 @@ const TABLES = [
 /** Every pool's figures against its records, every asset's hold and every product's use against the matches. */
 async function expectConsistent(): Promise<void> {
   const pools = await s.db.query<Record<string, string>>(
-    `select id, quota::text, used::text, available::text, margin::text, asset_count::text from assets_pool_pool`,
+    `select id, state, quota::text, used::text, frozen_amount::text as frozen, available::text, margin::text,
+            asset_count::text from assets_pool_pool`,
   );
   expect(pools.rows.length).toBeGreaterThan(0);
   for (const p of pools.rows) {
-    const assets = await s.db.query<{ amount: string; pledge_rate: string; pledge_value: string }>(
-      `select amount::text, pledge_rate::text, pledge_value::text from assets_pool_asset where pool_id = $1 and state = 'AS1'`,
+    const assets = await s.db.query<{
+      state: string;
+      amount: string;
+      pledge_rate: string;
+      pledge_value: string;
+    }>(
+      `select state, amount::text, pledge_rate::text, pledge_value::text from assets_pool_asset
+        where pool_id = $1 and state in ('AS1', 'AS3')`,
       [p.id],
     );
     for (const a of assets.rows) expect(a.pledge_value).toBe(mulRate(a.amount, a.pledge_rate, 2));
@@ -65,15 +73,21 @@ async function expectConsistent(): Promise<void> {
     const quota = sumMoney(assets.rows.map((a) => a.pledge_value));
     const used = sumMoney(matches.rows.map((m) => m.match_amount));
     const margin = sumMoney(matches.rows.map((m) => m.margin_amount));
+    const frozen =
+      p.state === 'PL2'
+        ? subMoney(quota, used)
+        : sumMoney(assets.rows.filter((a) => a.state === 'AS3').map((a) => a.pledge_value));
     const label = `pool ${p.id}`;
     expect(p.quota, label).toBe(quota);
     expect(p.used, label).toBe(used);
     expect(p.margin, label).toBe(margin);
-    expect(p.available, label).toBe(subMoney(quota, used));
+    expect(p.frozen, label).toBe(frozen);
+    expect(p.available, label).toBe(subMoney(subMoney(quota, used), frozen));
+    expect(sumMoney([p.used!, p.frozen!, p.available!]), label).toBe(p.quota);
     expect(String(p.available).startsWith('-'), label).toBe(false);
     expect(Number(p.asset_count), label).toBe(assets.rows.length);
     const last = await s.db.query<Record<string, string>>(
-      `select quota_after::text, used_after::text, available_after::text, margin_after::text
+      `select quota_after::text, used_after::text, frozen_after::text, available_after::text, margin_after::text
          from assets_pool_flow where pool_id = $1 order by seq desc limit 1`,
       [p.id],
     );
@@ -81,6 +95,7 @@ async function expectConsistent(): Promise<void> {
       expect(last.rows[0], label).toEqual({
         quota_after: p.quota,
         used_after: p.used,
+        frozen_after: p.frozen,
         available_after: p.available,
         margin_after: p.margin,
       });
@@ -148,8 +163,8 @@ async function newProduct(productName: string, limitAmount: string, marginRate =
   );
 }
 
-async function poolOf(id: string): Promise<Json> {
-  return body(await getRecord(chain, 'assetsPoolPool', id)).data;
+async function poolOf(id: string, b: Browser = chain): Promise<Json> {
+  return body(await getRecord(b, 'assetsPoolPool', id)).data;
 }
 
 describe('asset pool lifecycle: figures consistent after every action', () => {
@@ -165,6 +180,7 @@ describe('asset pool lifecycle: figures consistent after every action', () => {
         'asset:AS0',
         'asset:AS1',
         'asset:AS2',
+        'asset:AS3',
         'match:MT0',
         'match:MT1',
         'match:MT2',
@@ -289,6 +305,114 @@ describe('asset pool lifecycle: figures consistent after every action', () => {
     expect(again.status).toBe('AS1');
     await expectConsistent();
     expect(addMoney((await poolOf(pool.id)).quota, '0')).toBe('987654.31');
+  });
+
+  it('freeze and unfreeze an asset and the pool: frozen amounts leave 可用, exactly', async () => {
+    const pool = await newPool(unit, '冻结测试池');
+    // 500,000.05 × 0.7 = 350,000.035 → 350,000.04; 120,000.00 × 0.5 = 60,000.00.
+    const a = await newAsset(unit, pool.id, '500000.05', '0.7');
+    const b = await newAsset(unit, pool.id, '120000.00', '0.5');
+    await step(unit, 'assetsPoolAsset', a.id, 'enter');
+    await step(unit, 'assetsPoolAsset', b.id, 'enter');
+    const product = await newProduct('冻结测试产品', '1000000.00', '0.1');
+    const m = ok(
+      await create(client, 'assetsPoolMatch', {
+        assetId: a.id,
+        productId: product.id,
+        matchAmount: '100000.00',
+      }),
+    );
+    await step(fin, 'assetsPoolMatch', m.id, 'accept');
+    expect(await poolOf(pool.id, unit)).toMatchObject({
+      quota: '410000.04',
+      used: '100000.00',
+      frozenAmount: '0.00',
+      available: '310000.04',
+    });
+
+    const frozenAsset = await step(fin, 'assetsPoolAsset', b.id, 'freeze', { reason: '票据待核验' });
+    expect(frozenAsset).toMatchObject({ status: 'AS3', freezeReason: '票据待核验' });
+    await expectConsistent();
+    expect(await poolOf(pool.id, unit)).toMatchObject({
+      quota: '410000.04',
+      used: '100000.00',
+      frozenAmount: '60000.00',
+      available: '250000.04',
+      assetCount: 2,
+    });
+    // A frozen asset takes no match and cannot leave.
+    let before = await counts();
+    let answer = body(
+      await create(client, 'assetsPoolMatch', { assetId: b.id, productId: product.id, matchAmount: '1.00' }),
+    );
+    expect(answer).toMatchObject({
+      code: 'SCF.ASSET_FROZEN',
+      message: `资产${frozenAsset.assetNo}已冻结，不能匹配`,
+    });
+    answer = body(await act(unit, 'assetsPoolAsset', b.id, 'leave', { version: frozenAsset.version }));
+    expect(answer.code).toBe('SCF.ACTION_STATE_INVALID');
+    // An asset a match holds cannot be frozen.
+    const held = body(await getRecord(fin, 'assetsPoolAsset', a.id)).data;
+    answer = body(
+      await act(fin, 'assetsPoolAsset', a.id, 'freeze', { version: held.version, reason: '核查' }),
+    );
+    expect(answer).toMatchObject({
+      code: 'SCF.ASSET_MATCHED_FREEZE',
+      message: `资产${held.assetNo}有未释放的产品匹配100,000.00元，不能冻结`,
+    });
+    expect(await counts()).toEqual(before);
+
+    // The whole pool frozen: all it does not use is frozen, 可用 0; a release there stays frozen.
+    const frozenPool = await step(fin, 'assetsPoolPool', pool.id, 'freeze', { reason: '企业涉诉' });
+    expect(frozenPool).toMatchObject({
+      status: 'PL2',
+      freezeReason: '企业涉诉',
+      used: '100000.00',
+      frozenAmount: '310000.04',
+      available: '0.00',
+    });
+    await expectConsistent();
+    before = await counts();
+    answer = body(await act(fin, 'assetsPoolAsset', b.id, 'unfreeze', { version: frozenAsset.version }));
+    expect(answer).toMatchObject({
+      code: 'SCF.POOL_FROZEN',
+      message: `资产池${frozenPool.poolNo}已冻结，不能办理入池、出池、用信或资产冻结、解冻`,
+    });
+    expect(await counts()).toEqual(before);
+    await step(fin, 'assetsPoolMatch', m.id, 'release', { reason: '已结清' });
+    await expectConsistent();
+    expect(await poolOf(pool.id, unit)).toMatchObject({
+      used: '0.00',
+      frozenAmount: '410000.04',
+      available: '0.00',
+    });
+
+    // Unfrozen: only the frozen asset stays frozen.
+    await step(fin, 'assetsPoolPool', pool.id, 'unfreeze');
+    await expectConsistent();
+    expect(await poolOf(pool.id, unit)).toMatchObject({
+      status: 'PL1',
+      frozenAmount: '60000.00',
+      available: '350000.04',
+    });
+    const back = await step(fin, 'assetsPoolAsset', b.id, 'unfreeze', { reason: '核验无误' });
+    expect(back.status).toBe('AS1');
+    await expectConsistent();
+    expect(await poolOf(pool.id, unit)).toMatchObject({ frozenAmount: '0.00', available: '410000.04' });
+    const flows = await s.db.query<{ kind: string; amount: string; frozen: string }>(
+      'select kind, amount::text, frozen_after::text as frozen from assets_pool_flow where pool_id = $1 order by seq',
+      [pool.id],
+    );
+    expect(flows.rows.map((f) => `${f.kind}:${f.amount}:${f.frozen}`)).toEqual([
+      'enter:350000.04:0.00',
+      'enter:60000.00:0.00',
+      'use:100000.00:0.00',
+      'freeze:60000.00:60000.00',
+      'freeze:250000.04:310000.04',
+      'release:100000.00:410000.04',
+      'unfreeze:350000.04:60000.00',
+      'unfreeze:60000.00:0.00',
+    ]);
   });
 });
 

@@ -13,7 +13,7 @@ import { body, count, create } from './modelsHelpers';
  * client and product managers, added here) × each action × records of its own and of other
  * enterprises. The expected table is written by hand from the product's design (issue 11): the pool's
  * owner operator moves assets in and out, the factor's client manager matches, its product manager
- * adds products, accepts, refuses, releases and freezes; an action is allowed exactly when the role is
+ * adds products, accepts, refuses, releases and freezes (assets and pools); an action is allowed exactly when the role is
  * listed and the user's enterprise is the named party.
  */
 const OPS = ['ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
@@ -79,6 +79,25 @@ const RULES: MatrixRule[] = [
     from: 'PD1',
     roles: [FIN_PRODUCT],
     party: 'manager_corp_id',
+  },
+  // The factor's product manager freezes and unfreezes assets of the pools it manages.
+  {
+    model: 'assetsPoolAsset',
+    table: 'assets_pool_asset',
+    action: 'freeze',
+    from: 'AS1',
+    roles: [FIN_PRODUCT],
+    party: 'manager_corp_id',
+    ready: `matched_amount = 0 and ${ACTIVE_POOL}`,
+  },
+  {
+    model: 'assetsPoolAsset',
+    table: 'assets_pool_asset',
+    action: 'unfreeze',
+    from: 'AS3',
+    roles: [FIN_PRODUCT],
+    party: 'manager_corp_id',
+    ready: ACTIVE_POOL,
   },
   // Pools last: freezing one must not disturb the actions above.
   {

@@ -54,6 +54,28 @@ describe('the seeded demo world', () => {
     }
   });
 
+  it('reaches every dictionary status of the ABS, ABCP and asset pool models (no status without a way in)', () => {
+    const checked: string[] = [];
+    for (const model of models.models.values()) {
+      if (!['abs', 'assets-pool'].includes(String(model.def.product))) continue;
+      const held = new Set(all(model.name).map((r) => r.state));
+      const missing = [...model.states.keys()].filter((state) => !held.has(state));
+      expect(missing, `${model.name}: statuses no seeded record reached`).toEqual([]);
+      checked.push(model.name);
+    }
+    expect(checked.sort()).toEqual([
+      'absAsset',
+      'absDocument',
+      'absPlan',
+      'absShelf',
+      'assetsPoolAsset',
+      'assetsPoolFlow',
+      'assetsPoolMatch',
+      'assetsPoolPool',
+      'assetsPoolProduct',
+    ]);
+  });
+
   it('holds only field values a create or update would accept', () => {
     for (const model of models.models.values()) {
       if (!model.def.create) continue;

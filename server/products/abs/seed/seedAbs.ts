@@ -138,7 +138,10 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       await asset(open, state, 'payable');
     }
     await asset(open, 'T01');
-    await asset(open, 'T02');
+    const waiting = await asset(open, 'T02');
+    // A document registered by mistake and removed again (已删除).
+    const wrong = await create('chain_operator', 'absDocument', { assetId: waiting.id, category: 'other' });
+    await act('chain_operator', 'absDocument', wrong, 'remove');
     // A plan whose packet was reviewed (assets lent), and one settled (assets repaid).
     for (const [n, settle] of [
       [1, true],

@@ -1,4 +1,4 @@
-import { addMoney, compareMoney, formatAmount, mulRate, subMoney } from '@renderer/core/format';
+import { addMoney, compareMoney, formatAmount, mulRate, subMoney, sumMoney } from '@renderer/core/format';
 import type { BizRecord } from '../../../models/types';
 import type { Effect, EffectContext } from '../../../models/effects';
 import { poolError } from '../errors';
@@ -13,10 +13,14 @@ export const FLOW = 'assetsPoolFlow';
 const ZERO = '0.00';
 const str = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : ZERO);
 
-/** A pool's figures: quota (池额度), used (已用), available (可用 = quota − used), margin (保证金). */
+/**
+ * A pool's figures: quota (池额度), used (已用), frozen (冻结额度), available (可用 = quota − used − frozen),
+ * margin (保证金).
+ */
 export interface PoolFigures {
   quota: string;
   used: string;
+  frozen: string;
   available: string;
   margin: string;
 }
@@ -24,7 +28,14 @@ export interface PoolFigures {
 export function poolFigures(data: Record<string, unknown>): PoolFigures {
   const quota = str(data.quota);
   const used = str(data.used);
-  return { quota, used, available: subMoney(quota, used), margin: str(data.margin) };
+  const frozen = str(data.frozenAmount);
+  return {
+    quota,
+    used,
+    frozen,
+    available: subMoney(subMoney(quota, used), frozen),
+    margin: str(data.margin),
+  };
 }
 
 /** An asset's pledge value: amount × 质押率, rounded half up to the cent. */
@@ -40,26 +51,33 @@ function requireString(data: Record<string, unknown>, field: string): string {
 
 /**
  * Writes the pool's new figures and one flow (its history) with the figures after the change; the
- * caller holds the pool's lock.
+ * caller holds the pool's lock. A frozen pool (PL2) freezes all it does not use, so its 可用 stays 0;
+ * otherwise the frozen amount is that of its frozen assets (`next.frozen`, unchanged when not given).
+ * The pool's own transitions (`own`) change the record the engine saves; the others save it here.
  */
 async function movePool(
   c: EffectContext,
   pool: BizRecord,
   change: {
-    kind: 'enter' | 'leave' | 'use' | 'release';
+    kind: 'enter' | 'leave' | 'use' | 'release' | 'freeze' | 'unfreeze';
     refNo: string;
     amount: string;
-    next: Omit<PoolFigures, 'available'>;
+    next: Omit<PoolFigures, 'available' | 'frozen'> & { frozen?: string };
     assets?: number;
+    own?: boolean;
   },
 ): Promise<void> {
   const { quota, used, margin } = change.next;
-  const available = subMoney(quota, used);
-  if ([quota, used, margin, available].some((v) => compareMoney(v, ZERO) < 0))
-    throw new Error(`pool ${pool.id} figures would go negative (${quota}/${used}/${available}/${margin})`);
-  Object.assign(pool.data, { quota, used, available, margin });
+  const frozen =
+    pool.state === 'PL2' ? subMoney(quota, used) : (change.next.frozen ?? poolFigures(pool.data).frozen);
+  const available = subMoney(subMoney(quota, used), frozen);
+  if ([quota, used, frozen, margin, available].some((v) => compareMoney(v, ZERO) < 0))
+    throw new Error(
+      `pool ${pool.id} figures would go negative (${quota}/${used}/${frozen}/${available}/${margin})`,
+    );
+  Object.assign(pool.data, { quota, used, frozenAmount: frozen, available, margin });
   if (change.assets !== undefined) pool.data.assetCount = Number(pool.data.assetCount ?? 0) + change.assets;
-  await c.records.save(POOL, pool);
+  if (!change.own) await c.records.save(POOL, pool);
   const seq = (await c.records.find(FLOW, { poolId: pool.id })).length + 1;
   await c.records.insert(FLOW, {
     poolId: pool.id,
@@ -71,6 +89,7 @@ async function movePool(
     amount: change.amount,
     quotaAfter: quota,
     usedAfter: used,
+    frozenAfter: frozen,
     availableAfter: available,
     marginAfter: margin,
     seq,
@@ -87,7 +106,14 @@ async function lockActivePool(c: EffectContext, poolId: string): Promise<BizReco
 export const poolEffects: Record<string, Effect> = {
   /** A new pool holds nothing. */
   async 'pool.init'(c) {
-    Object.assign(c.record.data, { quota: ZERO, used: ZERO, available: ZERO, margin: ZERO, assetCount: 0 });
+    Object.assign(c.record.data, {
+      quota: ZERO,
+      used: ZERO,
+      frozenAmount: ZERO,
+      available: ZERO,
+      margin: ZERO,
+      assetCount: 0,
+    });
   },
 
   /**
@@ -164,6 +190,7 @@ export const poolEffects: Record<string, Effect> = {
     const product = await c.records.lock(PRODUCT, requireString(d, 'productId'));
     if (asset.data.managerCorpId !== d.managerCorpId || product.data.managerCorpId !== d.managerCorpId)
       throw poolError('PRODUCT_NOT_OWN');
+    if (asset.state === 'AS3') throw poolError('ASSET_FROZEN', { assetNo: String(asset.data.assetNo) });
     if (asset.state !== 'AS1') throw poolError('ASSET_NOT_IN_POOL', { assetNo: String(asset.data.assetNo) });
     if (product.state !== 'PD1')
       throw poolError('PRODUCT_DISABLED', { productNo: String(product.data.productNo) });
@@ -258,6 +285,73 @@ export const poolEffects: Record<string, Effect> = {
         used: subMoney(f.used, amount),
         margin: subMoney(f.margin, str(d.marginAmount)),
       },
+    });
+  },
+
+  /**
+   * 冻结 of an asset: its whole pledge value moves from the pool's 可用 to its 冻结额度; refused while a
+   * match holds part of it or when the pool's 可用 cannot cover it.
+   */
+  async 'asset.freeze'(c) {
+    const d = c.record.data;
+    const assetNo = String(d.assetNo);
+    if (compareMoney(str(d.matchedAmount), ZERO) > 0)
+      throw poolError('ASSET_MATCHED_FREEZE', { assetNo, amount: formatAmount(str(d.matchedAmount)) });
+    const pool = await lockActivePool(c, requireString(d, 'poolId'));
+    const value = str(d.pledgeValue);
+    const f = poolFigures(pool.data);
+    if (compareMoney(value, f.available) > 0)
+      throw poolError('POOL_AVAILABLE_INSUFFICIENT', {
+        available: formatAmount(f.available),
+        amount: formatAmount(value),
+      });
+    await movePool(c, pool, {
+      kind: 'freeze',
+      refNo: assetNo,
+      amount: value,
+      next: { quota: f.quota, used: f.used, margin: f.margin, frozen: addMoney(f.frozen, value) },
+    });
+  },
+
+  /** 解冻 of an asset: its pledge value goes back from the pool's 冻结额度 to its 可用. */
+  async 'asset.unfreeze'(c) {
+    const d = c.record.data;
+    const pool = await lockActivePool(c, requireString(d, 'poolId'));
+    const value = str(d.pledgeValue);
+    const f = poolFigures(pool.data);
+    d.freezeReason = null;
+    await movePool(c, pool, {
+      kind: 'unfreeze',
+      refNo: String(d.assetNo),
+      amount: value,
+      next: { quota: f.quota, used: f.used, margin: f.margin, frozen: subMoney(f.frozen, value) },
+    });
+  },
+
+  /** 冻结 of the pool: all it does not use is frozen (可用 0) until it is unfrozen. */
+  async 'pool.freeze'(c) {
+    const f = poolFigures(c.record.data);
+    await movePool(c, c.record, {
+      kind: 'freeze',
+      refNo: String(c.record.data.poolNo),
+      amount: f.available,
+      next: { quota: f.quota, used: f.used, margin: f.margin },
+      own: true,
+    });
+  },
+
+  /** 解冻 of the pool: only its frozen assets stay frozen; the rest is available again. */
+  async 'pool.unfreeze'(c) {
+    const f = poolFigures(c.record.data);
+    const assets = await c.records.find(ASSET, { poolId: c.record.id });
+    const frozen = sumMoney(assets.filter((a) => a.state === 'AS3').map((a) => str(a.data.pledgeValue)));
+    c.record.data.freezeReason = null;
+    await movePool(c, c.record, {
+      kind: 'unfreeze',
+      refNo: String(c.record.data.poolNo),
+      amount: subMoney(f.frozen, frozen),
+      next: { quota: f.quota, used: f.used, margin: f.margin, frozen },
+      own: true,
     });
   },
 };

@@ -30,7 +30,7 @@ function amountOf(base: number, scale: number): string {
  * The asset pool demo, written through the models engine as the demo users over the last month (so
  * every figure, flow and audit entry is what the API would have produced): pools of the supplier, the
  * core group and the project department at the factor, assets in every status, the factor's products
- * (one disabled) and matches in every status; one pool frozen.
+ * (one disabled) and matches in every status; one asset and one pool frozen.
  */
 export async function seedAssetsPool(db: Db, effects: EffectRegistry): Promise<void> {
   const models = await openModels(db, SCHEMAS_DIR, effects);
@@ -106,6 +106,11 @@ export async function seedAssetsPool(db: Db, effects: EffectRegistry): Promise<v
     s.daysAgo(5 - k);
     await fin.act(MATCH, id(released), 'release', { reason: '融资已结清' });
     await match(assets[1]!, p2, '300000.00');
+    // The supplier's refused asset is frozen by the factor: its pledge value leaves the pool's 可用.
+    if (k === 0) {
+      s.daysAgo(3);
+      await fin.act(ASSET, id(assets[2]!), 'freeze', { reason: '应收账款存在争议，待核实' });
+    }
   }
 
   // A second pool of the supplier, frozen by the factor after its first asset entered.
