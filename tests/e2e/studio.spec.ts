@@ -37,12 +37,11 @@ test.afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Selects the editor line holding `text` and types `replacement` over it. */
+/** Selects the editor line holding `text` (CodeMirror's Alt-L) and types `replacement` over it. */
 async function replaceLine(page: Page, text: string, replacement: string): Promise<void> {
   await page.locator('.cm-line', { hasText: text }).click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('Shift+Home');
-  await page.keyboard.insertText(replacement);
+  await page.keyboard.press('Alt+l');
+  await page.keyboard.insertText(`${replacement}\n`);
 }
 
 test('edit with located errors, preview per role, save formatted; the wizard page previews with rows', async ({
@@ -88,8 +87,9 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
   await expect(preview.getByTestId('query-voucherNo')).toBeVisible();
   await expect(preview.getByTestId('row-0')).toBeVisible();
   await expect(preview.getByTestId('action-row-review')).toHaveCount(0);
+  await expect(page.getByLabel('保存前影响')).toContainText('菜单：无变化');
 
-  await page.getByLabel('预览角色').click();
+  await page.getByRole('combobox', { name: '预览角色' }).click();
   await page.locator('.ant-select-item-option', { hasText: 'core_director' }).click();
   await expect(preview).toContainText('以 李志强');
   await expect(preview.getByTestId('action-row-review').first()).toBeVisible();
@@ -108,7 +108,7 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
   await expect(page.getByLabel('页面配置 JSON')).toContainText('"x-component": "Input"');
 
   // The wizard: a list page of an existing model, checked clean, previewed with rows at once.
-  await page.getByLabel('模型').click();
+  await page.getByRole('combobox', { name: '模型' }).click();
   await page.keyboard.insertText('creditCash');
   await page.keyboard.press('Enter');
   await page.getByPlaceholder('路由').fill('credit/core/cash/studio-list');
@@ -120,4 +120,15 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
     page: 'list',
     model: 'creditCash',
   });
+});
+
+test('the studio never enters the portal build', () => {
+  // The suite runs against the built portal (scripts/e2e.mjs builds it first); the bundler's module map
+  // lists every module of every chunk.
+  const chunks = JSON.parse(
+    readFileSync(join(process.env.DIST_DIR ?? 'dist', '.vite/chunk-modules.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  const modules = Object.values(chunks).flat();
+  expect(modules.length).toBeGreaterThan(100);
+  expect(modules.filter((m) => /scripts\/studio|@codemirror|@lezer/.test(m))).toEqual([]);
 });

@@ -44,6 +44,14 @@ describe('studio editor: pointers, completion and hover from the meta-schema', (
     const s = state(doc);
     expect(placeAt(s, doc.indexOf('"ti"') + 3)).toMatchObject({ path: ['route'], kind: 'key' });
     expect(placeAt(s, doc.indexOf('"li"') + 3)).toMatchObject({ path: ['page'], kind: 'value' });
+    const empty = '{ "route": {}, "list": { "columns": [{ "field": "a" }, ] } }';
+    const e = state(empty);
+    expect(placeAt(e, empty.indexOf('{}') + 1)).toMatchObject({ path: ['route'], kind: 'key' });
+    expect(placeAt(e, empty.indexOf('"a"') + 2)).toMatchObject({ path: ['list', 'columns', 0, 'field'] });
+    expect(placeAt(e, empty.indexOf('}, ]') + 2)).toMatchObject({
+      path: ['list', 'columns', 1],
+      kind: 'value',
+    });
   });
 
   it('completes keywords with their Chinese docs, page kinds, and the props of the chosen component', () => {

@@ -10,13 +10,15 @@ import {
   RendererProvider,
   SchemaPage,
   type PageSchema,
+  type SchemaSource,
 } from '@renderer';
-import { ROLE_CODES, roleKindName, roleLabel } from '@contract/roles';
+import { ROLE_CODES } from '@contract/roles';
 import type { ApiResponse } from '@/api/request';
 import type { SecurityInfo } from '@/api/types';
 import { withPageModelRules } from '@/pages/schema/pageModelRules';
 import { rendererRequestOn } from '@/pages/schema/rendererServices';
-import { previewHttp, previewLogin, type StudioSource } from './studioClient';
+import { SnapshotDiff } from './SnapshotDiff';
+import { previewHttp, previewLogin, roleName, type StudioSource } from './studioClient';
 
 const request = rendererRequestOn(() => previewHttp);
 const RECORD_PAGES = new Set(['detail', 'approve', 'upload']);
@@ -26,11 +28,28 @@ interface Props {
   file: string;
   /** The last text of the file that checked clean. */
   text: string;
+  /** The file's text on disk (for the rendered-snapshot diff). */
+  saved: string;
+}
+
+/** The page of `text` loaded as the portal loads it (fragments, dictionaries, model rules). */
+async function loadStudioPage(
+  text: string,
+  file: string,
+  source: StudioSource,
+  moduleSource: SchemaSource,
+): Promise<PageSchema> {
+  const schema = loadPageSchema(JSON.parse(text) as unknown, { file, source: moduleSource }).schema;
+  return withPageModelRules(
+    schema,
+    async (name) => source.models[name],
+    (name) => moduleSource.dict(name),
+  );
 }
 
 type Loaded = { schema: PageSchema } | { error: string };
 
-export function Preview({ source, file, text }: Props) {
+export function Preview({ source, file, text, saved }: Props) {
   const { message } = App.useApp();
   const moduleSource = useMemo(() => createModuleSource({ modules: source.files }), [source]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -38,18 +57,20 @@ export function Preview({ source, file, text }: Props) {
   const [session, setSession] = useState<{ role: string; security: SecurityInfo } | { error: string }>();
   const [records, setRecords] = useState<{ id: string; status?: string }[]>([]);
   const [recordId, setRecordId] = useState<string>();
+  const [before, setBefore] = useState<PageSchema | null>(null);
+  useEffect(() => {
+    let alive = true;
+    loadStudioPage(saved, file, source, moduleSource)
+      .then((schema) => alive && setBefore(schema))
+      .catch(() => alive && setBefore(null));
+    return () => {
+      alive = false;
+    };
+  }, [saved, file, moduleSource, source]);
 
   useEffect(() => {
     let alive = true;
-    (async () => {
-      const raw = JSON.parse(text) as unknown;
-      const schema = loadPageSchema(raw, { file, source: moduleSource }).schema;
-      return withPageModelRules(
-        schema,
-        async (name) => source.models[name],
-        (name) => moduleSource.dict(name),
-      );
-    })()
+    loadStudioPage(text, file, source, moduleSource)
       .then((schema) => alive && setLoaded({ schema }))
       .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
     return () => {
@@ -122,7 +143,7 @@ export function Preview({ source, file, text }: Props) {
           onChange={setRole}
           options={roles.map((r) => ({
             value: r,
-            label: `${roleKindName(r)}${roleLabel(r) || r}（${source.users[r]}）${pageRoles.includes(r) ? '' : ' · 无此页权限'}`,
+            label: `${roleName(r)}（${source.users[r]}）${pageRoles.includes(r) ? '' : ' · 无此页权限'}`,
           }))}
         />
         {needsRecord && (
@@ -141,6 +162,7 @@ export function Preview({ source, file, text }: Props) {
           </>
         )}
       </Space>
+      <SnapshotDiff source={source} moduleSource={moduleSource} before={before} after={schema!} />
       {!session && <Spin />}
       {session && 'error' in session && (
         <Alert type="error" showIcon message="预览登录失败" description={session.error} />

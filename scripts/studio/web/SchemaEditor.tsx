@@ -69,6 +69,7 @@ export function SchemaEditor({ initial, file, knowledge, issues, onChange, repla
         EditorView.updateListener.of((u) => {
           if (u.docChanged) change.current(u.state.doc.toString());
         }),
+        EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': '页面配置 JSON' }),
         EditorView.theme({
           '&': { height: '100%', fontSize: '13px' },

@@ -100,45 +100,54 @@ export interface CursorPlace {
   node?: SyntaxNode;
 }
 
-export function placeAt(state: EditorState, pos: number): CursorPlace | null {
-  const inner = tree(state).resolveInner(pos, -1);
-  let kind: CursorPlace['kind'] | undefined;
-  let typed: SyntaxNode | undefined;
-  let start: SyntaxNode | null = inner;
-  if (inner.name === 'PropertyName') {
-    kind = 'key';
-    typed = inner;
-    start = inner.parent?.parent ?? null; // Property → Object
-  } else if (inner.name === 'Object') {
-    kind = 'key';
-  } else if (inner.name === '⚠' && inner.parent?.name === 'Object') {
-    kind = 'key';
-    start = inner.parent;
-  } else if (inner.name === 'Property') {
-    // Just after "key": with no value yet.
-    kind = 'value';
-  } else if (VALUE_NODES.has(inner.name) || inner.name === '⚠') {
-    kind = 'value';
-    typed = inner.name === 'Array' || inner.name === 'Object' ? undefined : inner;
-  }
-  if (!kind || !start) return null;
+/** The keyword path of the value `node` (an Object, Array or scalar), by its Property and Array parents. */
+function pathOf(state: EditorState, node: SyntaxNode, pos: number): Segment[] {
   const path: Segment[] = [];
-  // For a value, the innermost step is its own key or index; for a key, the object's path.
-  for (let n: SyntaxNode | null = start; n && n.name !== 'JsonText'; n = n.parent) {
+  let child: SyntaxNode = node;
+  for (let n: SyntaxNode | null = node.parent; n && n.name !== 'JsonText'; child = n, n = n.parent) {
     if (n.name === 'Property') {
       const key = keyOf(state, n);
       if (key !== undefined) path.unshift(key);
-    } else if (n.name === 'Array' && n !== start) {
+    } else if (n.name === 'Array') {
       const items = children(n).filter((c) => VALUE_NODES.has(c.name) || c.name === '⚠');
-      const child = items.findIndex((c) => c.from <= pos && pos <= c.to);
-      path.unshift(child < 0 ? items.length : child);
+      const index = items.findIndex((c) => c.from === child.from && c.to === child.to);
+      path.unshift(index < 0 ? items.filter((c) => c.to <= pos).length : index);
     }
   }
-  if (kind === 'value' && inner.parent?.name === 'Array' && typed) {
-    const items = children(inner.parent).filter((c) => VALUE_NODES.has(c.name));
-    path.push(Math.max(0, items.indexOf(typed)));
+  return path;
+}
+
+export function placeAt(state: EditorState, pos: number): CursorPlace | null {
+  const inner = tree(state).resolveInner(pos, -1);
+  const parent = inner.parent;
+  // A member name being typed, or the cursor between members of an object.
+  if (inner.name === 'PropertyName' && parent?.parent)
+    return { path: pathOf(state, parent.parent, pos), kind: 'key', node: inner };
+  if (inner.name === 'Object') return { path: pathOf(state, inner, pos), kind: 'key' };
+  if (['{', ',', '⚠'].includes(inner.name) && parent?.name === 'Object')
+    return { path: pathOf(state, parent, pos), kind: 'key' };
+  // A value: after `key:`, inside a scalar, or an array item.
+  if (inner.name === 'Property' || (inner.name === ':' && parent?.name === 'Property')) {
+    const property = inner.name === 'Property' ? inner : parent!;
+    const key = keyOf(state, property);
+    const object = property.parent;
+    if (key === undefined || !object) return null;
+    return { path: [...pathOf(state, object, pos), key], kind: 'value' };
   }
-  return { path, kind, node: typed };
+  if (['[', ','].includes(inner.name) && parent?.name === 'Array') {
+    const before = children(parent).filter((c) => VALUE_NODES.has(c.name) && c.to <= pos).length;
+    return { path: [...pathOf(state, parent, pos), before], kind: 'value' };
+  }
+  if (['String', 'Number', 'True', 'False', 'Null', '⚠'].includes(inner.name)) {
+    if (parent?.name === 'Property') {
+      const key = keyOf(state, parent);
+      const object = parent.parent;
+      if (key === undefined || !object) return null;
+      return { path: [...pathOf(state, object, pos), key], kind: 'value', node: inner };
+    }
+    if (parent?.name === 'Array') return { path: pathOf(state, inner, pos), kind: 'value', node: inner };
+  }
+  return null;
 }
 
 /** The meta-schema's knowledge, with `$ref`s, `allOf`/`anyOf`/`oneOf` and `if`/`then` followed. */

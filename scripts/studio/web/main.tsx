@@ -6,14 +6,19 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PRODUCT_NAMES } from '@contract/products';
-import { roleKindName, roleLabel } from '@contract/roles';
 import { SchemaKnowledge } from './jsonAssist';
 import { Preview } from './Preview';
 import { SchemaEditor } from './SchemaEditor';
-import { studioApi, type CheckIssue, type Impact, type PageEntry, type StudioSource } from './studioClient';
+import {
+  roleName,
+  studioApi,
+  type CheckIssue,
+  type Impact,
+  type PageEntry,
+  type StudioSource,
+} from './studioClient';
 
-const CHECK_DELAY_MS = 250;
-const roleName = (r: string) => `${roleKindName(r)}${roleLabel(r) || r}`;
+const CHECK_DELAY_MS = 150;
 
 interface TreeNode {
   key: string;
@@ -165,6 +170,7 @@ function Studio() {
   const [entries, setEntries] = useState<PageEntry[]>([]);
   const [file, setFile] = useState<string | null>(null);
   const [initial, setInitial] = useState('');
+  const [saved, setSaved] = useState('');
   const [text, setText] = useState('');
   const [clean, setClean] = useState<string | null>(null);
   const [issues, setIssues] = useState<CheckIssue[]>([]);
@@ -191,6 +197,7 @@ function Studio() {
       window.location.hash = f;
       setFile(f);
       setInitial(t);
+      setSaved(t);
       setText(t);
       setClean(null);
       setIssues([]);
@@ -231,6 +238,7 @@ function Studio() {
     });
     if (answer.saved && answer.text !== undefined) {
       if (answer.text !== text) setReplace({ text: answer.text });
+      setSaved(answer.text);
       setStatus('已保存');
       void listFiles();
     } else {
@@ -306,7 +314,7 @@ function Studio() {
       <aside style={{ flex: 1.2, minWidth: 0, overflow: 'auto', borderLeft: '1px solid #eee', padding: 8 }}>
         <Typography.Title level={5}>预览</Typography.Title>
         {file && clean !== null ? (
-          <Preview source={source} file={file} text={clean} />
+          <Preview source={source} file={file} text={clean} saved={saved} />
         ) : (
           <Typography.Text type="secondary">检查通过后显示预览</Typography.Text>
         )}

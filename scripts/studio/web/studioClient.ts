@@ -2,6 +2,7 @@
 // through the portal's request layer on an instance of its own, whose 401 does not leave the studio for the
 // portal's login page.
 import type { AxiosInstance } from 'axios';
+import { roleKindName, roleLabel } from '@contract/roles';
 import { createRequest, browserEnvironment } from '@/api/request';
 import { fetchSecurity, login } from '@/api/session';
 import type { SecurityInfo } from '@/api/types';
@@ -56,3 +57,6 @@ export async function previewLogin(username: string, password: string): Promise<
   await login(username, password, previewHttp);
   return fetchSecurity(null, previewHttp);
 }
+
+/** A role as the header names it (核心企业经办岗), or its code. */
+export const roleName = (role: string): string => `${roleKindName(role)}${roleLabel(role) || role}`;
