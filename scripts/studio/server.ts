@@ -5,11 +5,13 @@
 // started alongside on PORT (default 8080) as `npm run dev` does. `/studio-api/*` is the file side
 // (scripts/studio/api.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { alias } from '../../vite.config';
 import { studioApi } from './api';
+import { checkEditedSchema, pageEntries } from './core';
 
 const repo = resolve(import.meta.dirname, '../..');
 const root = resolve(process.argv[2] ?? 'schemas');
@@ -47,6 +49,9 @@ const vite = await createServer({
   },
 });
 await vite.listen();
+// The first check compiles the meta-schema validator (seconds); do it before the first keystroke.
+const first = pageEntries(root)[0];
+if (first) checkEditedSchema(root, first.file, readFileSync(resolve(root, first.file), 'utf8'));
 console.log(`studio: http://127.0.0.1:${port}/ (schemas: ${root}; API: ${target})`);
 
 const stop = () => {

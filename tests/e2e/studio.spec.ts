@@ -44,6 +44,12 @@ async function replaceLine(page: Page, text: string, replacement: string): Promi
   await page.keyboard.insertText(`${replacement}\n`);
 }
 
+/** Opens the select labelled `label` and picks the option showing `text`. */
+async function pick(page: Page, label: string, text: string): Promise<void> {
+  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+  await page.locator('.ant-select-item-option', { hasText: text }).click();
+}
+
 test('edit with located errors, preview per role, save formatted; the wizard page previews with rows', async ({
   page,
 }) => {
@@ -89,8 +95,7 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
   await expect(preview.getByTestId('action-row-review')).toHaveCount(0);
   await expect(page.getByLabel('保存前影响')).toContainText('菜单：无变化');
 
-  await page.getByRole('combobox', { name: '预览角色' }).click();
-  await page.locator('.ant-select-item-option', { hasText: 'core_director' }).click();
+  await pick(page, '预览角色', 'core_director');
   await expect(preview).toContainText('以 李志强');
   await expect(preview.getByTestId('action-row-review').first()).toBeVisible();
   await expect(preview.getByTestId('action-toolbar-apply')).toHaveCount(0);
@@ -108,9 +113,7 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
   await expect(page.getByLabel('页面配置 JSON')).toContainText('"x-component": "Input"');
 
   // The wizard: a list page of an existing model, checked clean, previewed with rows at once.
-  await page.getByRole('combobox', { name: '模型' }).click();
-  await page.keyboard.insertText('creditCash');
-  await page.keyboard.press('Enter');
+  await pick(page, '模型', '（creditCash）');
   await page.getByPlaceholder('路由').fill('credit/core/cash/studio-list');
   await page.getByRole('button', { name: '生成列表页' }).click();
   await expect(page.getByRole('heading', { name: 'credit/core/cash/studio-list.json' })).toBeVisible();

@@ -2,7 +2,7 @@
 // reference server (through the studio's proxy), with a role switch and, for pages about one record, a
 // record picker by state.
 import { Alert, App, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import {
   createModuleSource,
   loadPageSchema,
@@ -49,7 +49,8 @@ async function loadStudioPage(
 
 type Loaded = { schema: PageSchema } | { error: string };
 
-export function Preview({ source, file, text, saved }: Props) {
+/** Memoised: the editor's every keystroke re-renders the studio, not the preview (it follows clean texts). */
+export const Preview = memo(function Preview({ source, file, text, saved }: Props) {
   const { message } = App.useApp();
   const moduleSource = useMemo(() => createModuleSource({ modules: source.files }), [source]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -188,4 +189,4 @@ export function Preview({ source, file, text, saved }: Props) {
       )}
     </div>
   );
-}
+});

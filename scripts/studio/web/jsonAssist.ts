@@ -273,7 +273,7 @@ export function schemaCompletion(
     const place = placeAt(context.state, context.pos);
     if (!place) return null;
     const from = place.node ? place.node.from : context.pos;
-    if (!place.node && !context.explicit && !/[{,[:]\s*$/.test(context.state.sliceDoc(0, context.pos)))
+    if (!place.node && !context.explicit && !/[{,[:][ \t]*$/.test(context.state.sliceDoc(0, context.pos)))
       return null;
     const options: Completion[] =
       place.kind === 'key'

@@ -18,7 +18,7 @@ import {
   type StudioSource,
 } from './studioClient';
 
-const CHECK_DELAY_MS = 150;
+const CHECK_DELAY_MS = 100;
 
 interface TreeNode {
   key: string;
@@ -181,6 +181,7 @@ function Studio() {
   const [expanded, setExpanded] = useState<string[]>([]);
   const timer = useRef(0);
   const knowledge = useMemo(() => (source ? new SchemaKnowledge(source.meta) : null), [source]);
+  const treeData = useMemo(() => fileTree(entries), [entries]);
 
   const check = useCallback(async (f: string, t: string) => {
     const { issues: found } = await studioApi<{ issues: CheckIssue[] }>('check', { file: f, text: t });
@@ -265,7 +266,7 @@ function Studio() {
         <Typography.Title level={5}>页面配置</Typography.Title>
         <Tree
           aria-label="页面配置文件"
-          treeData={fileTree(entries)}
+          treeData={treeData}
           expandedKeys={expanded}
           onExpand={(keys) => setExpanded(keys.map(String))}
           selectedKeys={file ? [file] : []}
@@ -324,7 +325,7 @@ function Studio() {
 }
 
 createRoot(document.getElementById('root')!).render(
-  <ConfigProvider locale={zhCN}>
+  <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
     <AntApp>
       <Studio />
     </AntApp>
