@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { alias } from '../../vite.config';
+import { alias, schemaRouteBlocks } from '../../vite.config';
 import { studioApi } from './api';
 import { checkEditedSchema, pageEntries } from './core';
 
@@ -35,6 +35,7 @@ const vite = await createServer({
   cacheDir: resolve(repo, 'node_modules/.vite-studio'),
   plugins: [
     react(),
+    schemaRouteBlocks(),
     { name: 'studio-api', configureServer: (server) => void server.middlewares.use(studioApi(root)) },
   ],
   resolve: { alias },
