@@ -22,15 +22,6 @@ export async function studioApi<T>(name: string, payload?: unknown): Promise<T> 
   return value;
 }
 
-export interface PageEntry {
-  file: string;
-  path: string;
-  title: string;
-  product: string;
-  page?: string;
-  model?: string;
-}
-
 export interface StudioSource {
   files: Record<string, unknown>;
   models: Record<string, ModelDefinition>;
@@ -40,14 +31,9 @@ export interface StudioSource {
   password: string;
 }
 
-export interface Impact {
-  rolesBefore: string[];
-  rolesAfter: string[];
-  menus: { role: string; removed: string[]; added: string[] }[];
-  error?: string;
-}
-
 export type { CheckIssue };
+// Types only: the file side's own shapes (nothing of Node reaches the page).
+export type { Impact, PageEntry } from '../core';
 
 /** The preview's axios instance: every convention of the portal's, but no redirect on 401. */
 export const previewHttp: AxiosInstance = createRequest({ ...browserEnvironment(), redirect: () => {} });
