@@ -44,9 +44,10 @@ async function replaceLine(page: Page, text: string, replacement: string): Promi
   await page.keyboard.insertText(`${replacement}\n`);
 }
 
-/** Opens the select labelled `label` and picks the option showing `text`. */
-async function pick(page: Page, label: string, text: string): Promise<void> {
+/** Opens the select labelled `label` (typing `search` into a searchable one) and picks the option showing `text`. */
+async function pick(page: Page, label: string, text: string, search?: string): Promise<void> {
   await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+  if (search) await page.keyboard.insertText(search);
   await page.locator('.ant-select-item-option', { hasText: text }).click();
 }
 
@@ -113,7 +114,7 @@ test('edit with located errors, preview per role, save formatted; the wizard pag
   await expect(page.getByLabel('页面配置 JSON')).toContainText('"x-component": "Input"');
 
   // The wizard: a list page of an existing model, checked clean, previewed with rows at once.
-  await pick(page, '模型', '（creditCash）');
+  await pick(page, '模型', '（creditCash）', 'creditCash');
   await page.getByPlaceholder('路由').fill('credit/core/cash/studio-list');
   await page.getByRole('button', { name: '生成列表页' }).click();
   await expect(page.getByRole('heading', { name: 'credit/core/cash/studio-list.json' })).toBeVisible();

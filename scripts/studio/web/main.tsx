@@ -180,6 +180,7 @@ function Studio() {
   const [replace, setReplace] = useState<{ text: string }>();
   const [expanded, setExpanded] = useState<string[]>([]);
   const timer = useRef(0);
+  const justSaved = useRef<string | null>(null);
   const knowledge = useMemo(() => (source ? new SchemaKnowledge(source.meta) : null), [source]);
   const treeData = useMemo(() => fileTree(entries), [entries]);
 
@@ -225,6 +226,9 @@ function Studio() {
 
   const onChange = (t: string) => {
     setText(t);
+    // The formatted text a save put back: checked clean already, and still 已保存.
+    if (t === justSaved.current) return;
+    justSaved.current = null;
     setStatus('');
     window.clearTimeout(timer.current);
     if (file) timer.current = window.setTimeout(() => void check(file, t), CHECK_DELAY_MS);
@@ -238,8 +242,10 @@ function Studio() {
       override,
     });
     if (answer.saved && answer.text !== undefined) {
+      justSaved.current = answer.text;
       if (answer.text !== text) setReplace({ text: answer.text });
       setSaved(answer.text);
+      setClean(answer.text);
       setStatus('已保存');
       void listFiles();
     } else {
