@@ -12,12 +12,14 @@ import { SCREENS } from '@/router/screens';
 /**
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
  * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks;
- * `overrides` are unsaved texts of files under `root` (relative path → text).
+ * `overrides` are unsaved texts of files under `root` (relative path → text); `only` checks that one page
+ * (the rest of the folder still gives the route table).
  */
 export function checkSchemaFolder(
   root: string,
   screens: readonly string[] = Object.keys(SCREENS),
   overrides: Readonly<Record<string, string>> = {},
+  only?: string,
 ): { pages: number; issues: CheckIssue[] } {
   const directory = readSchemaDirectory(root, overrides);
   const issues: CheckIssue[] = [];
@@ -26,13 +28,17 @@ export function checkSchemaFolder(
       issues.push({ file, pointer: '', message: `不是合法的 JSON：${message}` });
   }
   issues.push(...checkDictionaries(directory.dicts));
-  const result = checkSchemas(directory.pages, {
-    source: directory.source,
-    models: directory.models,
-    roles: ROLE_CODES,
-    routeFiles: directory.files,
-    screens,
-  });
+  const result = checkSchemas(
+    directory.pages,
+    {
+      source: directory.source,
+      models: directory.models,
+      roles: ROLE_CODES,
+      routeFiles: directory.files,
+      screens,
+    },
+    only === undefined ? undefined : (file) => file === only,
+  );
   issues.push(...result.issues);
   return { pages: directory.pages.length, issues };
 }

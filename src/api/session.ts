@@ -1,7 +1,8 @@
+import type { AxiosInstance } from 'axios';
 import { STORAGE_KEYS } from './constants';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { encryptPassword } from './passwordCipher';
-import { apiGet, apiPost } from './request';
+import { apiGet, apiPost, request, type ApiResponse } from './request';
 import type { LoginBootstrap, PageResult, PlatformConfig, SecurityInfo } from './types';
 
 /** The session calls of spec section 7. */
@@ -21,24 +22,36 @@ export async function fetchPlatformConfig(host = window.location.host): Promise<
   }
 }
 
-export async function fetchSecurity(currentRole?: string | null): Promise<SecurityInfo> {
-  return apiGet<SecurityInfo>('/v2/security', {
+/** `http`: another axios instance than the portal's (the schema studio previews as demo users with its own). */
+export async function fetchSecurity(
+  currentRole?: string | null,
+  http: AxiosInstance = request(),
+): Promise<SecurityInfo> {
+  const params = {
     user3Required: true,
     candidateRoles3Required: true,
     roles3Required: true,
     menus3Required: true,
     currentRole3: currentRole ?? undefined,
-  });
+  };
+  return (await http.get<ApiResponse<SecurityInfo>>('/v2/security', { params })).data.data;
 }
 
-export async function login(username: string, password: string): Promise<{ csrfToken: string }> {
+export async function login(
+  username: string,
+  password: string,
+  http: AxiosInstance = request(),
+): Promise<{ csrfToken: string }> {
+  const get = async <T>(url: string) => (await http.get<ApiResponse<T>>(url)).data.data;
   // A fresh CSRF token first: the login page may have been open longer than the anonymous session lives.
-  await fetchLoginBootstrap();
-  const key = await apiGet<{ publicKey: string }>('/v1/auth/passwords/public-keys');
-  const result = await apiPost<{ csrfToken: string }>('/uaa/login', {
+  const bootstrap = await get<LoginBootstrap>('/login');
+  window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
+  const key = await get<{ publicKey: string }>('/v1/auth/passwords/public-keys');
+  const answer = await http.post<ApiResponse<{ csrfToken: string }>>('/uaa/login', {
     username,
     password: await encryptPassword(password, key.publicKey),
   });
+  const result = answer.data.data;
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, result.csrfToken);
   return result;
 }

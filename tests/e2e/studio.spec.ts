@@ -1,28 +1,34 @@
-// The schema studio (`npm run studio`) on a temporary copy of schemas/: an error appears at its pointer
-// within a second of typing, a clean edit saves Prettier-formatted, and the wizard writes a list page that
-// passes the check.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+// The schema studio (`npm run studio`) on a temporary copy of schemas/, previewing against this suite's
+// reference server: an unknown component is marked at its pointer within a second of typing, the fixed page
+// previews as the operator and, switched, as the director with the director's actions, saves
+// Prettier-formatted, and the wizard writes a list page that checks clean and previews with rows.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { format, resolveConfig } from 'prettier';
 
-const STUDIO_PORT = Number(process.env.E2E_PORT ?? 8080) + 5;
-const studio = `http://127.0.0.1:${STUDIO_PORT}`;
+let studio = '';
+const FILE = 'credit/core/index/operator.json';
 let root = '';
 let server: ChildProcess | undefined;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser: _browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // The studio previews against this suite's reference server, and listens 5 ports above it.
+  const api = new URL(testInfo.project.use.baseURL!);
+  const port = Number(api.port) + 5;
+  studio = `http://127.0.0.1:${port}`;
   root = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   cpSync('schemas', root, { recursive: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/studio/server.ts', root], {
-    env: { ...process.env, STUDIO_PORT: String(STUDIO_PORT) },
+    env: { ...process.env, STUDIO_PORT: String(port), API_TARGET: api.origin },
     stdio: 'ignore',
   });
   await expect
-    .poll(async () => (await fetch(`${studio}/api/files`).catch(() => undefined))?.status, {
-      timeout: 30_000,
+    .poll(async () => (await fetch(`${studio}/studio-api/files`).catch(() => undefined))?.status, {
+      timeout: 60_000,
     })
     .toBe(200);
 });
@@ -31,34 +37,102 @@ test.afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test('edit, see the error at its pointer, fix and save formatted; the wizard writes a checked list page', async ({
+/** Selects the editor line holding `text` (CodeMirror's Alt-L) and types `replacement` over it. */
+async function replaceLine(page: Page, text: string, replacement: string): Promise<void> {
+  await page.locator('.cm-line', { hasText: text }).click();
+  await page.keyboard.press('Alt+l');
+  await page.keyboard.insertText(`${replacement}\n`);
+}
+
+/** Opens the select labelled `label` (typing `search` into a searchable one) and picks the option showing `text`. */
+async function pick(page: Page, label: string, text: string, search?: string): Promise<void> {
+  await page.locator('.ant-select', { has: page.getByRole('combobox', { name: label }) }).click();
+  if (search) await page.keyboard.insertText(search);
+  await page.locator('.ant-select-item-option', { hasText: text }).click();
+}
+
+test('edit with located errors, preview per role, save formatted; the wizard page previews with rows', async ({
   page,
 }) => {
-  const file = 'credit/core/index/operator.json';
-  await page.goto(`${studio}/#${file}`);
-  const editor = page.getByLabel('页面配置 JSON');
-  await expect(editor).toHaveValue(/"path": "\/credit\/core\/index\/operator"/);
-  const original = await editor.inputValue();
-  await editor.fill(original.replace('"page": "', '"x-component": "NoSuchWidget", "page": "'));
-  await expect(page.getByLabel('检查结果')).toContainText('#/x-component：未知的键 "x-component"', {
-    timeout: 1000,
+  test.setTimeout(120_000);
+  const original = readFileSync(join(root, FILE), 'utf8');
+  await page.goto(`${studio}/#${FILE}`);
+  const preview = page.getByTestId('studio-preview');
+  await expect(page.getByLabel('页面配置 JSON')).toContainText('"path": "/credit/core/index/operator"', {
+    timeout: 60_000,
   });
+  await expect(preview.getByTestId('action-toolbar-apply')).toBeVisible({ timeout: 30_000 });
+
+  // An unknown component: marked at its pointer (lint mark and list) within a second.
+  const queryLine = '"query": { "$ref": "_fragments/voucher-query.json" },';
+  const inlineQuery = (component: string) =>
+    `"query": {"voucherNo": {"type": "string", "title": "凭证编号", "x-decorator": "FormItem", "x-component": "${component}"}},`;
+  await replaceLine(page, queryLine, inlineQuery('NoSuchWidget'));
+  await expect(page.getByLabel('检查结果')).toContainText(
+    '#/list/query/voucherNo/x-component：未知组件 "NoSuchWidget"',
+    { timeout: 1000 },
+  );
+  await expect
+    .poll(async () => (await page.locator('.cm-lintRange-error').allTextContents()).join(''), {
+      timeout: 1000,
+    })
+    .toBe('"x-component": "NoSuchWidget"');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('status')).toHaveText('有错误，未保存');
-  await editor.fill(JSON.stringify({ ...JSON.parse(original), description: '工作台改过的说明' }));
+  expect(readFileSync(join(root, FILE), 'utf8')).toBe(original);
+
+  // Fixed, plus a row action for the director only.
+  await page.locator('.cm-line', { hasText: 'NoSuchWidget' }).getByText('NoSuchWidget').dblclick();
+  await page.keyboard.insertText('Input');
+  const rowLine =
+    '"rowActions": [{ "key": "detail", "label": "详情", "type": "navigate", "to": "/credit/detail?id={id}" }],';
+  const review =
+    '{"key": "review", "label": "复核", "type": "navigate", "to": "/credit/detail?id={id}", "roles": ["ROLE_CORE_DIRECTOR"]}';
+  await replaceLine(page, rowLine, rowLine.replace('}]', `}, ${review}]`));
   await expect(page.getByRole('status')).toHaveText('检查通过');
+  await expect(page.getByLabel('检查结果')).toBeEmpty();
+  await expect(preview.getByTestId('query-voucherNo')).toBeVisible();
+  await expect(preview.getByTestId('row-0')).toBeVisible();
+  await expect(preview.getByTestId('action-row-review')).toHaveCount(0);
+  await expect(page.getByLabel('保存前影响')).toContainText('菜单：无变化');
+
+  await pick(page, '预览角色', 'core_director');
+  await expect(preview).toContainText('以 李志强');
+  await expect(preview.getByTestId('action-row-review').first()).toBeVisible();
+  await expect(preview.getByTestId('action-toolbar-apply')).toHaveCount(0);
+
+  // Saved as `prettier --write` would write the edited text.
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('status')).toHaveText('已保存');
-  const disk = readFileSync(join(root, file), 'utf8');
-  expect(disk).toBe(original.replace(/"description": "[^"]*"/, '"description": "工作台改过的说明"'));
+  const edited = original
+    .replace(queryLine, inlineQuery('Input'))
+    .replace(rowLine, rowLine.replace('}]', `}, ${review}]`));
+  const config = await resolveConfig(resolve('.prettierrc.json'));
+  const expected = await format(edited, { ...config, parser: 'json' });
+  expect(expected).not.toBe(edited);
+  expect(readFileSync(join(root, FILE), 'utf8')).toBe(expected);
+  await expect(page.getByLabel('页面配置 JSON')).toContainText('"x-component": "Input"');
 
+  // The wizard: a list page of an existing model, checked clean, previewed with rows at once.
+  await pick(page, '模型', '（creditCash）', 'creditCash');
   await page.getByPlaceholder('路由').fill('credit/core/cash/studio-list');
-  await page.getByPlaceholder('模型').fill('creditCash');
   await page.getByRole('button', { name: '生成列表页' }).click();
   await expect(page.getByRole('heading', { name: 'credit/core/cash/studio-list.json' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('检查通过');
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 30_000 });
   expect(JSON.parse(readFileSync(join(root, 'credit/core/cash/studio-list.json'), 'utf8'))).toMatchObject({
     page: 'list',
     model: 'creditCash',
   });
+});
+
+test('the studio never enters the portal build', () => {
+  // The suite runs against the built portal (scripts/e2e.mjs builds it first); the bundler's module map
+  // lists every module of every chunk.
+  const chunks = JSON.parse(
+    readFileSync(join(process.env.DIST_DIR ?? 'dist', '.vite/chunk-modules.json'), 'utf8'),
+  ) as Record<string, string[]>;
+  const modules = Object.values(chunks).flat();
+  expect(modules.length).toBeGreaterThan(100);
+  expect(modules.filter((m) => /scripts\/studio|@codemirror|@lezer/.test(m))).toEqual([]);
 });

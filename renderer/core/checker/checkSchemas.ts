@@ -58,9 +58,14 @@ export interface CheckResult {
 
 /**
  * Checks a set of page files together (routes must be unique across them, and navigation targets
- * must exist among them or in `context.extraRoutes`).
+ * must exist among them or in `context.extraRoutes`). `only` limits the per-page checks to the pages it
+ * accepts (the others still give the route table): the schema studio re-checks one page per keystroke.
  */
-export function checkSchemas(pages: readonly PageFile[], context: CheckContext): CheckResult {
+export function checkSchemas(
+  pages: readonly PageFile[],
+  context: CheckContext,
+  only?: (file: string) => boolean,
+): CheckResult {
   const issues: CheckIssue[] = [];
   const loaded = new Map<string, LoadedSchema>();
   for (const page of pages) {
@@ -98,6 +103,7 @@ export function checkSchemas(pages: readonly PageFile[], context: CheckContext):
   );
 
   for (const [file, l] of loaded) {
+    if (only && !only(file)) continue;
     const locate = (pointer: string, message: string): void => {
       const origin = l.locate(pointer);
       issues.push({

@@ -6,9 +6,6 @@ import {
   loadPageSchema,
   RendererProvider,
   SchemaPage,
-  dialogModels,
-  withDialogModelRules,
-  withModelRules,
   type ModelDefinition,
   type PageSchema,
 } from '@renderer';
@@ -16,6 +13,7 @@ import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
+import { withPageModelRules } from './pageModelRules';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
@@ -31,19 +29,11 @@ const MODELS = import.meta.glob<ModelDefinition>('/schemas/_models/*.json', { im
 /** The loaded page with its model's rules on its form fields. */
 async function loadPage(raw: unknown, file: string): Promise<PageSchema> {
   const schema = loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema;
-  const dicts = (name: string) => source.dict(name);
-  const loadModel =
-    schema.page === 'form' && schema.model ? MODELS[`/schemas/_models/${schema.model}.json`] : undefined;
-  if (loadModel) return withModelRules(schema, await loadModel(), dicts);
-  // A list's dialog forms take the rules (options, pickers, bounds) of the models they write too.
-  const names = dialogModels(schema);
-  if (names.length === 0) return schema;
-  const models = new Map<string, ModelDefinition>();
-  for (const name of names) {
-    const load = MODELS[`/schemas/_models/${name}.json`];
-    if (load) models.set(name, await load());
-  }
-  return withDialogModelRules(schema, models, dicts);
+  return withPageModelRules(
+    schema,
+    async (name) => MODELS[`/schemas/_models/${name}.json`]?.(),
+    (name) => source.dict(name),
+  );
 }
 
 type Loaded = { schema: PageSchema } | { error: string };

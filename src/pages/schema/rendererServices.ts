@@ -1,29 +1,33 @@
+import type { AxiosInstance } from 'axios';
 import type { RendererRequest } from '@renderer';
 import { fetchHolidays, request, type ApiResponse } from '@/api';
 import { createUkeySigner } from '@/ukey';
+
+/** The renderer's request function on the axios instance `http()` gives. */
+export const rendererRequestOn =
+  (http: () => AxiosInstance): RendererRequest =>
+  async <T>(options: Parameters<RendererRequest>[0]): Promise<T> => {
+    const response = await http().request<ApiResponse<T>>({
+      method: options.method,
+      url: options.url,
+      params: options.params,
+      data: options.data,
+      signal: options.signal,
+      ...(options.onUploadProgress
+        ? {
+            onUploadProgress: (e: { loaded: number; total?: number }) =>
+              options.onUploadProgress!({ loaded: e.loaded, total: e.total }),
+          }
+        : {}),
+    });
+    return response.data.data;
+  };
 
 /**
  * The renderer's request function on the portal's one axios instance, so schema pages get every
  * convention of spec section 7 (signature, CSRF, tunnelled PUT/DELETE) and the error rules of section 8.
  */
-export const rendererRequest: RendererRequest = async <T>(
-  options: Parameters<RendererRequest>[0],
-): Promise<T> => {
-  const response = await request().request<ApiResponse<T>>({
-    method: options.method,
-    url: options.url,
-    params: options.params,
-    data: options.data,
-    signal: options.signal,
-    ...(options.onUploadProgress
-      ? {
-          onUploadProgress: (e: { loaded: number; total?: number }) =>
-            options.onUploadProgress!({ loaded: e.loaded, total: e.total }),
-        }
-      : {}),
-  });
-  return response.data.data;
-};
+export const rendererRequest: RendererRequest = rendererRequestOn(request);
 
 /** Hardware keys through the local signing agent (src/ukey). */
 export const portalSigner = createUkeySigner();

@@ -1,0 +1,108 @@
+// The studio's JSON editor: CodeMirror 6 with completion and hover docs from the page meta-schema
+// (jsonAssist.ts) and the checker's problems marked at their JSON pointer (lint marks and gutter).
+import { autocompletion } from '@codemirror/autocomplete';
+import { json } from '@codemirror/lang-json';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorView, hoverTooltip } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import { hoverDoc, pointerRange, schemaCompletion, type SchemaKnowledge } from './jsonAssist';
+import type { CheckIssue } from './studioClient';
+
+interface Props {
+  /** The text the editor opens with (a new `file` opens a new editor). */
+  initial: string;
+  file: string;
+  knowledge: SchemaKnowledge;
+  /** The checker's problems of the current text. */
+  issues: readonly CheckIssue[];
+  onChange(text: string): void;
+  /** Replaces the text (after a formatted save); changes identity to apply. */
+  replace?: { text: string };
+}
+
+function lastParsed(view: EditorView | null, cache: { text: string; value: unknown }): unknown {
+  const text = view?.state.doc.toString() ?? '';
+  if (text !== cache.text) {
+    try {
+      cache.value = JSON.parse(text);
+    } catch {
+      // keep the last value that parsed: the conditions of the meta-schema still apply while typing
+    }
+    cache.text = text;
+  }
+  return cache.value;
+}
+
+export function SchemaEditor({ initial, file, knowledge, issues, onChange, replace }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const change = useRef(onChange);
+  change.current = onChange;
+
+  useEffect(() => {
+    const parsed = { text: '', value: undefined as unknown };
+    const document = () => lastParsed(view.current, parsed);
+    const editor = new EditorView({
+      parent: host.current!,
+      doc: initial,
+      extensions: [
+        basicSetup,
+        json(),
+        lintGutter(),
+        autocompletion({ override: [schemaCompletion(knowledge, document)] }),
+        hoverTooltip((v, pos) => {
+          const doc = hoverDoc(knowledge, v.state, pos, document());
+          if (!doc) return null;
+          return {
+            pos: doc.from,
+            end: doc.to,
+            above: true,
+            create: () => {
+              const dom = window.document.createElement('div');
+              dom.className = 'studio-hover';
+              dom.textContent = doc.text;
+              return { dom };
+            },
+          };
+        }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) change.current(u.state.doc.toString());
+        }),
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ 'aria-label': '页面配置 JSON' }),
+        EditorView.theme({
+          '&': { height: '100%', fontSize: '13px' },
+          '.cm-scroller': { overflow: 'auto' },
+          '.studio-hover': { maxWidth: '480px', padding: '4px 8px', whiteSpace: 'pre-wrap' },
+        }),
+      ],
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+    // One editor per file; `initial` is read when the file opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file, knowledge]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v || !replace) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: replace.text } });
+  }, [replace]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const diagnostics: Diagnostic[] = issues.map((issue) => ({
+      ...pointerRange(v.state, issue.pointer),
+      severity: 'error',
+      message: `#${issue.pointer}：${issue.message}`,
+    }));
+    v.dispatch(setDiagnostics(v.state, diagnostics));
+  }, [issues]);
+
+  return <div ref={host} style={{ height: '100%', border: '1px solid #d9d9d9' }} />;
+}

@@ -1,0 +1,339 @@
+// The schema studio page: page schemas by product and route, the CodeMirror editor checked as you type,
+// save (formatted, only when clean unless overridden), the impact of the edit on roles and menus, the
+// new-screen wizard and the live preview as a demo user.
+import { App as AntApp, Button, Checkbox, ConfigProvider, Form, Input, Select, Tree, Typography } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PRODUCT_NAMES } from '@contract/products';
+import { SchemaKnowledge } from './jsonAssist';
+import { Preview } from './Preview';
+import { SchemaEditor } from './SchemaEditor';
+import {
+  roleName,
+  studioApi,
+  type CheckIssue,
+  type Impact,
+  type PageEntry,
+  type StudioSource,
+} from './studioClient';
+
+const CHECK_DELAY_MS = 100;
+
+interface TreeNode {
+  key: string;
+  title: string;
+  children?: TreeNode[];
+  isLeaf?: boolean;
+}
+
+/** The files as a tree: product, then the folders of the route, then the page (title and file name). */
+function fileTree(entries: readonly PageEntry[]): TreeNode[] {
+  const roots: TreeNode[] = [];
+  const folder = (list: TreeNode[], key: string, title: string) => {
+    let node = list.find((n) => n.key === key);
+    if (!node) list.push((node = { key, title, children: [] }));
+    return node.children!;
+  };
+  for (const e of entries) {
+    let list = folder(
+      roots,
+      `product:${e.product}`,
+      PRODUCT_NAMES[e.product as keyof typeof PRODUCT_NAMES] ?? e.product,
+    );
+    const parts = e.file.replace(/\.json$/, '').split('/');
+    parts.slice(0, -1).forEach((part, i) => {
+      list = folder(list, `dir:${e.product}:${parts.slice(0, i + 1).join('/')}`, part);
+    });
+    list.push({ key: e.file, title: `${e.title} · ${parts.at(-1)}`, isLeaf: true });
+  }
+  return roots;
+}
+
+function ancestors(entries: readonly PageEntry[], file: string | null): string[] {
+  const e = entries.find((x) => x.file === file);
+  if (!e) return [];
+  const parts = e.file.split('/').slice(0, -1);
+  return [
+    `product:${e.product}`,
+    ...parts.map((_, i) => `dir:${e.product}:${parts.slice(0, i + 1).join('/')}`),
+  ];
+}
+
+function Wizard({ source, onCreated }: { source: StudioSource; onCreated(file: string): void }) {
+  const [form] = Form.useForm<{ product: string; model: string; role?: string; route: string }>();
+  const [error, setError] = useState('');
+  const product = Form.useWatch('product', form);
+  const models = Object.values(source.models).filter((m) => !product || m.product === product);
+  const model = source.models[Form.useWatch('model', form) ?? ''];
+  const roles = [...new Set((model?.transitions ?? []).flatMap((t) => t.roles ?? []))];
+  const products = [
+    ...new Set(
+      Object.values(source.models)
+        .map((m) => m.product)
+        .filter(Boolean),
+    ),
+  ] as string[];
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      size="small"
+      onFinish={async (values) => {
+        setError('');
+        try {
+          const answer = await studioApi<{ file?: string; issues?: string[] }>('new', {
+            ...values,
+            kind: 'list',
+          });
+          if (answer.file) onCreated(answer.file);
+          else setError((answer.issues ?? []).join('；'));
+        } catch (e) {
+          setError((e as Error).message);
+        }
+      }}
+    >
+      <Form.Item name="product" label="产品">
+        <Select
+          aria-label="产品"
+          allowClear
+          options={products.map((p) => ({
+            value: p,
+            label: PRODUCT_NAMES[p as keyof typeof PRODUCT_NAMES] ?? p,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="model" label="模型" rules={[{ required: true, message: '请选择模型' }]}>
+        <Select
+          aria-label="模型"
+          showSearch
+          options={models.map((m) => ({ value: m.name, label: `${m.title ?? m.name}（${m.name}）` }))}
+          onChange={(name: string) => {
+            const m = source.models[name];
+            form.setFieldValue('route', `${m?.product ?? 'demo'}/studio/${name}-list`);
+          }}
+        />
+      </Form.Item>
+      <Form.Item label="页面类型">
+        <Select aria-label="页面类型" value="list" options={[{ value: 'list', label: '列表页' }]} />
+      </Form.Item>
+      <Form.Item name="role" label="角色（行操作取其可执行的流转）">
+        <Select aria-label="角色" allowClear options={roles.map((r) => ({ value: r, label: roleName(r) }))} />
+      </Form.Item>
+      <Form.Item name="route" label="路由" rules={[{ required: true, message: '请输入路由' }]}>
+        <Input placeholder="路由，如 credit/core/cash/list" />
+      </Form.Item>
+      <Button htmlType="submit" type="primary" block>
+        生成列表页
+      </Button>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+    </Form>
+  );
+}
+
+function ImpactView({ impact }: { impact: Impact | null }) {
+  if (!impact) return null;
+  const same = impact.rolesBefore.join() === impact.rolesAfter.join();
+  return (
+    <section aria-label="保存前影响" style={{ fontSize: 13 }}>
+      <Typography.Text strong>保存前影响</Typography.Text>
+      {impact.error && <div style={{ color: '#a8071a' }}>{impact.error}</div>}
+      <div>
+        可见角色：{impact.rolesAfter.map(roleName).join('、') || '无'}
+        {!same && `（原为：${impact.rolesBefore.map(roleName).join('、') || '无'}）`}
+      </div>
+      {impact.menus.length === 0 ? (
+        <div>菜单：无变化</div>
+      ) : (
+        impact.menus.map((m) => (
+          <div key={m.role}>
+            菜单变化 {roleName(m.role)}：
+            {m.removed.map((l) => (
+              <div key={`-${l}`} style={{ color: '#a8071a' }}>
+                − {l}
+              </div>
+            ))}
+            {m.added.map((l) => (
+              <div key={`+${l}`} style={{ color: '#135200' }}>
+                + {l}
+              </div>
+            ))}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function Studio() {
+  const [source, setSource] = useState<StudioSource | null>(null);
+  const [entries, setEntries] = useState<PageEntry[]>([]);
+  const [file, setFile] = useState<string | null>(null);
+  const [initial, setInitial] = useState('');
+  const [saved, setSaved] = useState('');
+  const [text, setText] = useState('');
+  const [clean, setClean] = useState<string | null>(null);
+  const [issues, setIssues] = useState<CheckIssue[]>([]);
+  const [impact, setImpact] = useState<Impact | null>(null);
+  const [status, setStatus] = useState('');
+  const [override, setOverride] = useState(false);
+  const [replace, setReplace] = useState<{ text: string }>();
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const timer = useRef(0);
+  const justSaved = useRef<string | null>(null);
+  const knowledge = useMemo(() => (source ? new SchemaKnowledge(source.meta) : null), [source]);
+  const treeData = useMemo(() => fileTree(entries), [entries]);
+
+  const check = useCallback(async (f: string, t: string) => {
+    const { issues: found } = await studioApi<{ issues: CheckIssue[] }>('check', { file: f, text: t });
+    setIssues(found);
+    setStatus(found.length ? '' : '检查通过');
+    if (found.length === 0) setClean(t);
+    setImpact(await studioApi<Impact>('impact', { file: f, text: t }).catch(() => null));
+  }, []);
+
+  const listFiles = useCallback(async () => setEntries(await studioApi<PageEntry[]>('files')), []);
+  const open = useCallback(
+    async (f: string, known?: PageEntry[]) => {
+      const { text: t } = await studioApi<{ text: string }>(`file?f=${encodeURIComponent(f)}`);
+      window.location.hash = f;
+      setFile(f);
+      setInitial(t);
+      setSaved(t);
+      setText(t);
+      setClean(null);
+      setIssues([]);
+      setExpanded((keys) => [...new Set([...keys, ...ancestors(known ?? entries, f)])]);
+      await check(f, t);
+    },
+    [check, entries],
+  );
+
+  useEffect(() => {
+    void (async () => {
+      const [s, files] = await Promise.all([
+        studioApi<StudioSource>('source'),
+        studioApi<PageEntry[]>('files'),
+      ]);
+      setSource(s);
+      setEntries(files);
+      const hash = decodeURIComponent(window.location.hash.slice(1));
+      if (hash) await open(hash, files);
+    })();
+    // once, on load
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onChange = (t: string) => {
+    setText(t);
+    // The formatted text a save put back: checked clean already, and still 已保存.
+    if (t === justSaved.current) return;
+    justSaved.current = null;
+    setStatus('');
+    window.clearTimeout(timer.current);
+    if (file) timer.current = window.setTimeout(() => void check(file, t), CHECK_DELAY_MS);
+  };
+
+  const save = async () => {
+    if (!file) return;
+    const answer = await studioApi<{ saved: boolean; text?: string; issues?: CheckIssue[] }>('save', {
+      file,
+      text,
+      override,
+    });
+    if (answer.saved && answer.text !== undefined) {
+      justSaved.current = answer.text;
+      if (answer.text !== text) setReplace({ text: answer.text });
+      setSaved(answer.text);
+      setClean(answer.text);
+      setStatus('已保存');
+      void listFiles();
+    } else {
+      setIssues(answer.issues ?? []);
+      setStatus('有错误，未保存');
+    }
+  };
+
+  if (!source || !knowledge) return <div style={{ padding: 24 }}>加载中…</div>;
+  return (
+    <div style={{ display: 'flex', height: '100vh', fontSize: 14 }}>
+      <nav style={{ width: 300, overflow: 'auto', borderRight: '1px solid #eee', padding: 8 }}>
+        <Typography.Title level={5}>新建页面</Typography.Title>
+        <Wizard
+          source={source}
+          onCreated={(f) => {
+            void (async () => {
+              const files = await studioApi<PageEntry[]>('files');
+              setEntries(files);
+              await open(f, files);
+            })();
+          }}
+        />
+        <Typography.Title level={5}>页面配置</Typography.Title>
+        <Tree
+          aria-label="页面配置文件"
+          treeData={treeData}
+          expandedKeys={expanded}
+          onExpand={(keys) => setExpanded(keys.map(String))}
+          selectedKeys={file ? [file] : []}
+          onSelect={(keys, info) => {
+            if (info.node.isLeaf) void open(String(keys[0] ?? info.node.key));
+            else
+              setExpanded((ks) => (ks.includes(String(info.node.key)) ? ks : [...ks, String(info.node.key)]));
+          }}
+        />
+      </nav>
+      <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', padding: 8, gap: 6 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {file ?? '请选择页面配置'}
+        </Typography.Title>
+        <div style={{ flex: 1, minHeight: 0 }}>
+          {file && (
+            <SchemaEditor
+              key={file}
+              file={file}
+              initial={initial}
+              knowledge={knowledge}
+              issues={issues}
+              onChange={onChange}
+              replace={replace}
+            />
+          )}
+        </div>
+        <ul aria-label="检查结果" style={{ color: '#a8071a', margin: 0, maxHeight: 120, overflow: 'auto' }}>
+          {issues.map((i) => (
+            <li key={`${i.file}#${i.pointer}:${i.message}`}>{`#${i.pointer}：${i.message}`}</li>
+          ))}
+        </ul>
+        <div>
+          <Button type="primary" onClick={() => void save()} disabled={!file}>
+            保存
+          </Button>{' '}
+          <Checkbox checked={override} onChange={(e) => setOverride(e.target.checked)}>
+            有错误也保存
+          </Checkbox>
+          <span role="status" style={{ color: '#135200' }}>
+            {status}
+          </span>
+        </div>
+        <ImpactView impact={impact} />
+      </main>
+      <aside style={{ flex: 1.2, minWidth: 0, overflow: 'auto', borderLeft: '1px solid #eee', padding: 8 }}>
+        <Typography.Title level={5}>预览</Typography.Title>
+        {file && clean !== null ? (
+          <Preview source={source} file={file} text={clean} saved={saved} />
+        ) : (
+          <Typography.Text type="secondary">检查通过后显示预览</Typography.Text>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+    <AntApp>
+      <Studio />
+    </AntApp>
+  </ConfigProvider>,
+);

@@ -1,0 +1,33 @@
+import {
+  dialogModels,
+  withDialogModelRules,
+  withModelRules,
+  type Dictionary,
+  type ModelDefinition,
+  type PageSchema,
+} from '@renderer';
+
+/**
+ * A loaded page with its models' rules: a form page's fields take its model's, a list's dialog forms those
+ * of the models they write (options, pickers, bounds). Shared by the portal's route page and the schema
+ * studio's preview.
+ */
+export async function withPageModelRules(
+  schema: PageSchema,
+  loadModel: (name: string) => Promise<ModelDefinition | undefined>,
+  dicts: (name: string) => Dictionary | undefined,
+): Promise<PageSchema> {
+  if (schema.page === 'form' && schema.model) {
+    const model = await loadModel(schema.model);
+    if (model) return withModelRules(schema, model, dicts);
+    return schema;
+  }
+  const names = dialogModels(schema);
+  if (names.length === 0) return schema;
+  const models = new Map<string, ModelDefinition>();
+  for (const name of names) {
+    const model = await loadModel(name);
+    if (model) models.set(name, model);
+  }
+  return withDialogModelRules(schema, models, dicts);
+}
