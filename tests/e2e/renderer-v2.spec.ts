@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import type { ExportJob } from '@renderer/core/model';
 import { expectNoErrors, loginAs, watchPage } from './fixtures';
 import { confirm } from './creditUi';
+import { exportNow, expectSheetMatchesRows } from './exports';
 
 /** Renderer v2 demo page (schemas/demo/renderer.json): composite page, drawer forms, cascading selects. */
 const DEMO = '/cv3/demo/renderer';
@@ -264,36 +263,11 @@ test.describe.serial('renderer v2 demo page: the list features', () => {
     // Export the query shown (12 rows: at once, not through the download centre) and read the file.
     list = await filterList(page, '导出核对');
     expect(await total(list)).toBe(12);
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/exports') && r.request().method() === 'POST'),
-      list.getByTestId('action-toolbar-export').click(),
-    ]);
-    const job = (await response.json()).data as ExportJob;
-    expect(job.status).toBe('done');
-    const file = await page.request.get(`/api/web${job.url}`);
-    expect(file.headers()['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await exportNow(page, list.getByTestId('action-toolbar-export'));
     expect(sheet.getRow(1).values).toEqual([undefined, ...arranged]);
     expect(sheet.rowCount).toBe(12 + 1);
-    const fields = ['applicationNo', 'amount', 'title', 'status'];
-    const count = await rowsOf(list).count();
-    expect(count).toBeGreaterThanOrEqual(10);
-    for (let i = 0; i < count; i++) {
-      const shown = await Promise.all(
-        fields.map((f) => list.getByTestId(`row-${i}`).getByTestId(`cell-${f}`).innerText()),
-      );
-      const cells = sheet.getRow(i + 2);
-      const written = fields.map((_, c) => {
-        const cell = cells.getCell(c + 1);
-        return typeof cell.value === 'number'
-          ? cell.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-          : String(cell.value ?? '');
-      });
-      expect(cells.getCell(2).numFmt).toBe('#,##0.00');
-      expect(written).toEqual(shown.map((t) => t.trim()));
-    }
+    expect(await rowsOf(list).count()).toBeGreaterThanOrEqual(10);
+    await expectSheetMatchesRows(list, sheet, ['applicationNo', 'amount', 'title', 'status'], 2);
     await expectNoErrors(watch);
   });
 
