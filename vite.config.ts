@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -33,11 +34,30 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Serves `<page schema>.json?route` as a module exporting only the `route` block. The route table
+ * (src/router/routeTable.ts) imports every page's route eagerly; importing the files themselves would share
+ * their modules with the lazily loaded page bodies, and the login page would load all of them.
+ */
+export function schemaRouteBlocks(): Plugin {
+  return {
+    name: 'schema-route-blocks',
+    enforce: 'pre',
+    load(id) {
+      const [file = '', query] = id.split('?');
+      if (query !== 'route' || !file.endsWith('.json')) return null;
+      this.addWatchFile(file);
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { route?: unknown };
+      return `export const route = ${JSON.stringify(json.route) ?? 'undefined'};\nexport default { route };`;
+    },
+  };
+}
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/cv3/',
-  plugins: [react(), chunkModules()],
+  plugins: [react(), schemaRouteBlocks(), chunkModules()],
   resolve: { alias },
   build: {
     // DIST_DIR lets parallel test runs build side by side (scripts/build-if-needed.mjs uses the same variable).

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { alias } from './vite.config.ts';
+import { alias, schemaRouteBlocks } from './vite.config.ts';
 
 export default defineConfig({
   resolve: { alias },
@@ -7,6 +7,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // src/router/routeTable.ts imports the page schemas' route blocks as `<file>.json?route`.
+        plugins: [schemaRouteBlocks()],
         test: {
           name: 'unit',
           include: [
@@ -24,6 +26,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [schemaRouteBlocks()],
         test: {
           name: 'schemas',
           include: ['tests/schemas/**/*.test.{ts,tsx}'],

@@ -26,7 +26,8 @@ function request(agent, base, method, path, { cookie = '', csrf = '', body } = {
   });
 }
 
-function signedHeaders(method, path, { cookie = '', csrf = '', text = '' }) {
+/** Headers of a signed call (signature, CSRF token, terminal code), as the portal's request layer sends them. */
+export function signedHeaders(method, path, { cookie = '', csrf = '', text = '' }) {
   const [p, q = ''] = path.split('?');
   return {
     'x-vrandom': signRequest({ method, path: `/api/web${p}`, rawQuery: q, body: text, csrfToken: csrf }),

@@ -68,12 +68,14 @@ export async function modelsBench({ records = 10_000, rounds = 300 } = {}) {
     const { buildApp } = await import('../../server/app.ts');
     const { createSession } = await import('../../server/auth/sessions.ts');
     const { openModels, insertRecords } = await import('../../server/models/index.ts');
+    const { productEffects } = await import('../../server/products/index.ts');
+    const { signedHeaders } = await import('./http.mjs');
 
     const db = await openPglite({});
     await migrate(db);
     await seedAll(db);
     const schemasDir = join(root, 'schemas');
-    const models = await openModels(db, schemasDir);
+    const models = await openModels(db, schemasDir, productEffects());
     const model = models.models.get('creditVoucher');
     await db.transaction((tx) =>
       insertRecords(
@@ -87,17 +89,21 @@ export async function modelsBench({ records = 10_000, rounds = 300 } = {}) {
     await db.exec('analyze');
     const app = await buildApp({ db, schemasDir, logger: false });
     const user = (await db.query("select id from users where username = 'core_operator'")).rows[0];
-    const { id } = await createSession(db, user.id, 'ROLE_CORE_OPERATOR', new Date());
+    const { id, session } = await createSession(db, user.id, 'ROLE_CORE_OPERATOR', new Date());
     const visible = (
       await db.query("select count(*)::int as n from credit_voucher where visible_corps @> array['CORE001']")
     ).rows[0].n;
 
+    const LIST = '/biz/v1/models/creditVoucher/records';
     const measure = async (query) => {
       const call = (i) =>
         app.inject({
           method: 'GET',
-          url: `/api/web/biz/v1/models/creditVoucher/records?${query(i)}`,
-          headers: { cookie: `SCF_SESSION=${id}` },
+          url: `/api/web${LIST}?${query(i)}`,
+          headers: signedHeaders('GET', `${LIST}?${query(i)}`, {
+            cookie: `SCF_SESSION=${id}`,
+            csrf: session.csrfToken,
+          }),
         });
       for (let i = 0; i < 20; i++) await call(i);
       const times = [];

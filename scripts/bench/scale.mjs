@@ -4,7 +4,7 @@
 // `npx tsx scripts/bench/scale.mjs [--records N] [--explain]` prints the rows; `npm run bench` imports it.
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { signRequest } from '../../src/api/signature.ts';
+import { signedHeaders } from './http.mjs';
 import { startPostgres } from '../pg-server.ts';
 import { buildApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
@@ -12,6 +12,7 @@ import { openDb } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { ensureModelTables, openModels } from '../../server/models/index.ts';
 import { seedAll } from '../../server/seed/index.ts';
+import { productEffects } from '../../server/products/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const percentile = (sorted, p) =>
@@ -61,7 +62,7 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
     await migrate(db);
     await seedAll(db);
     const schemasDir = join(root, 'schemas');
-    const models = await openModels(db, schemasDir);
+    const models = await openModels(db, schemasDir, productEffects());
     const model = models.models.get('creditVoucher');
     let t = performance.now();
     await bulkLoad(db, model, records);
@@ -86,9 +87,11 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
         method,
         url: rawQuery ? `${url}?${rawQuery}` : url,
         headers: {
-          cookie: who.cookie,
-          'x-csrf-token': who.csrf,
-          'x-vrandom': signRequest({ method, path: url, rawQuery, body: text, csrfToken: who.csrf }),
+          ...signedHeaders(method, rawQuery ? `${path}?${rawQuery}` : path, {
+            cookie: who.cookie,
+            csrf: who.csrf,
+            text,
+          }),
           ...(text ? { 'content-type': 'application/json' } : {}),
         },
         ...(text ? { payload: text } : {}),

@@ -1,7 +1,9 @@
 import { compareMenuOrder, extractRoutes, routeEntries, type RouteMeta } from '@renderer/core/routes';
 
-// Only the `route` key of each page schema is bundled here; the page bodies load with their route.
+// Only the `route` key of each page schema is bundled here (`?route`: vite.config.ts serves the block alone);
+// the page bodies load with their route.
 const pageRoutes = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], {
+  query: '?route',
   import: 'route',
   eager: true,
 });

@@ -31,7 +31,19 @@ export function row(page: Page, text: string): Locator {
 export async function confirm(page: Page, question?: string): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
   if (question) await expect(dialog).toContainText(question);
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await answerConfirm(dialog);
+}
+
+/**
+ * Clicks 确定 of an antd confirmation until the dialog closes: a click that lands while the dialog is
+ * still opening can be lost (seen once in CI), and a second click on a closing or loading dialog does nothing.
+ */
+export async function answerConfirm(dialog: Locator): Promise<void> {
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Fills the reason dialog and confirms it. */

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './fixtures';
+import { answerConfirm } from './creditUi';
 
 const loggedInAs = async (page: Page, user: string): Promise<void> => {
   await page.goto('/cv3/login/login');
@@ -116,7 +117,7 @@ test.describe('header', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await expect(page.getByText('是否确认退出系统？')).toBeVisible();
-    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await answerConfirm(page.locator('.ant-modal-confirm'));
     await expect(page).toHaveURL(/\/cv3\/login\/login$/);
     const stored = await page.evaluate(() => [
       sessionStorage.getItem('currentRole'),

@@ -11,8 +11,15 @@ import { apiGet, loginAs } from './fixtures';
  * client-side navigation: no console error, no failed or refused request, no error page on the way.
  * One user per test; the whole walk stays fast as the menus grow (no reload per route).
  */
-// Every demo user who can log in (the cancelled enterprise's user is stopped at login).
-const USERS = DEMO_USERS.map((u) => u.username).filter((u) => u !== 'cancelled_user');
+// One demo user per role (the first listed; the menus and pages depend on the role, so a second user of the
+// same role walks the same screens), among those who can log in (the cancelled enterprise's user cannot).
+const walkedRoles = new Set<string>();
+const USERS = DEMO_USERS.filter((u) => {
+  const role = u.roles[0] ?? '';
+  if (u.username === 'cancelled_user' || walkedRoles.has(role)) return false;
+  walkedRoles.add(role);
+  return true;
+}).map((u) => u.username);
 
 /** Paths of routes hidden from the menu (detail pages need a record): page schemas and hand-written blocks. */
 function hiddenPaths(): Set<string> {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { postgresBin } from '../../scripts/pg-server';
+// @ts-expect-error -- plain ESM bench script
+import { modelsBench } from '../../scripts/bench/models.mjs';
+// @ts-expect-error -- plain ESM bench script
+import { scaleBench } from '../../scripts/bench/scale.mjs';
+
+/**
+ * `npm run bench` runs only by hand, so its scripts rotted twice unnoticed (an engine signature changed, then
+ * the server began to require the terminal code). Each server-side bench runs here on a few records: every
+ * figure it prints must be a measurement.
+ */
+interface Row {
+  figure: string;
+  value: string;
+}
+const measured = (rows: Row[]): void => {
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r.value, r.figure).toMatch(/^\d+(\.\d+)? (ms|s)/);
+};
+
+describe('bench scripts', () => {
+  it('the models list bench measures signed list calls on the embedded database', async () => {
+    const rows = (await modelsBench({ records: 200, rounds: 5 })) as Row[];
+    measured(rows);
+    expect(rows.map((r) => r.figure).join('\n')).toMatch(/models list p95 \(\d+ vouchers\)/);
+  }, 180_000);
+
+  it.skipIf(!postgresBin())(
+    'the scale bench bulk-loads vouchers into PostgreSQL and measures lists, a detail and a transition',
+    async () => {
+      const rows = (await scaleBench({ records: 3_000, rounds: 3 })) as Row[];
+      measured(rows.filter((r) => !r.figure.includes('bulk load')));
+      expect(rows.find((r) => r.figure.includes('bulk load'))?.value).toMatch(/^\d+ s \/ \d+ s$/);
+      expect(rows.some((r) => r.figure.includes('transition'))).toBe(true);
+    },
+    240_000,
+  );
+});
