@@ -3,8 +3,11 @@
  * Field rules themselves live in renderer/core/validators (both sides import them).
  */
 
-/** What an SMS code is for; a code of one purpose never verifies another. */
-export const SMS_PURPOSES = ['REGISTER', 'RESET_PASSWORD'] as const;
+/**
+ * What an SMS code is for; a code of one purpose never verifies another. CHANGE_MOBILE (person info) is
+ * sent to the new phone of the logged-in user asking for it.
+ */
+export const SMS_PURPOSES = ['REGISTER', 'RESET_PASSWORD', 'CHANGE_MOBILE'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** The SMS code policy (the emulated gateway and the real one alike). */

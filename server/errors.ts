@@ -50,6 +50,11 @@ export const ERRORS = {
   ROLES_REQUIRED: { status: 200, message: '请至少选择一个角色' },
   ROLE_NOT_ASSIGNABLE: { status: 200, message: '不能给贵企业用户分配“{role}”角色' },
   LAST_MANAGER: { status: 200, message: '贵企业至少需要保留一名启用的管理员' },
+  // Person info (my/person-info/index, issue 13).
+  PERSON_FIELD_INVALID: { status: 200, message: '{message}' },
+  PERSON_OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },
+  PERSON_PASSWORD_SAME: { status: 200, message: '新密码不能与原密码相同' },
+  PERSON_MOBILE_SAME: { status: 200, message: '新手机号码与当前手机号码相同' },
   // UKEY signing: why a sign record was refused (server/ukey/verifier.ts).
   UKEY_ORIGINAL_INVALID: { status: 200, message: '签名原文无效，请重新签名' },
   UKEY_ORIGINAL_FOREIGN: { status: 200, message: '签名原文不是签发给当前登录会话的，请重新签名' },

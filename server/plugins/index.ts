@@ -8,6 +8,7 @@ import { platformPlugin } from './platform';
 import { sessionPlugin } from './session';
 import { publicLinksPlugin } from '../publicLinks/plugin';
 import { usersPlugin } from './users';
+import { personPlugin } from './person';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
 import { registrationPlugin } from '../registration/plugin';
 import { realnamePlugin } from '../registration/realname';
@@ -21,6 +22,7 @@ export const API_PLUGINS: ApiPlugin[] = [
   messagesPlugin,
   corpPlugin,
   usersPlugin,
+  personPlugin,
   ukeyPlugin,
   modelsPlugin,
   dictionariesPlugin,

@@ -8,6 +8,8 @@ import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
 import { absProduct } from './abs';
+import { accountProduct } from './account';
+import { accountFinanceProduct } from './account-finance';
 import { assetsPoolProduct } from './assets-pool';
 import { creditProduct } from './credit';
 import { factoringJointProduct, factoringProduct } from './factoring';
@@ -25,6 +27,8 @@ export const PRODUCTS: readonly ServerProduct[] = [
   factoringReverseProduct,
   factoringDeliveryProduct,
   factoringJointProduct,
+  accountProduct,
+  accountFinanceProduct,
 ];
 
 /** The one-time public link kinds of every product (server/publicLinks). */

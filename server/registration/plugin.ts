@@ -44,7 +44,7 @@ function field(
 }
 
 /** Decrypts a password sent RSA-encrypted, as the login does. */
-function decrypt(ctx: ServerContext, cipher: unknown): string {
+export function decrypt(ctx: ServerContext, cipher: unknown): string {
   if (typeof cipher !== 'string' || !cipher || cipher.length > 4096) throw new ApiError('BAD_REQUEST');
   try {
     return ctx.passwordKey.decrypt(cipher);
@@ -79,11 +79,21 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
           [username, mobile],
         );
         targetUserId = user.rows[0]?.id ?? null;
+      } else if (purpose === 'CHANGE_MOBILE') {
+        // Only a logged-in user changes a phone; the code may change that user's phone only.
+        if (!req.user) throw new ApiError('AUTH_REQUIRED');
+        targetUserId = req.user.id;
       }
       const sent = await issueSmsCode(
         ctx.db,
         ctx.smsGateway,
-        { mobile, purpose, client: req.ip, targetUserId, deliver: purpose === 'REGISTER' || !!targetUserId },
+        {
+          mobile,
+          purpose,
+          client: req.ip,
+          targetUserId,
+          deliver: purpose !== 'RESET_PASSWORD' || !!targetUserId,
+        },
         ctx.now(),
       );
       return ok(sent);

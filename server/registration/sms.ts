@@ -28,6 +28,7 @@ export function emulatedSmsGateway(log: (line: string) => void = (l) => console.
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   REGISTER: '企业注册',
   RESET_PASSWORD: '重置密码',
+  CHANGE_MOBILE: '更换手机号码',
 };
 
 const hashCode = (mobile: string, purpose: SmsPurpose, code: string): string =>

@@ -1,4 +1,4 @@
-import { expect, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
 import { signRequest } from '../../src/api/signature';
 
@@ -50,4 +50,37 @@ export async function apiGet(
       'x-vrandom': signRequest({ method: 'GET', path: fullPath, rawQuery, body: '', csrfToken: csrf }),
     },
   });
+}
+
+/** The latest code the emulated SMS gateway delivered to a phone (test mode only). */
+export async function smsCodeOf(page: Page, mobile: string): Promise<string> {
+  let code: string | null = null;
+  await expect(async () => {
+    const res = await page.request.get(`/api/web/test/sms?mobile=${mobile}`);
+    code = ((await res.json()) as { data: { code: string } | null }).data?.code ?? null;
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass();
+  return code!;
+}
+
+/** Opens a select of `scope` and picks the option with `label` (typing `search` first, if given). */
+export async function pick(
+  page: Page,
+  scope: Locator,
+  field: string,
+  label: string,
+  search?: string,
+): Promise<void> {
+  const select = scope.getByTestId(`field-${field}`).locator('.ant-select');
+  await expect(select).not.toHaveClass(/ant-select-disabled/);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label });
+  // A click landing while the dropdown still opens can be lost on a busy machine: try again until chosen.
+  await expect(async () => {
+    if (!(await option.isVisible())) {
+      await select.click();
+      if (search) await select.locator('input').fill(search);
+    }
+    await option.click({ timeout: 3000 });
+    await expect(select).toContainText(label, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }

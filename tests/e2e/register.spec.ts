@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { AGREEMENT_BOOKS } from '../../contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, smsCodeOf, watchPage } from './fixtures';
 
 /**
  * Issue 13, logged out: register an enterprise end to end (bad inputs refused first), log in as it and
@@ -25,17 +25,6 @@ const enterprise = {
   password: 'Hengtai@2026',
 };
 const NEW_PASSWORD = 'Hengtai#2027x';
-
-/** The latest code the emulated SMS gateway delivered to a phone (test mode only). */
-async function smsCodeOf(page: Page, mobile: string): Promise<string> {
-  let code: string | null = null;
-  await expect(async () => {
-    const res = await page.request.get(`/api/web/test/sms?mobile=${mobile}`);
-    code = ((await res.json()) as { data: { code: string } | null }).data?.code ?? null;
-    expect(code).toMatch(/^\d{6}$/);
-  }).toPass();
-  return code!;
-}
 
 const fieldError = (page: Page, testId: string) =>
   page

@@ -1,32 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, pick, watchPage } from './fixtures';
 import { confirm } from './creditUi';
 import { exportNow, expectSheetMatchesRows } from './exports';
 
 /** Renderer v2 demo page (schemas/demo/renderer.json): composite page, drawer forms, cascading selects. */
 const DEMO = '/cv3/demo/renderer';
-
-/** Opens a select of `scope` and picks the option with `label` (typing `search` first, if given). */
-async function pick(
-  page: Page,
-  scope: Locator,
-  field: string,
-  label: string,
-  search?: string,
-): Promise<void> {
-  const select = scope.getByTestId(`field-${field}`).locator('.ant-select');
-  await expect(select).not.toHaveClass(/ant-select-disabled/);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label });
-  // A click landing while the dropdown still opens can be lost on a busy machine: try again until chosen.
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      if (search) await select.locator('input').fill(search);
-    }
-    await option.click({ timeout: 3000 });
-    await expect(select).toContainText(label, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 async function openDemo(page: Page, user: string): Promise<void> {
   await loginAs(page, user);

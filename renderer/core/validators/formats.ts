@@ -18,10 +18,24 @@ import {
   validateNumber,
   validateZip,
 } from './basic';
-import { EMAIL_PATTERN, PHONE_PATTERN, validateEmail, validatePhone } from './contact';
+import {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  TELEPHONE_PATTERN,
+  validateEmail,
+  validatePhone,
+  validateTelephone,
+} from './contact';
 import { CREDIT_CODE_PATTERN, validateCreditCode } from './creditCode';
 import { ID_CARD_PATTERN, validateIdCard } from './idCard';
-import { INVOICE_CODE_PATTERN, INVOICE_NO_PATTERN, validateInvoiceCode, validateInvoiceNo } from './invoice';
+import {
+  INVOICE_CODE_PATTERN,
+  INVOICE_NO_PATTERN,
+  TAX_NO_PATTERN,
+  validateInvoiceCode,
+  validateInvoiceNo,
+  validateTaxNo,
+} from './invoice';
 import { VALIDATION_MESSAGES } from './messages';
 import { MONEY_PATTERN, validateAmount, validateMoney } from './money';
 import {
@@ -53,6 +67,8 @@ export const FORMAT_DEFINITIONS = [
   def('bankCode', '联行号', 'bankCode', validateBankCode, BANK_CODE_PATTERN),
   def('invoiceCode', '发票代码', 'invoiceCode', validateInvoiceCode, INVOICE_CODE_PATTERN),
   def('invoiceNo', '发票号码', 'invoiceNo', validateInvoiceNo, INVOICE_NO_PATTERN),
+  def('taxNo', '税号', 'taxNo', validateTaxNo, TAX_NO_PATTERN),
+  def('telephone', '电话号码', 'telephone', validateTelephone, TELEPHONE_PATTERN),
   def('uploadFileName', '上传文件名', 'uploadFileType', validateUploadFileName, UPLOAD_FILE_NAME_PATTERN),
   def('zip', '邮政编码', 'zip', validateZip, ZIP_PATTERN),
   def('integer', '整数', 'integer', validateInteger, INTEGER_PATTERN),

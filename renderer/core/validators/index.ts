@@ -1,6 +1,13 @@
 export type { FormatDefinition, Validator, ValidatorResult } from './types';
 export { VALIDATION_MESSAGES, amountMaxMessage, amountMinMessage, unknownFormatMessage } from './messages';
-export { EMAIL_PATTERN, PHONE_PATTERN, validateEmail, validatePhone } from './contact';
+export {
+  EMAIL_PATTERN,
+  PHONE_PATTERN,
+  TELEPHONE_PATTERN,
+  validateEmail,
+  validatePhone,
+  validateTelephone,
+} from './contact';
 export {
   ENTERPRISE_NAME_MAX_LENGTH,
   ENTERPRISE_NAME_PATTERN,
@@ -42,7 +49,14 @@ export {
   validateBankCard,
   validateBankCode,
 } from './bank';
-export { INVOICE_CODE_PATTERN, INVOICE_NO_PATTERN, validateInvoiceCode, validateInvoiceNo } from './invoice';
+export {
+  INVOICE_CODE_PATTERN,
+  INVOICE_NO_PATTERN,
+  TAX_NO_PATTERN,
+  validateInvoiceCode,
+  validateInvoiceNo,
+  validateTaxNo,
+} from './invoice';
 export {
   UPLOAD_ACCEPT,
   UPLOAD_FILE_NAME_PATTERN,

@@ -16,6 +16,8 @@ export const VALIDATION_MESSAGES = {
   bankCode: '请输入正确的联行号（12位数字）',
   invoiceCode: '请输入正确的发票代码（10位或12位数字）',
   invoiceNo: '请输入正确的发票号码（8位数字，全电发票为20位数字）',
+  taxNo: '请输入正确的税号（18位统一社会信用代码，或15位、20位旧税号）',
+  telephone: '请输入正确的电话号码（固定电话如010-12345678，或11位手机号码）',
   uploadFileType: '不支持的文件类型，仅支持doc、docx、xls、xlsx、pdf、jpeg、jpg、png、zip、rar',
   zip: '请输入正确的邮政编码（6位数字）',
   integer: '请输入整数',

@@ -1,5 +1,4 @@
-import { Alert, Button, Card, Checkbox, Divider, Form, Input, Modal, Space } from 'antd';
-import type { FormInstance } from 'antd';
+import { Button, Card, Checkbox, Divider, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -10,48 +9,20 @@ import {
 } from '@contract/registration';
 import {
   ENTERPRISE_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   validateCreditCode,
   validateEnterpriseName,
   validateIdCard,
-  validatePassword,
-  validatePasswordConfirm,
   validatePersonName,
-  validatePhone,
-  validateSmsCode,
   validateUsername,
 } from '@renderer/core/validators';
-import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { usePlatform } from '@/session/PlatformContext';
-import { ruleOf, required } from './formRules';
-import { PasswordStrengthHint } from './PasswordStrengthHint';
+import { ruleOf, required, showServerError } from './formRules';
 import { clearRegisterForm, loadRegisterForm, registerEnterprise, storeRegisterForm } from './registerApi';
+import { FormFooter } from './FormFooter';
 import { RegisterLayout } from './RegisterLayout';
-import { SmsCodeButton } from './SmsCodeButton';
+import { NewPasswordFields, SmsCodeField } from './SmsCodeField';
 
 type RegisterValues = RegisterRequest & { confirmPassword: string; accepted: boolean };
-
-/** A server refusal of one field (REG_FIELD_INVALID) goes under that field; anything else above the button. */
-function showServerError(
-  form: FormInstance<RegisterValues>,
-  e: unknown,
-  setError: (m: string) => void,
-): void {
-  if (e instanceof ApiRequestError) {
-    const field = (e.data as { field?: string } | null)?.field;
-    if (field && form.getFieldInstance(field as keyof RegisterValues) !== undefined) {
-      form.setFields([{ name: field as keyof RegisterValues, errors: [e.message] }]);
-      return;
-    }
-    if (e.code.startsWith('SCF.SMS_CODE')) {
-      form.setFields([{ name: 'smsCode', errors: [e.message] }]);
-      return;
-    }
-    setError(e.message);
-    return;
-  }
-  setError(NETWORK_ERROR_MESSAGE);
-}
 
 /**
  * Enterprise registration (/register/register, /register/ccbscf, /register/abs/register, branded by the
@@ -67,7 +38,6 @@ export function RegisterPage(): React.JSX.Element {
   const [open, setOpen] = useState<AgreementBook | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const password = Form.useWatch('password', form);
   const allRead = AGREEMENT_CODES.every((c) => read.has(c));
   const abs = location.pathname.startsWith('/register/abs/');
 
@@ -161,64 +131,13 @@ export function RegisterPage(): React.JSX.Element {
           >
             <Input data-testid="reg-contactName" maxLength={61} placeholder="请输入联系人姓名" />
           </Form.Item>
-          <Form.Item
-            name="mobile"
-            label="手机号码"
-            rules={[required('请输入手机号码'), ruleOf(validatePhone)]}
-          >
-            <Input data-testid="reg-mobile" maxLength={11} placeholder="请输入联系人手机号码" />
-          </Form.Item>
-          <Form.Item label="短信验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item
-                name="smsCode"
-                noStyle
-                rules={[required('请输入短信验证码'), ruleOf(validateSmsCode)]}
-              >
-                <Input data-testid="reg-smsCode" maxLength={6} placeholder="请输入6位短信验证码" />
-              </Form.Item>
-              <SmsCodeButton
-                purpose="REGISTER"
-                target={async () => {
-                  try {
-                    const { mobile } = await form.validateFields(['mobile']);
-                    return { mobile: mobile.trim() };
-                  } catch {
-                    return null;
-                  }
-                }}
-              />
-            </Space.Compact>
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label="登录密码"
-            rules={[{ required: true, message: '请输入登录密码' }, ruleOf(validatePassword)]}
-            extra={<PasswordStrengthHint value={password} />}
-          >
-            <Input.Password
-              data-testid="reg-password"
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="new-password"
-              placeholder="6-20位，至少包含大写字母、小写字母、数字、符号中的两种"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="确认密码"
-            dependencies={['password']}
-            rules={[
-              { required: true, message: '请再次输入登录密码' },
-              ({ getFieldValue }) => ruleOf((v) => validatePasswordConfirm(getFieldValue('password'), v)),
-            ]}
-          >
-            <Input.Password
-              data-testid="reg-confirmPassword"
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="new-password"
-              placeholder="请再次输入登录密码"
-            />
-          </Form.Item>
+          <SmsCodeField
+            form={form}
+            purpose="REGISTER"
+            testId="reg"
+            mobilePlaceholder="请输入联系人手机号码"
+          />
+          <NewPasswordFields form={form} testId="reg" label="登录密码" confirmLabel="确认密码" />
           <Form.Item
             name="accepted"
             valuePropName="checked"
@@ -248,23 +167,15 @@ export function RegisterPage(): React.JSX.Element {
               ))}
             </Checkbox>
           </Form.Item>
-          {error && (
-            <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-              <Alert type="error" showIcon message={error} data-testid="reg-error" />
-            </Form.Item>
-          )}
-          <Form.Item wrapperCol={{ offset: 6, span: 15 }}>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={busy}
-              data-testid="reg-submit"
-              style={{ background: config.topBarColor }}
-            >
-              注册
-            </Button>
-          </Form.Item>
+          <FormFooter
+            error={error}
+            busy={busy}
+            label="注册"
+            testId="reg"
+            wrapperCol={{ offset: 6, span: 15 }}
+            block
+            buttonStyle={{ background: config.topBarColor }}
+          />
         </Form>
       </Card>
       <Modal

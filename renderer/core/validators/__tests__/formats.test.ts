@@ -28,11 +28,29 @@ const SAMPLES: Record<FormatName, readonly [valid: string, invalid: string]> = {
   bankCode: ['105100000017', '10510000001'],
   invoiceCode: ['1100182130', '11001821'],
   invoiceNo: ['12345678', '123456789'],
+  taxNo: ['91350100M000100Y43', '91350100M000100Y44'],
+  telephone: ['010-12345678', '010-123'],
   uploadFileName: ['合同.docx', '合同.exe'],
   zip: ['100000', '1000000'],
   integer: ['-42', '4.2'],
   number: ['4.2', '4.2.1'],
 };
+
+describe('taxNo and telephone', () => {
+  it('takes a credit code with its check character, or a 15- or 20-character number of before 2015', () => {
+    const ok = ['911100001000044477', '110108801234567', '11010519491231002X01'];
+    const bad = ['911100001000044478', '91110000100004447', 'abcdefghijklmno', '9111000010000444771'];
+    for (const v of ok) expect(validateFormat('taxNo', v), v).toBe(true);
+    for (const v of bad) expect(validateFormat('taxNo', v), v).toBe(FORMATS.taxNo.message);
+  });
+
+  it('takes a fixed line with its area code or a mobile number', () => {
+    for (const v of ['010-12345678', '0571-8765432', '13812345678', '02087654321'])
+      expect(validateFormat('telephone', v), v).toBe(true);
+    for (const v of ['12345678', '010-123456', '12812345678', '010—12345678'])
+      expect(validateFormat('telephone', v), v).toBe(FORMATS.telephone.message);
+  });
+});
 
 describe('FORMATS', () => {
   it('lists every format once with a Chinese message', () => {

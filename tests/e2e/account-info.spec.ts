@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { VALIDATION_MESSAGES } from '../../renderer/core/validators';
+import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, watchPage } from './fixtures';
+import { closePages, confirm, row, succeeded, userPage } from './creditUi';
+
+/** The account centre's own-record screens (issue 13): person info and bank accounts. */
+test.afterEach(closePages);
+test.describe.configure({ timeout: 180_000 });
+
+const PERSON_INFO = '/cv3/my/person-info/index';
+const USER = 'chain_purchase';
+const BANK_ACCOUNTS = '/cv3/my/enterprise-info/info';
+
+async function changePassword(page: Page, oldPassword: string, password: string): Promise<void> {
+  await page.getByTestId('person-oldPassword').fill(oldPassword);
+  await page.getByTestId('person-password').fill(password);
+  await page.getByTestId('person-confirmPassword').fill(password);
+  await page.getByTestId('person-password-submit').click();
+}
+
+test('person info: a wrong old password is refused; a change ends the other session and the new one logs in', async ({
+  browser,
+}) => {
+  const page = await userPage(browser, USER);
+  const other = await userPage(browser, USER);
+  const watch = watchPage(page);
+  await page.goto(PERSON_INFO);
+  await expect(page.getByTestId('person-info')).toContainText(USER);
+
+  // A weak new password is refused on the form with the rule's words; a wrong old one by the server.
+  await changePassword(page, PASSWORD, 'abc');
+  await expect(
+    page.locator('.ant-form-item-explain-error', { hasText: VALIDATION_MESSAGES.password }),
+  ).toBeVisible();
+  await changePassword(page, 'Wrong@2026', 'Next@2026x');
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: '原密码错误' })).toBeVisible();
+
+  await changePassword(page, PASSWORD, 'Next@2026x');
+  await expect(page.getByText('密码修改成功，您在其他设备上的登录已失效')).toBeVisible();
+  // This session goes on; the other one has ended and goes to the login page.
+  await page.reload();
+  await expect(page.getByTestId('person-info')).toContainText(USER);
+  await other.goto(PERSON_INFO);
+  await expect(other).toHaveURL(/\/cv3\/login\/login/);
+
+  const again = await (await browser.newContext()).newPage();
+  await loginAs(again, USER, 'Next@2026x');
+  await expect(again.getByTestId('current-user')).toBeVisible();
+  await again.context().close();
+
+  // Back to the demo password so a rerun against the same server starts alike.
+  await changePassword(page, 'Next@2026x', PASSWORD);
+  await expect(page.getByText('密码修改成功，您在其他设备上的登录已失效').first()).toBeVisible();
+  await expectNoErrors(watch);
+});
+
+test('person info: the phone changes with the code sent to the new phone', async ({ browser }) => {
+  const page = await userPage(browser, 'unit_query');
+  const watch = watchPage(page);
+  await page.goto(PERSON_INFO);
+  const mobile = `137${String(Date.now()).slice(-8)}`;
+  await page.getByTestId('person-mobile').fill(mobile);
+  await page.getByTestId('sms-send').click();
+  await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
+  await page.getByTestId('person-smsCode').fill(await smsCodeOf(page, mobile));
+  await page.getByTestId('person-mobile-submit').click();
+  await expect(page.getByText('手机号码更换成功')).toBeVisible();
+  await expect(page.getByTestId('person-mobile-current')).toHaveText(
+    mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'),
+  );
+  await expectNoErrors(watch);
+});
+
+test('bank accounts: an operator adds one (a bad 账号 refused first), it is in effect once the director approves', async ({
+  browser,
+}) => {
+  const op = await userPage(browser, 'unit_operator');
+  const watch = watchPage(op);
+  await op.goto(BANK_ACCOUNTS);
+  await expect(op.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'list');
+  // Another enterprise's accounts are not listed.
+  await expect(op.getByTestId('schema-page')).not.toContainText('华建集团有限公司');
+
+  const name = `e2e账户${String(Date.now()).slice(-6)}`;
+  await op.getByTestId('action-toolbar-create').click();
+  const drawer = op.getByTestId('dialog-create');
+  await drawer.getByTestId('field-accountName').locator('input').fill(name);
+  await drawer.getByTestId('field-accountNo').locator('input').fill('12ab');
+  await pick(op, drawer, 'bankCode', '中国建设银行', '建设');
+  await pick(op, drawer, 'branchCode', '中国建设银行股份有限公司湖北省分行');
+  await drawer.getByTestId('action-dialog-submit').click();
+  await expect(drawer.getByTestId('field-accountNo')).toContainText(VALIDATION_MESSAGES.bankAccount);
+  await drawer.getByTestId('field-accountNo').locator('input').fill('42010000123456789');
+  await drawer.getByTestId('action-dialog-submit').click();
+  await succeeded(op, '银行账户已保存，请提交审核');
+  const line = row(op, name);
+  await expect(line.getByTestId('cell-branchCode')).toHaveText('105521000011');
+  await expect(line.getByTestId('cell-status')).toHaveText('待提交');
+  await line.getByTestId('action-row-submit').click();
+  await confirm(op, '确认提交该银行账户审核？');
+  await expect(line.getByTestId('cell-status')).toHaveText('待审核');
+  // The operator cannot approve.
+  await expect(line.getByTestId('action-row-approve')).toHaveCount(0);
+
+  const dir = await userPage(browser, 'unit_director');
+  await dir.goto(BANK_ACCOUNTS);
+  const pending = row(dir, name);
+  await expect(pending.getByTestId('cell-status')).toHaveText('待审核');
+  await pending.getByTestId('action-row-approve').click();
+  await confirm(dir, '确认审核通过该银行账户？通过后即生效。');
+  await expect(pending.getByTestId('cell-status')).toHaveText('已生效');
+  await expectNoErrors(watch);
+});
