@@ -17,6 +17,8 @@ if (!executablePath) {
   process.exit(1);
 }
 buildIfNeeded();
+// `npm run bench -- --render`: only the login bundle and the renderer's render figures (a few minutes less).
+const renderOnly = process.argv.includes('--render');
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -34,8 +36,10 @@ try {
   row('login page scripts requested', String(login.files.length), '', '');
   if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
   rows.push(...(await renderBench(browser, server.url)));
-  rows.push(...(await httpBench(server.url, { label: 'embedded' })));
-  rows.push(...(await modelsBench()));
+  if (!renderOnly) {
+    rows.push(...(await httpBench(server.url, { label: 'embedded' })));
+    rows.push(...(await modelsBench()));
+  }
 } finally {
   await browser.close();
   server.stop();
@@ -43,7 +47,9 @@ try {
 
 // PostgreSQL: the same GET on one instance and on three behind one port (npm run start:cluster), then
 // 1,000,000 vouchers (skip with --no-scale: it takes minutes).
-if (postgresBin()) {
+if (renderOnly) {
+  // Server figures skipped.
+} else if (postgresBin()) {
   const pg = await startPostgres(['max_connections=100']);
   try {
     for (const [label, script, args] of [

@@ -80,6 +80,8 @@ export const ERRORS = {
   ACTION_PARTY_FORBIDDEN: { status: 403, message: '贵企业不是该业务的办理方，无权执行“{action}”操作' },
   ACTION_STATE_INVALID: { status: 200, message: '当前状态为“{state}”，不能执行“{action}”操作' },
   NOT_EDITABLE: { status: 200, message: '当前状态为“{state}”，不能修改' },
+  DELETE_FORBIDDEN: { status: 403, message: '当前角色无权删除该{title}' },
+  NOT_DELETABLE: { status: 200, message: '当前状态为“{state}”，不能删除' },
   VERSION_CONFLICT: { status: 200, message: '数据已被他人修改，请刷新后重试' },
   VERSION_REQUIRED: { status: 200, message: '缺少数据版本号，请刷新后重试' },
   REASON_REQUIRED: { status: 200, message: '请填写{title}' },

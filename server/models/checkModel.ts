@@ -141,6 +141,19 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     checkParty('/update/party', def.update.party);
     checkEffects('/update/effects', def.update.effects);
   }
+  if (def.delete) {
+    checkRoles('/delete/roles', def.delete.roles);
+    def.delete.states.forEach((s, i) => needState(`/delete/states/${i}`, s));
+    checkParty('/delete/party', def.delete.party);
+    if (def.transitions.some((t) => t.action === 'delete'))
+      report('/delete', 'a transition named "delete" would hide the delete action');
+    // A deleted record must not leave children or references pointing at nothing.
+    if (def.children) report('/delete', `records with children (${def.children.model}) cannot be deleted`);
+    for (const [other, m] of ctx.models)
+      for (const [name, field] of Object.entries(m.fields))
+        if (field.ref === def.name)
+          report('/delete', `"${other}.${name}" refers to this model; its records cannot be deleted`);
+  }
 
   const actions = new Set<string>();
   def.transitions.forEach((t, i) => {

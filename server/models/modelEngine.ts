@@ -8,7 +8,7 @@ import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
 import { buildWhere, countRows, orderBy, paging, type QueryParams } from './listQuery';
 import type { ModelSet } from './loadModels';
 import { isParty, recordJson, type Actor } from './recordJson';
-import { loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
+import { deleteRecord, loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
 import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
@@ -18,6 +18,8 @@ import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
 export const REASON_MAX_LENGTH = 200;
+/** The batch action that deletes records (model `delete`); no transition may take the name. */
+export const DELETE_ACTION = 'delete';
 /** Most records one batch request may act on (a list page's largest page). */
 export const BATCH_MAX_ITEMS = 100;
 
@@ -205,12 +207,13 @@ export class ModelEngine {
    * Runs one transition on many records in one request, each record in its own transaction exactly as
    * {@link act} does: a refused record writes nothing and does not stop the others. The answer names,
    * per record in the order asked, whether it succeeded (with the record as it is now) or why it was
-   * refused (the catalogue code and message). A signed transition needs each item's own signature over
+   * refused (the catalogue code and message). The action `delete` deletes (see {@link remove}). A signed transition needs each item's own signature over
    * an original issued for that record (ADR 0008 scope `model/id/action`).
    */
   async actMany(actor: Actor, name: string, action: string, body: BatchBody): Promise<BatchAnswer> {
     const model = this.model(name);
-    if (!model.transitions.has(action)) throw new ApiError('NOT_FOUND');
+    const deleting = action === DELETE_ACTION && Boolean(model.def.delete);
+    if (!deleting && !model.transitions.has(action)) throw new ApiError('NOT_FOUND');
     const items = Array.isArray(body.items) ? body.items : null;
     if (!items || items.length === 0) throw new ApiError('BATCH_EMPTY');
     if (items.length > BATCH_MAX_ITEMS) throw new ApiError('BATCH_TOO_LARGE', { max: BATCH_MAX_ITEMS });
@@ -222,11 +225,13 @@ export class ModelEngine {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || ids.has(id)) throw new ApiError('BATCH_ITEM_INVALID');
       ids.add(id);
       try {
-        const record = await this.act(actor, name, id, action, {
-          version: item.version,
-          reason: item.reason ?? body.reason,
-          signature: item.signature,
-        });
+        const record = deleting
+          ? await this.remove(actor, name, id, item.version)
+          : await this.act(actor, name, id, action, {
+              version: item.version,
+              reason: item.reason ?? body.reason,
+              signature: item.signature,
+            });
         results.push({ id, ok: true, record });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -408,6 +413,43 @@ export class ModelEngine {
       ]);
     });
     return this.reload(model, id, actor);
+  }
+
+  /**
+   * Deletes a record in a deletable state (model `delete`) in one transaction: role, visibility, party,
+   * optimistic version and state checks, the guarded delete (`where id = $1 and version = $2`) and the
+   * audit entry. Answers the record as it was.
+   * @throws DELETE_FORBIDDEN, RECORD_NOT_FOUND, RECORD_FORBIDDEN, ACTION_PARTY_FORBIDDEN, VERSION_CONFLICT, NOT_DELETABLE
+   */
+  async remove(actor: Actor, name: string, id: string, rawVersion: unknown): Promise<Json> {
+    const model = this.model(name);
+    const rule = model.def.delete;
+    if (!rule || !actor.role || !rule.roles.includes(actor.role))
+      throw new ApiError('DELETE_FORBIDDEN', { title: model.def.title });
+    const version = versionOf(rawVersion);
+    return this.o.db.transaction(async (tx) => {
+      const rec = await this.visibleRecord(tx, actor, model, id, true);
+      if (!isParty(rec, rule.party, actor.user.corpId))
+        throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '删除' });
+      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      if (!rule.states.includes(rec.state))
+        throw new ApiError('NOT_DELETABLE', { state: this.stateLabel(model, rec.state) });
+      if (!(await deleteRecord(tx, model, id, version))) throw new ApiError('VERSION_CONFLICT');
+      const now = this.o.now();
+      await writeAudit(tx, [
+        {
+          model: model.name,
+          recordId: id,
+          action: DELETE_ACTION,
+          from: rec.state,
+          to: null,
+          user: actor.user,
+          role: actor.role,
+          at: now,
+        },
+      ]);
+      return recordJson(model, rec, actor);
+    });
   }
 
   /**

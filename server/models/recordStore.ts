@@ -216,3 +216,14 @@ export async function saveRecord(
   rec.version = expectedVersion + 1;
   return true;
 }
+
+/** Deletes a record if nobody changed it since `expectedVersion`. Returns false when no row matched. */
+export async function deleteRecord(
+  q: Queryable,
+  model: CompiledModel,
+  id: string,
+  expectedVersion: number,
+): Promise<boolean> {
+  const r = await q.query(`delete from ${model.table} where id = $1 and version = $2`, [id, expectedVersion]);
+  return r.affectedRows === 1;
+}

@@ -118,6 +118,8 @@ export interface ModelDef {
   initialState: string;
   create?: { roles: string[]; corpField: string; effects?: EffectRef[] };
   update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
+  /** Who may delete a record (batch action `delete`), and in which states (e.g. drafts). */
+  delete?: { roles: string[]; states: string[]; party: string | string[] };
   transitions: TransitionDef[];
   visibility: { corpFields: string[] };
   query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };

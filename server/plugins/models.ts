@@ -12,6 +12,7 @@ import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
 import { PRODUCTS, productEffects } from '../products';
+import { registerDemoApplicationsRoute } from '../seed/demoApplications';
 
 /**
  * The business API of every model (schemas/_models) and the files attached to records. Models are
@@ -35,6 +36,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),
     );
     for (const product of PRODUCTS) product.routes?.(app, engine);
+    if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());
     const urlKey = await loadUrlKey(ctx.db);

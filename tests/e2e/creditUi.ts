@@ -29,7 +29,10 @@ export function row(page: Page, text: string): Locator {
 
 /** Answers the renderer's confirmation question with 确定. */
 export async function confirm(page: Page, question?: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm');
+  // The dialog asking `question`: a batch answers in another confirm dialog that must not count as this one.
+  const dialog = question
+    ? page.locator('.ant-modal-confirm').filter({ hasText: question })
+    : page.locator('.ant-modal-confirm');
   if (question) await expect(dialog).toContainText(question);
   await answerConfirm(dialog);
 }

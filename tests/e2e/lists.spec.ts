@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import type { ExportJob } from '@renderer/core/model';
 import { expectNoErrors, watchPage } from './fixtures';
 import { closePages, confirm, userPage } from './creditUi';
+import { exportNow, expectSheetMatchesRows } from './exports';
 
 /**
  * The list features of issue 10 on the final-review list of credit issues (schemas/credit/core/index/
@@ -61,38 +60,14 @@ test('column settings survive a reload, and the Excel export matches the list ce
   await expect(page.locator('.ant-table-small')).toBeVisible();
 
   // Export the query and read the file the server wrote.
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/exports') && r.request().method() === 'POST'),
-    page.getByTestId('action-toolbar-export').click(),
-  ]);
-  const job = (await response.json()).data as ExportJob;
-  expect(job.status).toBe('done');
-  const file = await page.request.get(`/api/web${job.url}`);
-  expect(file.headers()['content-type']).toContain('spreadsheetml');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await file.body()) as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
+  const sheet = await exportNow(page, page.getByTestId('action-toolbar-export'));
   expect(sheet.getRow(1).values).toEqual([undefined, ...arranged]);
   const total = Number((await page.locator('.ant-pagination-total-text').innerText()).match(/\d+/)![0]);
   expect(sheet.rowCount).toBe(total + 1);
 
   // Every cell of the page shown equals its cell in the file (amounts: numbers shown #,##0.00).
   const fields = ['issueNo', 'amount', 'statementNos', 'dueDate', 'applyDate', 'status'];
-  const count = await rows(page).count();
-  for (let i = 0; i < count; i++) {
-    const shown = await Promise.all(
-      fields.map((f) => page.getByTestId(`row-${i}`).getByTestId(`cell-${f}`).innerText()),
-    );
-    const cells = sheet.getRow(i + 2);
-    const written = fields.map((_, c) => {
-      const cell = cells.getCell(c + 1);
-      return typeof cell.value === 'number'
-        ? cell.value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-        : String(cell.value ?? '');
-    });
-    expect(cells.getCell(2).numFmt).toBe('#,##0.00');
-    expect(written).toEqual(shown.map((t) => t.trim()));
-  }
+  await expectSheetMatchesRows(page.locator('.ant-table').first(), sheet, fields, 2);
   await expectNoErrors(watch);
 });
 

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoErrors, loginAs, pick, watchPage } from './fixtures';
+import { confirm } from './creditUi';
+import { exportNow, expectSheetMatchesRows } from './exports';
 
 /** Renderer v2 demo page (schemas/demo/renderer.json): composite page, drawer forms, cascading selects. */
 const DEMO = '/cv3/demo/renderer';
@@ -124,6 +126,144 @@ test.describe.serial('renderer v2 demo page', () => {
     await banks.getByTestId('action-query-search').click();
     await expect(banks).toContainText('共 1 条');
     await expect(banks.getByTestId('row-0').getByTestId('cell-code')).toHaveText('308');
+    await expectNoErrors(watch);
+  });
+});
+
+/** Adds `count` demo applications titled `{title}1..n` for the user's enterprise (test-mode endpoint). */
+async function addRows(page: Page, username: string, title: string, count: number, state = 'DA1') {
+  const res = await page.request.post('/api/web/test/demo-applications', {
+    data: { username, title, count, state },
+  });
+  expect((await res.json()).code).toBe('0');
+}
+
+const rowsOf = (list: Locator) => list.locator('tr[data-testid^="row-"]');
+
+/** Shows only the rows whose title contains `title`; answers the list part. */
+async function filterList(page: Page, title: string): Promise<Locator> {
+  const list = page.getByTestId('part-applicationList');
+  await list.getByTestId('query-title').locator('input').fill(title);
+  await list.getByTestId('action-query-search').click();
+  await expect(rowsOf(list).first()).toContainText(title);
+  return list;
+}
+
+const headers = (list: Locator) => list.locator('th[data-testid^="column-"]').allInnerTexts();
+test.describe.serial('renderer v2 demo page: the list features', () => {
+  // Several users, reloads and a 10,000-row export: a loaded machine needs more than the default minute.
+  test.describe.configure({ timeout: 150_000 });
+
+  test('batch approval of 3 checked rows: the draft among them is refused, the user sees which and why', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await addRows(page, 'core_operator', '批审待审', 2, 'DA2');
+    await addRows(page, 'core_operator', '批审草稿', 1, 'DA1');
+    await openDemo(page, 'core_director');
+    const list = await filterList(page, '批审');
+    await expect(rowsOf(list)).toHaveCount(3);
+    const numbers = await Promise.all(
+      [0, 1, 2].map((i) => list.getByTestId(`row-${i}`).getByTestId('cell-applicationNo').innerText()),
+    );
+    const titles = await Promise.all(
+      [0, 1, 2].map((i) => list.getByTestId(`row-${i}`).getByTestId('cell-title').innerText()),
+    );
+    for (const i of [0, 1, 2]) await list.getByTestId(`row-${i}`).getByRole('checkbox').check();
+    await expect(list.locator('.schema-list-selected')).toHaveText('已选 3 条');
+    await list.getByTestId('action-batch-approve').click();
+    await confirm(page, '确认审批通过所选申请？');
+    await expect(page.locator('.ant-modal-confirm-title').filter({ hasText: '批量审批通过' })).toHaveText(
+      '批量审批通过：成功 2 条，未通过 1 条',
+    );
+    await expect(page.getByTestId('batch-result').locator('li')).toHaveText(
+      titles.map((t, i) =>
+        t.startsWith('批审草稿')
+          ? `申请编号 ${numbers[i]}：当前状态为“草稿”，不能执行“审批通过”操作`
+          : `申请编号 ${numbers[i]}：成功`,
+      ),
+    );
+    await page.getByRole('button', { name: /知道了/ }).click();
+    // The list reloads: the two approved, the draft unchanged.
+    for (const [i, t] of titles.entries())
+      await expect(rowsOf(list).filter({ hasText: numbers[i]! }).getByTestId('cell-status')).toHaveText(
+        t.startsWith('批审草稿') ? '草稿' : '已通过',
+      );
+    await expectNoErrors(watch);
+  });
+
+  test('batch delete removes the drafts; the pending one is refused and stays', async ({ page }) => {
+    const watch = watchPage(page);
+    await addRows(page, 'core_operator', '批删草稿', 2, 'DA1');
+    await addRows(page, 'core_operator', '批删待审', 1, 'DA2');
+    await openDemo(page, 'core_operator');
+    const list = await filterList(page, '批删');
+    await expect(rowsOf(list)).toHaveCount(3);
+    for (const i of [0, 1, 2]) await list.getByTestId(`row-${i}`).getByRole('checkbox').check();
+    await list.getByTestId('action-batch-delete').click();
+    await confirm(page, '确认删除所选申请？删除后不能恢复。');
+    await expect(page.locator('.ant-modal-confirm-title').filter({ hasText: '批量删除' })).toHaveText(
+      '批量删除：成功 2 条，未通过 1 条',
+    );
+    await expect(page.getByTestId('batch-result')).toContainText('当前状态为“待审批”，不能删除');
+    await page.getByRole('button', { name: /知道了/ }).click();
+    await expect(rowsOf(list)).toHaveCount(1);
+    await expect(rowsOf(list).first().getByTestId('cell-title')).toHaveText('批删待审1');
+    await expectNoErrors(watch);
+  });
+
+  test('column settings survive a reload, and the Excel export matches the list cell by cell', async ({
+    page,
+  }) => {
+    const watch = watchPage(page);
+    await addRows(page, 'core_operator', '导出核对', 12, 'DA1');
+    await openDemo(page, 'core_operator');
+    let list = page.getByTestId('part-applicationList');
+    await expect(rowsOf(list).first()).toBeVisible();
+    expect(await headers(list)).toEqual(['申请编号', '申请事项', '申请金额', '批复金额', '状态', '创建时间']);
+    await list.getByTestId('list-settings').click();
+    await page.getByTestId('column-setting-approvedAmount').getByRole('checkbox').uncheck();
+    await page.getByTestId('column-setting-createdAt').getByRole('checkbox').uncheck();
+    await page.getByTestId('column-setting-amount').getByRole('button', { name: '上移申请金额' }).click();
+    await page.getByTestId('list-density').getByText('紧凑').click();
+    const arranged = ['申请编号', '申请金额', '申请事项', '状态'];
+    await expect.poll(() => headers(list)).toEqual(arranged);
+
+    await page.reload();
+    list = page.getByTestId('part-applicationList');
+    await expect(rowsOf(list).first()).toBeVisible();
+    await expect.poll(() => headers(list)).toEqual(arranged);
+    await expect(list.locator('.ant-table-small')).toBeVisible();
+
+    // Export the query shown (12 rows: at once, not through the download centre) and read the file.
+    list = await filterList(page, '导出核对');
+    // Wait for the filtered answer (the newest rows match before it comes).
+    await expect(list.locator('.ant-pagination-total-text')).toHaveText('共 12 条');
+    const sheet = await exportNow(page, list.getByTestId('action-toolbar-export'));
+    expect(sheet.getRow(1).values).toEqual([undefined, ...arranged]);
+    expect(sheet.rowCount).toBe(12 + 1);
+    expect(await rowsOf(list).count()).toBeGreaterThanOrEqual(10);
+    await expectSheetMatchesRows(list, sheet, ['applicationNo', 'amount', 'title', 'status'], 2);
+    await expectNoErrors(watch);
+  });
+
+  test('a 10,000-row export goes through the download centre with its progress', async ({ page }) => {
+    const watch = watchPage(page);
+    await addRows(page, 'core_operator', '万行导出', 10_000, 'DA1');
+    await openDemo(page, 'core_operator');
+    const list = await filterList(page, '万行导出');
+    await expect(list.locator('.ant-pagination-total-text')).toHaveText('共 10000 条');
+    await list.getByTestId('action-toolbar-export').click();
+    await expect(page.locator('.ant-modal-confirm')).toContainText(
+      '共 10000 条数据，正在后台生成 Excel 文件',
+    );
+    await page.getByRole('button', { name: /前往下载中心/ }).click();
+    await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
+    const job = page.locator('tr[data-testid^="export-"]').first();
+    await expect(job.getByTestId('export-progress')).toBeVisible();
+    await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 60_000 });
+    await expect(job.getByTestId('export-progress')).toContainText('10000/10000');
+    await expect(job.getByTestId('export-download')).toBeVisible();
     await expectNoErrors(watch);
   });
 });

@@ -173,6 +173,18 @@ export function checkPage(
         checkRoute(`${at}/redirect`, action.redirect);
       const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
         if (!of) return;
+        if (name === 'delete' && area === 'batch' && of.delete) {
+          // The model's declarative delete (batch only): its roles bound the button's.
+          const allowed = of.delete.roles ?? [];
+          (action.roles ?? []).forEach((role, j) => {
+            if (allowed.length > 0 && !allowed.includes(role))
+              report(
+                `${at}/roles/${j}`,
+                `角色 "${role}" 不能删除模型 "${of.name}" 的记录（允许：${allowed.join(', ')}）`,
+              );
+          });
+          return;
+        }
         const found = (of.transitions ?? []).find((t) => t.action === name);
         if (!found) {
           const known = (of.transitions ?? []).map((t) => t.action);

@@ -37,6 +37,8 @@ export interface ModelDefinition {
   create?: { roles?: string[] };
   /** Who may edit a record, and in which states. */
   update?: { roles?: string[]; states?: string[] };
+  /** Who may delete a record (the batch action `delete`), and in which states. */
+  delete?: { roles?: string[]; states?: string[] };
   /**
    * What `GET .../records` accepts: filters by field (eq `f=v`, in repeated `f=a&f=b`, range
    * `fMin`/`fMax` for money and numbers, `fFrom`/`fTo` for dates, contains) and sortable fields.

@@ -87,6 +87,22 @@ describe('ListPage', () => {
     expect(screen.getByText('共 5 条')).toBeTruthy();
   });
 
+  it('renders each row once per page load (no second pass when nothing was checked)', async () => {
+    const { request } = backend();
+    // The detail button asks canOpen once per rendered row: the count of row renders.
+    const asked: string[] = [];
+    await renderSchema(schema, {
+      request,
+      canOpen: (path) => {
+        if (path === '/credit/detail') asked.push(path);
+        return true;
+      },
+    });
+    await screen.findByTestId('row-1');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked).toHaveLength(rows.length);
+  });
+
   it('pages through the server result and sorts on the server', async () => {
     const { request, calls } = backend();
     await renderSchema(schema, { request });

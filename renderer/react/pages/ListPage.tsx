@@ -69,8 +69,9 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     JSON.stringify([model, list.api ?? null, params]),
     (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
   );
-  // Checked rows belong to the page shown: a new page, filter or reload clears them.
-  useEffect(() => setSelected([]), [data]);
+  // Checked rows belong to the page shown: a new page, filter or reload clears them. Nothing checked:
+  // keep the same array, or every page load would render the whole table a second time.
+  useEffect(() => setSelected((checked) => (checked.length ? [] : checked)), [data]);
   const { settings, save } = useListSettings(schema.route.path, list.settings === true);
   const arranged = useMemo(
     () =>

@@ -30,7 +30,8 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
     if (key === null) return undefined;
     const controller = new AbortController();
     let current = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
+    // Already loading (the first load): the same state, so no render before the answer.
+    setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
     loader.current(controller.signal).then(
       (data) => {
         if (current) setState({ data, loading: false, error: null });

@@ -134,6 +134,25 @@ describe('checkSchemas', () => {
     ]);
   });
 
+  it('accepts a batch delete only on a model that declares delete, for its roles', () => {
+    const remove = (roles: string[]) =>
+      listPage({
+        batchActions: [{ key: 'delete', label: '批量删除', type: 'action', action: 'delete', roles }],
+      });
+    expect(check([{ file: 'credit/issues.json', raw: remove(['ROLE_CORE_OPERATOR']) }])).toEqual([
+      'schemas/credit/issues.json#/list/batchActions/0/action: 模型 "creditIssue" 中没有操作 "delete"（已有：approve, reject）',
+    ]);
+    const deletable = { ...issue, delete: { roles: ['ROLE_CORE_OPERATOR'], states: ['IS0'] } };
+    expect(
+      check(
+        [{ file: 'credit/issues.json', raw: remove(['ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR']) }],
+        context({ creditIssue: deletable }),
+      ),
+    ).toEqual([
+      'schemas/credit/issues.json#/list/batchActions/0/roles/1: 角色 "ROLE_CORE_DIRECTOR" 不能删除模型 "creditIssue" 的记录（允许：ROLE_CORE_OPERATOR）',
+    ]);
+  });
+
   it('checks model names only once the models folder exists', () => {
     expect(
       check([{ file: 'credit/issues.json', raw: { ...listPage(), model: 'notYetWritten' } }], context(null)),

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PRODUCT_CODES, type ProductCode } from '@contract/products';
 import meta from '@renderer/core/schema/page.schema.json';
+import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema';
 import type {
   ActionBase,
   ApproveBody,
@@ -217,6 +218,28 @@ describe('page.schema.json', () => {
     expect((definitions.route?.properties?.product as { enum?: unknown } | undefined)?.enum).toEqual(
       PRODUCT_CODES,
     );
+  });
+
+  it('documents every registered widget: a described props definition the editor applies to it', () => {
+    type Wiring = { if: { properties: { 'x-component': { const: string } } }; then: unknown };
+    const node = meta.definitions.formilyNode as unknown as { allOf: Wiring[] };
+    const wired = new Map(node.allOf.map((w) => [w.if.properties['x-component'].const, w.then]));
+    const undocumented = BUILTIN_COMPONENT_NAMES.filter((name) => {
+      const props = definitions[`props.${name}`];
+      return (
+        !props?.description ||
+        JSON.stringify(wired.get(name)) !==
+          JSON.stringify({ properties: { 'x-component-props': { $ref: `#/definitions/props.${name}` } } })
+      );
+    });
+    expect(undocumented).toEqual([]);
+    // And nothing documented that is not registered (a renamed widget leaves no stale docs).
+    const registered = new Set<string>(BUILTIN_COMPONENT_NAMES);
+    const stale = Object.keys(definitions)
+      .filter((key) => key.startsWith('props.'))
+      .map((key) => key.slice('props.'.length))
+      .filter((name) => !registered.has(name));
+    expect(stale).toEqual([]);
   });
 
   it('gives every keyword a description analysts see in their editor', () => {
