@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, clock } from './helpers';
-import { act, as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+import {
+  act,
+  as,
+  body,
+  create,
+  getRecord,
+  modelsServer,
+  SIGN,
+  step,
+  type ModelsTestServer,
+} from './modelsHelpers';
 
 /**
  * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
@@ -243,7 +253,11 @@ describe('reverse factoring: finance on a signed payable', () => {
     );
     expect(twice.code).toBe('SCF.REVERSE_PAYABLE_NOT_FINANCEABLE');
 
-    await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'submit');
+    // The director's review is signed with the UKEY: without a signature nothing moves.
+    const director = await as(s.app, 'chain_director');
+    const unsigned = body(await act(director, FINANCE, f.id, 'submit', { version: f.version }));
+    expect(unsigned.code).toBe('SCF.SIGNATURE_REQUIRED');
+    await step(director, FINANCE, f.id, 'submit', { signature: SIGN });
     const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'approve');
     expect(approved.status).toBe('RF2');
     expect(approved.contractNo).toBe(`BLHT${String(f.financeNo).slice(2)}`);
@@ -263,10 +277,31 @@ describe('reverse factoring: finance on a signed payable', () => {
         })
       ).code,
     ).toBe('0');
-    const lent = await step(await as(s.app, 'fin_product_manager'), FINANCE, f.id, 'loan');
+    const product = await as(s.app, 'fin_product_manager');
+    const current = body(await getRecord(product, FINANCE, f.id)).data;
+    expect(body(await act(product, FINANCE, f.id, 'loan', { version: current.version })).code).toBe(
+      'SCF.SIGNATURE_REQUIRED',
+    );
+    const lent = await step(product, FINANCE, f.id, 'loan', { signature: SIGN });
     expect(lent).toMatchObject({ status: 'RFD', confirmerName: '张建国', loanDate: day(0) });
     const financed = body(await getRecord(chainOp, PAYABLE, rec.id)).data;
     expect(financed).toMatchObject({ status: 'RPD', financeNo: f.financeNo });
+    // Signed by the supplier's director and the factor's product manager, each in the audit trail.
+    const signers = s.verified
+      .filter((v) => v.record)
+      .slice(-2)
+      .map((v) => v.userName);
+    expect(signers).toEqual(['chain_director', 'fin_product_manager']);
+
+    // 回款: 利息前置, so the factor gets the finance amount back; the payable is settled.
+    expect(body(await act(product, FINANCE, f.id, 'repay', { version: lent.version })).code).toBe(
+      'SCF.ACTION_ROLE_FORBIDDEN',
+    );
+    const repaid = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'repay');
+    expect(repaid).toMatchObject({ status: 'RFR', repayAmount: '900000.00', repayDate: day(0) });
+    const trail = body(await getRecord(chainOp, FINANCE, f.id)).data.audit;
+    expect(trail.at(-1)).toMatchObject({ action: 'repay', personName: expect.any(String) });
+    expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RPC');
   });
 
   it('a returned application frees the payable for another one', async () => {
@@ -282,7 +317,13 @@ describe('reverse factoring: finance on a signed payable', () => {
         recourse: 'WITHOUT',
       }),
     ).data;
-    expect(f.loanAmount).toBe('200000.00');
+    // 利息后置: the whole amount is lent; 200,000.00 × 0.0045 × 90 / 30 = 2,700.00 comes back with it.
+    expect(f).toMatchObject({
+      financeDays: 90,
+      interest: '2700.00',
+      loanAmount: '200000.00',
+      repayAmount: '202700.00',
+    });
     await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'withdraw', { reason: '金额有误' });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP3');
   });

@@ -6,7 +6,8 @@ import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './a
  * second core group, supplier and factor added here) × each action × records of its own and of other
  * enterprises. The expected table is written by hand from DOMAIN.md's two-step pattern: an action is
  * allowed exactly when the session's role is listed and the user's enterprise is the named party.
- * Actions of one-time public links (roles []) are refused to every session.
+ * Actions of one-time public links (roles []) are refused to every session. Every call carries a complete
+ * sign record: the signed steps (the supplier director's review, the factor's loan) need it, others ignore it.
  */
 const CORE_OP = 'ROLE_CORE_OPERATOR';
 const CORE_DIR = 'ROLE_CORE_DIRECTOR';
@@ -32,6 +33,7 @@ const RULES: MatrixRule[] = [
   rule(...F, 'approve', 'RF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...F, 'confirm', 'RF2', LINK_ONLY, 'core_corp_id'),
   rule(...F, 'loan', 'RF3', [FIN_PRODUCT], 'factor_corp_id'),
+  rule(...F, 'repay', 'RFD', [FIN_CLIENT], 'factor_corp_id'),
   rule(...W, 'reject', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
   rule(...W, 'approve', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
   rule(...SP, 'refuse', 'SP0', CHAIN_OPS, 'supplier_corp_id'),
@@ -43,6 +45,7 @@ const RULES: MatrixRule[] = [
   rule(...DF, 'reject', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...DF, 'approve', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...DF, 'loan', 'DF2', [FIN_PRODUCT], 'factor_corp_id'),
+  rule(...DF, 'repay', 'DFD', [FIN_CLIENT], 'factor_corp_id'),
   // Last: removing supplier 1 from the white list must not disturb the actions above.
   rule(...W, 'remove', 'WL1', [CORE_OP], 'core_corp_id'),
 ];
@@ -56,5 +59,5 @@ const world = matrixWorld([
 ]);
 
 describe('authorisation matrix: role × reverse/delivery factoring action × enterprise', () => {
-  actionMatrix(world, RULES, { signature: false });
+  actionMatrix(world, RULES);
 });

@@ -1,4 +1,4 @@
-import { compareMoney, formatAmount, subMoney } from '@renderer/core/format';
+import { addMoney, compareMoney, formatAmount, fromCents, subMoney, toCents } from '@renderer/core/format';
 import type { Effect, EffectContext } from '../../models/effects';
 import { daysBetween } from '../../models/recordWriter';
 import type { BizRecord } from '../../models/types';
@@ -51,8 +51,11 @@ export const factoringReverseEffects: Record<string, Effect> = {
       applyDate: c.today,
     });
     d.interest = financeInterest(str(d.financeAmount), str(d.monthlyRate), days);
-    d.loanAmount =
-      d.interestMode === 'PRE' ? subMoney(str(d.financeAmount), str(d.interest)) : d.financeAmount;
+    const pre = d.interestMode === 'PRE';
+    d.loanAmount = pre ? subMoney(str(d.financeAmount), str(d.interest)) : d.financeAmount;
+    d.repayAmount = pre
+      ? fromCents(toCents(str(d.financeAmount)))
+      : addMoney(str(d.financeAmount), str(d.interest));
     payable.state = 'RP4';
     await c.records.save(PAYABLE, payable, { action: 'finance', from: 'RP3' });
   },
@@ -70,5 +73,10 @@ export const factoringReverseEffects: Record<string, Effect> = {
   /** Lent: the payable is financed. */
   async 'reverseFinance.loan'(c) {
     await movePayable(c, 'RP4', 'RPD', 'loan');
+  },
+
+  /** 回款 registered: the loan is closed and its payable settled (已结清). */
+  async 'reverseFinance.repay'(c) {
+    await movePayable(c, 'RPD', 'RPC', 'repay');
   },
 };
