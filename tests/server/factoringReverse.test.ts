@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMoney } from '@renderer/core/format';
 import { Browser, clock } from './helpers';
 import {
   act,
@@ -326,6 +327,56 @@ describe('reverse factoring: finance on a signed payable', () => {
     });
     await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'withdraw', { reason: '金额有误' });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP3');
+  });
+});
+
+describe('the reverse and delivery demo worlds (EngineSeeder)', () => {
+  it('carry each seeded loan through its real steps: who, when, signed, through the link', async () => {
+    const factor = await as(s.app, 'fin_client_manager');
+    const reverse = (
+      await s.db.query<{ id: string }>("select id from factoring_reverse_finance where state = 'RFR' limit 1")
+    ).rows[0]!;
+    const rec = body(await getRecord(factor, FINANCE, reverse.id)).data;
+    type Entry = { action: string; userName: string; personName: string; signed: boolean; at: string };
+    const trail = rec.audit as Entry[];
+    expect(trail.map((e) => e.action)).toEqual(['create', 'submit', 'approve', 'confirm', 'loan', 'repay']);
+    expect(trail.map((e) => e.userName)).toEqual([
+      'chain_operator',
+      'chain_director',
+      'fin_client_manager',
+      'public-link',
+      'fin_product_manager',
+      'fin_client_manager',
+    ]);
+    expect(trail.filter((e) => e.signed).map((e) => e.action)).toEqual(['submit', 'loan']);
+    expect(trail.find((e) => e.action === 'confirm')!.personName).toBe('张建国');
+    // Made on the seeder's clock, in the past and in order.
+    const times = trail.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times.at(-1)!).toBeLessThan(Date.now());
+    expect(rec.repayAmount).toBe(
+      rec.interestMode === 'PRE' ? rec.financeAmount : addMoney(rec.financeAmount, rec.interest),
+    );
+    const signs = await s.db.query<{ ra: string }>(
+      "select (signature::jsonb)->>'raType' as ra from biz_audit where record_id = $1 and signed",
+      [reverse.id],
+    );
+    expect(signs.rows.map((r) => r.ra)).toEqual(['SEED', 'SEED']);
+
+    const delivery = (
+      await s.db.query<{ id: string }>(
+        "select id from factoring_delivery_finance where state = 'DFR' limit 1",
+      )
+    ).rows[0]!;
+    const d = body(await getRecord(factor, 'factoringDeliveryFinance', delivery.id)).data;
+    expect((d.audit as Entry[]).map((e) => `${e.action}:${e.userName}:${e.signed}`)).toEqual([
+      'create:chain_operator:false',
+      'submit:chain_director:true',
+      'approve:fin_client_manager:false',
+      'loan:fin_product_manager:true',
+      'repay:fin_client_manager:false',
+    ]);
+    expect(d.repayAmount).toBe(d.financeAmount);
   });
 });
 
