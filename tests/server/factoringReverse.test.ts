@@ -10,6 +10,7 @@ import {
   modelsServer,
   SIGN,
   step,
+  uploadFile,
   type ModelsTestServer,
 } from './modelsHelpers';
 
@@ -327,6 +328,64 @@ describe('reverse factoring: finance on a signed payable', () => {
     });
     await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'withdraw', { reason: '金额有误' });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP3');
+  });
+});
+
+describe('reverse factoring: 确权材料 uploaded on the payable', () => {
+  const DOCUMENT = 'factoringReverseDocument';
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+  const file = (b: Browser, payableId: string, category = 'confirmation') =>
+    uploadFile(
+      s.app,
+      b,
+      { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
+      { name: '确权函.pdf', data: PDF },
+      { asFields: true },
+    );
+
+  it('the core files them until the supplier signs; supplier and factor see them, nobody else files', async () => {
+    const coreOp = await as(s.app, 'core_operator');
+    const res = body(
+      await create(coreOp, PAYABLE, {
+        supplierCorpId: 'SUP001',
+        factorCorpId: 'FIN001',
+        contractNo: 'HJ-DOC-001',
+        amount: '88000.00',
+        dueDate: day(60),
+      }),
+    );
+    const payableId = String(res.data.id);
+    const filed = body(await file(coreOp, payableId));
+    expect(filed.code, filed.message).toBe('0');
+    const doc = body(await getRecord(coreOp, DOCUMENT, filed.data.recordId)).data;
+    expect(doc).toMatchObject({
+      payableNo: res.data.payableNo,
+      category: 'confirmation',
+      fileName: '确权函.pdf',
+      uploaderName: '张建国',
+      supplierCorpId: 'SUP001',
+      factorCorpId: 'FIN001',
+      status: 'RD0',
+    });
+    // The payable's supplier and factor read it; another core group does not see it.
+    for (const user of ['chain_query', 'fin_client_manager'])
+      expect(body(await getRecord(await as(s.app, user), DOCUMENT, doc.id)).data.fileName).toBe('确权函.pdf');
+    expect(body(await getRecord(await as(s.app, 'unit_query'), DOCUMENT, doc.id)).code).not.toBe('0');
+    // Only the core's operator files: the supplier is refused and nothing is written.
+    const before = await s.db.query('select count(*)::int as n from factoring_reverse_document');
+    expect(body(await file(await as(s.app, 'chain_operator'), payableId)).code).not.toBe('0');
+    expect((await s.db.query('select count(*)::int as n from factoring_reverse_document')).rows).toEqual(
+      before.rows,
+    );
+    // Removable while the payable waits; closed once the supplier has signed.
+    const second = body(await file(coreOp, payableId, 'invoice')).data.recordId;
+    expect((await step(coreOp, DOCUMENT, second, 'remove')).status).toBe('RDX');
+    const { rec, link } = await confirmedPayable('77000.00');
+    expect(body(await file(coreOp, String(rec.id))).code).toBe('0');
+    await use(await visitor(), 'accounts-payable-sign', { id: link.id, token: link.token });
+    const late = body(await file(coreOp, String(rec.id)));
+    expect(late.code).toBe('SCF.REVERSE_DOCUMENTS_CLOSED');
+    expect(late.message).toBe(`应付账款${String(rec.payableNo)}已由供应商签署确权，不能再上传或删除确权材料`);
   });
 });
 

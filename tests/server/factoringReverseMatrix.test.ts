@@ -20,6 +20,10 @@ const W = ['factoringDeliveryWhite', 'factoring_delivery_white'] as const;
 const SP = ['factoringDeliveryPlan', 'factoring_delivery_plan'] as const;
 const CO = ['factoringDeliveryOrder', 'factoring_delivery_order'] as const;
 const DF = ['factoringDeliveryFinance', 'factoring_delivery_finance'] as const;
+const RD = ['factoringReverseDocument', 'factoring_reverse_document'] as const;
+/** 确权材料 can be removed only while their payable waits for the supplier's signature. */
+const DOCUMENT_OPEN =
+  "exists (select 1 from factoring_reverse_payable p where p.id = payable_id and p.state in ('RP0', 'RP1', 'RP2'))";
 const CHAIN_OPS = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
 
 const RULES: MatrixRule[] = [
@@ -27,6 +31,7 @@ const RULES: MatrixRule[] = [
   rule(...P, 'return', 'RP1', [CORE_DIR], 'core_corp_id'),
   rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id'),
   rule(...P, 'sign', 'RP2', LINK_ONLY, 'supplier_corp_id'),
+  rule(...RD, 'remove', 'RD0', [CORE_OP], 'uploader_corp_id', DOCUMENT_OPEN),
   rule(...F, 'withdraw', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...F, 'submit', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...F, 'reject', 'RF1', [FIN_CLIENT], 'factor_corp_id'),

@@ -18,8 +18,30 @@ async function movePayable(c: EffectContext, from: string, to: string, action: s
   return payable;
 }
 
+/** States of a payable in which the core may still file or remove its 确权材料 (before the supplier signs). */
+const DOCUMENT_STATES = new Set(['RP0', 'RP1', 'RP2']);
+
 /** Reverse factoring (反向保理): payables the core confirms, finance on them. */
 export const factoringReverseEffects: Record<string, Effect> = {
+  /**
+   * 确权材料 belong to a payable of the uploading core that the supplier has not signed yet; the payable's
+   * supplier and factor see them.
+   */
+  async 'reverseDocument.ofPayable'(c) {
+    const d = c.record.data;
+    const payable = await c.records.lock(PAYABLE, str(d.payableId));
+    const no = str(payable.data.payableNo);
+    if (payable.data.coreCorpId !== d.uploaderCorpId) throw reverseError('REVERSE_PAYABLE_NOT_OURS', { no });
+    if (!DOCUMENT_STATES.has(payable.state)) throw reverseError('REVERSE_DOCUMENTS_CLOSED', { no });
+    if (c.phase !== 'create') return;
+    Object.assign(d, {
+      payableNo: no,
+      supplierCorpId: payable.data.supplierCorpId,
+      factorCorpId: payable.data.factorCorpId,
+      uploaderName: c.user.personName,
+    });
+  },
+
   async 'reversePayable.prepare'(c) {
     if (c.phase === 'create') c.record.data.applyDate = c.today;
   },

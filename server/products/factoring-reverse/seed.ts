@@ -9,6 +9,7 @@ import { REVERSE_LINKS } from './links';
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 const PAYABLE = 'factoringReversePayable';
 const FINANCE = 'factoringReverseFinance';
+const DOCUMENT = 'factoringReverseDocument';
 /** Enterprises that use reverse factoring in the demo world. */
 export const REVERSE_CORPS = ['CORE001', 'SUP001', 'UNIT001', 'FIN001'] as const;
 
@@ -26,7 +27,7 @@ const FINANCE_STATES = ['RF0', 'RF1', 'RF2', 'RF3', 'RFD', 'RFR'];
 
 /**
  * The reverse factoring demo: the product opened for the core group, supplier 1, the project department
- * and the factor; payables and finance applications in every state, each made through the EngineSeeder
+ * and the factor; payables (each with its 确权函) and finance applications in every state, each made through the EngineSeeder
  * as the demo user of its step on the seeder's clock (signed steps with the seed signature), the public
  * link steps by a visitor of the link the record's SMS carried, spending it as the public page does.
  */
@@ -81,6 +82,13 @@ export async function seedFactoringReverse(db: Db, effects: EffectRegistry): Pro
       dueDate: s.day(60 + n * 7),
       remark: '钢材采购货款',
     });
+    // Its 确权函, filed by the operator as the upload page does (demo PDF).
+    const letter = await s
+      .as('core_operator')
+      .create(DOCUMENT, { payableId: rec.id, category: 'confirmation' });
+    await s
+      .as('core_operator')
+      .attach(DOCUMENT, String(letter.id), 'confirmation', `确权函-${String(rec.payableNo)}.pdf`);
     if (state === 'RP0') return rec;
     rec = await s.as('core_operator').act(PAYABLE, String(rec.id), 'submit');
     if (state === 'RP1') return rec;
