@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CurrentUser } from '../context';
 import type { Queryable } from '../db/db';
+import { ApiError } from '../errors';
+import type { Actor } from '../models/recordJson';
 import { publicLinkError } from './errors';
 
 /**
@@ -106,4 +109,44 @@ export async function spendLink(q: Queryable, link: LinkRow, signerName: string,
     [link.token_hash, now.toISOString(), signerName],
   );
   if (r.affectedRows === 0) throw publicLinkError('PUBLIC_LINK_USED');
+}
+
+/** Role prefix of each enterprise type: the link acts in the role of its action that fits its enterprise. */
+const ROLE_PREFIX: Record<string, string> = {
+  CORE: 'ROLE_CORE_',
+  CHAIN: 'ROLE_CORP_',
+  UNIT: 'ROLE_UNIT_',
+  FIN: 'ROLE_FIN_',
+};
+
+/** The link's actor: its enterprise, the name the visitor typed, the action's role for that enterprise. */
+export async function linkActor(
+  db: Queryable,
+  link: Pick<LinkRow, 'token_hash' | 'party_corp_id'>,
+  roles: readonly string[],
+  personName: string,
+): Promise<Actor & { role: string }> {
+  const r = await db.query<{ name: string; corp_type: CurrentUser['corpType'] }>(
+    'select name, corp_type from corps where id = $1',
+    [link.party_corp_id],
+  );
+  const corp = r.rows[0];
+  if (!corp) throw new ApiError('NOT_FOUND');
+  const prefix = ROLE_PREFIX[corp.corp_type] ?? '';
+  const role = roles.find((x) => x.startsWith(prefix)) ?? roles[0]!;
+  const user: CurrentUser = {
+    id: `link:${link.token_hash.slice(0, 16)}`,
+    username: 'public-link',
+    personName,
+    mobile: '',
+    userType: 'PUBLIC_LINK',
+    enableSwitchVersion: false,
+    homeUrl: null,
+    corpId: link.party_corp_id,
+    corpName: corp.name,
+    corpType: corp.corp_type,
+    corpCancelled: false,
+    roles: [role],
+  };
+  return { user, role, sessionIdHash: '' };
 }

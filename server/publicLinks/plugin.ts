@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { validatePersonName } from '@renderer/core/validators';
-import type { CurrentUser, ServerContext } from '../context';
-import { ApiError, ok } from '../errors';
-import { ModelEngine, openModels, loadRecord, type Actor } from '../models';
+import type { ServerContext } from '../context';
+import { ok } from '../errors';
+import { ModelEngine, openModels, loadRecord } from '../models';
 import { localTimeSql } from '../db/localTime';
 import { productEffects, productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
-import { checkLink, spendLink, type LinkRow, type PublicLinkKind } from './links';
+import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
 /** The outbox reader, mounted only when the server runs in test mode (TEST_MODE=true: e2e and tests). */
 export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
-
-const ROLE_PREFIX: Record<string, string> = {
-  CORE: 'ROLE_CORE_',
-  CHAIN: 'ROLE_CORP_',
-  UNIT: 'ROLE_UNIT_',
-  FIN: 'ROLE_FIN_',
-};
 
 /**
  * One-time public links (spec section 2's public pages accounts-payable-sign/-confirm):
@@ -84,7 +77,7 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
     const model = engine.model(kind.model);
     const rec = await loadRecord(ctx.db, model, link.record_id);
     if (!rec) throw publicLinkError('PUBLIC_LINK_INVALID');
-    const actor = await linkActor(ctx, link, model.transitions.get(kind.action)!.roles, name);
+    const actor = await linkActor(ctx.db, link, model.transitions.get(kind.action)!.roles, name);
     await engine.act(
       actor,
       kind.model,
@@ -115,36 +108,4 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
       },
     );
   }
-}
-
-/** The link's actor: its enterprise, the name the visitor typed, the action's role for that enterprise. */
-async function linkActor(
-  ctx: ServerContext,
-  link: LinkRow,
-  roles: string[],
-  personName: string,
-): Promise<Actor> {
-  const r = await ctx.db.query<{ name: string; corp_type: CurrentUser['corpType'] }>(
-    'select name, corp_type from corps where id = $1',
-    [link.party_corp_id],
-  );
-  const corp = r.rows[0];
-  if (!corp) throw new ApiError('NOT_FOUND');
-  const prefix = ROLE_PREFIX[corp.corp_type] ?? '';
-  const role = roles.find((x) => x.startsWith(prefix)) ?? roles[0]!;
-  const user: CurrentUser = {
-    id: `link:${link.token_hash.slice(0, 16)}`,
-    username: 'public-link',
-    personName,
-    mobile: '',
-    userType: 'PUBLIC_LINK',
-    enableSwitchVersion: false,
-    homeUrl: null,
-    corpId: link.party_corp_id,
-    corpName: corp.name,
-    corpType: corp.corp_type,
-    corpCancelled: false,
-    roles: [role],
-  };
-  return { user, role, sessionIdHash: '' };
 }

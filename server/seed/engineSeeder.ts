@@ -10,7 +10,7 @@ import type { FileMeta } from '../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF, SEED_PDF_SIZE } from '../files/seedFiles';
 import type { EffectRegistry } from '../models/effects';
 import type { ModelSet } from '../models/loadModels';
-import { ModelEngine } from '../models/modelEngine';
+import { ModelEngine, type LinkRun } from '../models/modelEngine';
 import { recordJson, type Actor } from '../models/recordJson';
 import { loadRecord } from '../models/recordStore';
 import { addDays, chinaDay } from '../models/recordWriter';
@@ -83,13 +83,14 @@ export interface SeedActor {
   update(model: string, id: string, body: Json): Promise<Json>;
   /**
    * Runs a transition (ModelEngine.act) at the record's current version; a signed transition gets
-   * {@link seedSignRecord} for its scope unless `signature` is given.
+   * {@link seedSignRecord} for its scope unless `signature` is given; an action of a one-time public link
+   * runs with its `link` (server/publicLinks: the guard that spends the link).
    */
   act(
     model: string,
     id: string,
     action: string,
-    options?: { reason?: string; signature?: unknown },
+    options?: { reason?: string; signature?: unknown; link?: LinkRun },
   ): Promise<Json>;
   /**
    * Attaches the demo PDF to a record as the upload route would (server/files/attachFile.ts: the same
@@ -202,6 +203,14 @@ export class EngineSeeder {
     const acting = role ?? user.roles[0];
     if (!acting || !user.roles.includes(acting))
       throw new Error(`${username} does not hold ${role ?? 'a role'}`);
+    return this.asUser(user, acting);
+  }
+
+  /**
+   * Any user (a demo user, or a visitor of a one-time public link: server/publicLinks/plugin.ts
+   * linkActor) acting in `role`, with the seeder's clock and versions.
+   */
+  asUser(user: CurrentUser, acting: string): SeedActor {
     const actor: Actor = { user, role: acting, sessionIdHash: SEED_SESSION };
     const step = <T>(result: T): T => {
       this.clock = new Date(this.clock.getTime() + STEP_MS);
@@ -224,7 +233,14 @@ export class EngineSeeder {
           options.signature ?? (signed ? seedSignRecord(user, `${model}/${id}/${action}`) : undefined);
         return step(
           await this.atVersion(model, id, (version) =>
-            this.engine.act(actor, model, id, action, { version, reason: options.reason, signature }),
+            this.engine.act(
+              actor,
+              model,
+              id,
+              action,
+              { version, reason: options.reason, signature },
+              options.link,
+            ),
           ),
         );
       },

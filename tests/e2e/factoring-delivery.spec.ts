@@ -3,7 +3,6 @@ import {
   cell,
   chinaDate,
   choose,
-  closePages,
   confirm,
   follow,
   money,
@@ -14,12 +13,15 @@ import {
   userPage,
 } from './creditUi';
 import { expectNoErrors, watchPage } from './fixtures';
+import { useSigningAgent } from './signingAgent';
 
 /**
  * Delivery factoring (issue 12) through the UI: the factor approves the project department onto the core's
  * white list → the core gives it a supply plan → it accepts and registers the arrival with its waybill →
  * the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite agreement to
- * the end → its director submits → the factor approves → 放款.
+ * the end → its director signs the agreement and the application with the UKEY → the factor approves → its
+ * product manager signs the contract with the UKEY and lends → its client manager registers 回款; the creditor
+ * and debtor contract lists and the statistics show the closed loan.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -30,7 +32,8 @@ const ARRIVED = '654321.09';
 const FINANCE = '500000.00';
 let orderNo = '';
 
-test.afterEach(closePages);
+// Starts the signing agent (demo keys) and closes each test's pages after it.
+const keys = useSigningAgent();
 
 test('the factor approves the project department onto the white list', async ({ browser }) => {
   const page = await userPage(browser, 'fin_client_manager');
@@ -125,11 +128,12 @@ test('it applies for finance after reading the agreement to the end; the factor 
   await expect(detail).toContainText('493,250.00');
   await expectNoErrors(watch);
 
-  const director = await userPage(browser, 'unit_director');
+  const director = await keys.as('unit_director', browser);
+  keys.insertOnly('unit_director-rsa');
   await director.goto(`${D}/finance/review`);
   await row(director, orderNo).getByTestId('action-row-submit').click();
-  await confirm(director, '确认复核通过该融资申请？');
-  await succeeded(director, '已提交保理商审核');
+  await confirm(director, '确认复核通过该融资申请并使用UKEY签署《到货保理三方协议》及融资申请？');
+  await succeeded(director, '已签署，已提交保理商审核');
 
   const client = await userPage(browser, 'fin_client_manager');
   await client.goto(`${D}/finance/review`);
@@ -137,11 +141,46 @@ test('it applies for finance after reading the agreement to the end; the factor 
   await confirm(client, '确认审核通过该融资申请？');
   await succeeded(client, '审核通过，待放款');
 
-  const product = await userPage(browser, 'fin_product_manager');
+  const product = await keys.as('fin_product_manager', browser);
+  keys.insertOnly('fin_product_manager-sm2');
   await product.goto(`${D}/finance/review`);
   await row(product, orderNo).getByTestId('action-row-loan').click();
-  await confirm(product, '确认向融资申请人放款？');
-  await succeeded(product, '已放款');
+  await confirm(product, '确认使用UKEY签署国内商业保理合同并向融资申请人放款？');
+  await succeeded(product, '合同已签署，已放款');
   await product.goto(`${D}/finance/list?tab=3`);
   await expect(cell(row(product, orderNo), 'status')).toHaveText('已放款');
+});
+
+test('the factor registers 回款; both sides see the closed contract and the statistics count it', async ({
+  browser,
+}) => {
+  const client = await userPage(browser, 'fin_client_manager');
+  const watch = watchPage(client);
+  await client.goto(`${D}/finance/review`);
+  await row(client, orderNo).getByTestId('action-row-repay').click();
+  await confirm(client, '确认已收到应回款金额？');
+  await succeeded(client, '已登记回款，业务办结');
+  await client.goto(`${D}/finance/list?tab=4`);
+  await expect(cell(row(client, orderNo), 'status')).toHaveText('已回款');
+  await client.goto(`${D}/statistics`);
+  await expect(client.getByTestId('schema-page')).toContainText('已回款金额');
+  await expectNoErrors(watch);
+
+  // The creditor (the project department) and the debtor (the core group) each list the contract.
+  const unit = await userPage(browser, 'unit_query');
+  const unitWatch = watchPage(unit);
+  await unit.goto(`${D}/contract/creditor/list?tab=4`);
+  const own = row(unit, orderNo);
+  await expect(cell(own, 'status')).toHaveText('已回款');
+  await expect(cell(own, 'contractNo')).toHaveText(/^DHHT\d{14}$/);
+  // 利息前置: 493,250.00 was lent, the whole 500,000.00 comes back.
+  await expect(cell(own, 'loanAmount')).toHaveText(money('493250.00'));
+  await expect(cell(own, 'repayAmount')).toHaveText(money(FINANCE));
+  await expect(cell(own, 'repayDate')).toHaveText(chinaDate(0));
+  await expectNoErrors(unitWatch);
+  const core = await userPage(browser, 'core_query');
+  await core.goto(`${D}/contract/debtor/list`);
+  await expect(cell(row(core, orderNo), 'applicantName')).toHaveText(UNIT);
+  await core.goto(`${D}/confirm-order/confirm?tab=2`);
+  await expect(cell(row(core, orderNo), 'status')).toHaveText('已结清');
 });

@@ -3,7 +3,6 @@ import {
   cell,
   chinaDate,
   choose,
-  closePages,
   confirm,
   follow,
   money,
@@ -14,12 +13,15 @@ import {
   userPage,
 } from './creditUi';
 import { expectNoErrors, watchPage } from './fixtures';
+import { useSigningAgent } from './signingAgent';
 
 /**
  * Reverse factoring (issue 12) through the UI: the core registers and confirms a payable → the supplier
  * signs it through the one-time link of its SMS in a logged-out browser → a second use of the link is
  * refused → the supplier finances it, its director submits, the factor approves → the core confirms the
- * assignment through its own link → the factor lends. SMS messages are read from the server's test outbox.
+ * assignment through its own link → the factor's product manager signs the contract with the UKEY and lends →
+ * its client manager registers 回款. The supplier's director signs its review with the UKEY too (the demo keys
+ * through the reference signing agent). SMS messages are read from the server's test outbox.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -29,7 +31,8 @@ const B = '/cv3/factoring/reverse';
 let signLink = '';
 let payableNo = '';
 
-test.afterEach(closePages);
+// Starts the signing agent and closes each test's pages (closePages) after it.
+const keys = useSigningAgent();
 
 /** The newest SMS whose text contains `text` (the server's test outbox). */
 async function sms(page: Page, text: string): Promise<{ text: string; url: string }> {
@@ -137,11 +140,12 @@ test('supplier 1 finances the signed receivable; its director submits it', async
   await expect(detail).toContainText('295,500.00');
   await expectNoErrors(watch);
 
-  const director = await userPage(browser, 'chain_director');
+  const director = await keys.as('chain_director', browser);
+  keys.insertOnly('chain_director-sm2');
   await director.goto(`${B}/accounts-receivable/review`);
   await row(director, payableNo).getByTestId('action-row-submit').click();
-  await confirm(director, '确认复核通过该融资申请？');
-  await succeeded(director, '已提交保理商审核');
+  await confirm(director, '确认复核通过该融资申请并使用UKEY签署融资申请暨应收账款转让申请？');
+  await succeeded(director, '已签署，已提交保理商审核');
 });
 
 test('the factor approves; the core confirms the assignment through its link; the factor lends', async ({
@@ -164,12 +168,13 @@ test('the factor approves; the core confirms the assignment through its link; th
   await expect(core.getByTestId('public-link-done')).toContainText('确认成功');
   await core.context().close();
 
-  const product = await userPage(browser, 'fin_product_manager');
+  const product = await keys.as('fin_product_manager', browser);
   const watch = watchPage(product);
+  keys.insertOnly('fin_product_manager-sm2');
   await product.goto(`${B}/finance-application/review?tab=3`);
   await row(product, payableNo).getByTestId('action-row-loan').click();
-  await confirm(product, '确认向融资申请人放款？');
-  await succeeded(product, '已放款');
+  await confirm(product, '确认使用UKEY签署国内商业保理合同并向融资申请人放款？');
+  await succeeded(product, '合同已签署，已放款');
   await product.goto(`${B}/contract/list`);
   const contract = row(product, payableNo);
   await expect(cell(contract, 'status')).toHaveText('已放款');
@@ -179,4 +184,31 @@ test('the factor approves; the core confirms the assignment through its link; th
   const supplier = await userPage(browser, 'chain_query');
   await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
   await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已融资');
+});
+
+test('the factor registers 回款 of the finance amount (interest was deducted up front): the loan is closed', async ({
+  browser,
+}) => {
+  const client = await userPage(browser, 'fin_client_manager');
+  const watch = watchPage(client);
+  await client.goto(`${B}/finance-application/review?tab=4`);
+  await row(client, payableNo).getByTestId('action-row-repay').click();
+  await confirm(client, '确认已收到应回款金额？');
+  await succeeded(client, '已登记回款，业务办结');
+  await client.goto(`${B}/contract/list`);
+  const contract = row(client, payableNo);
+  await expect(cell(contract, 'status')).toHaveText('已回款');
+  await expect(cell(contract, 'repayDate')).toHaveText(chinaDate(0));
+  await contract.getByTestId('action-row-detail').click();
+  await follow(client, /\/finance-application\/detail\?id=/);
+  const detail = client.getByTestId('schema-page');
+  // 利息前置: 295,500.00 lent, the whole 300,000.00 comes back.
+  await expect(detail).toContainText('应回款金额');
+  await expect(detail).toContainText('300,000.00');
+  await expect(client.getByTestId('audit-log')).toContainText('登记回款');
+  await expectNoErrors(watch);
+
+  const supplier = await userPage(browser, 'chain_query');
+  await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
+  await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已结清');
 });

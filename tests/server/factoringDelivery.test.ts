@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumMoney } from '@renderer/core/format';
 import { clock } from './helpers';
-import { as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+import {
+  act,
+  as,
+  body,
+  create,
+  getRecord,
+  list,
+  modelsServer,
+  SIGN,
+  step,
+  type ModelsTestServer,
+} from './modelsHelpers';
 
 /**
  * Delivery factoring (issue 12): only white-listed suppliers get supply plans and finance; an arrival
@@ -110,15 +122,27 @@ describe('delivery factoring', () => {
     expect(f.data).toMatchObject({ interest: '5940.00', loanAmount: '434060.00', factorCorpId: 'FIN001' });
     expect(body(await getRecord(chainOp, ORDER, order.data.id)).data.status).toBe('CO2');
 
-    await step(await as(s.app, 'chain_director'), FINANCE, f.data.id, 'submit');
+    // The director signs the tripartite agreement and the application with the UKEY.
+    const director = await as(s.app, 'chain_director');
+    expect(body(await act(director, FINANCE, f.data.id, 'submit', { version: f.data.version })).code).toBe(
+      'SCF.SIGNATURE_REQUIRED',
+    );
+    await step(director, FINANCE, f.data.id, 'submit', { signature: SIGN });
     const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.data.id, 'approve');
     expect(approved.contractNo).toBe(`DHHT${String(f.data.financeNo).slice(2)}`);
-    const lent = await step(await as(s.app, 'fin_product_manager'), FINANCE, f.data.id, 'loan');
+    const lent = await step(await as(s.app, 'fin_product_manager'), FINANCE, f.data.id, 'loan', {
+      signature: SIGN,
+    });
+    expect(s.verified.slice(-2).map((v) => v.userName)).toEqual(['chain_director', 'fin_product_manager']);
     expect(lent).toMatchObject({ status: 'DFD', loanDate: day(0) });
     expect(body(await getRecord(chainOp, ORDER, order.data.id)).data).toMatchObject({
       status: 'CO3',
       financeNo: f.data.financeNo,
     });
+    // 回款 of the finance amount (the interest was deducted when lending) closes the loan and the arrival.
+    const repaid = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.data.id, 'repay');
+    expect(repaid).toMatchObject({ status: 'DFR', repayAmount: '440000.00', repayDate: day(0) });
+    expect(body(await getRecord(chainOp, ORDER, order.data.id)).data.status).toBe('CO4');
   });
 
   it('a supplier removed from the white list can no longer finance its confirmed arrivals', async () => {
@@ -144,5 +168,86 @@ describe('delivery factoring', () => {
       }),
     );
     expect(res.code).toBe('SCF.DELIVERY_NOT_WHITELISTED');
+  });
+});
+
+describe('delivery factoring: contract lists and statistics (server aggregates)', () => {
+  const CONTRACT_STATES = ['DF2', 'DFD', 'DFR'];
+  /** Count and sum of `measure` of the seeded world straight from the table, for one enterprise column. */
+  async function fromTable(column: string, corp: string, states: string[], measure: string) {
+    const r = await s.db.query<{ v: string }>(
+      `select ${measure}::text as v from factoring_delivery_finance where ${column} = $1 and state = any($2)`,
+      [corp, states],
+    );
+    return { count: r.rows.length, total: sumMoney(r.rows.map((x) => x.v)) };
+  }
+  /** The rows a list page shows over its status tabs (one request per status, as each tab asks). */
+  async function listed(user: string, states: string[]): Promise<Array<Record<string, string>>> {
+    const b = await as(s.app, user);
+    const pages = await Promise.all(states.map((status) => list(b, FINANCE, { status, size: '100' })));
+    return pages.flatMap((p) => p.list);
+  }
+
+  it('lists the contracts of the creditor and of the debtor, each only its own', async () => {
+    const creditor = await listed('chain_query', CONTRACT_STATES);
+    const own = await fromTable('applicant_corp_id', 'SUP001', CONTRACT_STATES, 'finance_amount');
+    expect(own.count).toBeGreaterThanOrEqual(4);
+    expect(creditor).toHaveLength(own.count);
+    expect(sumMoney(creditor.map((r) => r.financeAmount!))).toBe(own.total);
+    for (const row of creditor) {
+      expect(row.contractNo).toMatch(/^DHHT\d+$/);
+      expect(row.applicantCorpId).toBe('SUP001');
+    }
+    const debtor = await listed('core_query', CONTRACT_STATES);
+    const owed = await fromTable('core_corp_id', 'CORE001', CONTRACT_STATES, 'finance_amount');
+    expect(debtor).toHaveLength(owed.count);
+    expect(debtor.every((r) => r.coreCorpId === 'CORE001')).toBe(true);
+    // The project department has no delivery finance of its own: it sees none of them.
+    expect(await listed('unit_query', CONTRACT_STATES)).toHaveLength(0);
+  });
+
+  it('statistics: amounts applied, lent, interest and repaid per status, exact to the cent', async () => {
+    const factor = await as(s.app, 'fin_client_manager');
+    const byStatus = async (measure: string) => {
+      const res = body(
+        await factor.call('GET', `/biz/v1/models/${FINANCE}/aggregates`, {
+          query: { groupBy: 'status', measure },
+        }),
+      );
+      expect(res.code, res.message).toBe('0');
+      expect(sumMoney(res.data.groups.map((g: { value: string }) => g.value))).toBe(res.data.total);
+      return res.data as { total: string; count: number; groups: Array<Record<string, string>> };
+    };
+    const column = {
+      financeAmount: 'finance_amount',
+      loanAmount: 'loan_amount',
+      interest: 'interest',
+      repayAmount: 'repay_amount',
+    };
+    for (const [measure, col] of Object.entries(column)) {
+      const agg = await byStatus(measure);
+      for (const state of ['DF0', 'DF1', 'DF2', 'DFD', 'DFR', 'DFX']) {
+        const want = await fromTable('factor_corp_id', 'FIN001', [state], col);
+        const got = agg.groups.find((g) => g.key === state);
+        expect(got?.value ?? '0.00', `${measure} ${state}`).toBe(want.total);
+      }
+    }
+    const applied = await byStatus('financeAmount');
+    expect(applied.groups.find((g) => g.key === 'DFR')).toMatchObject({ label: '已回款' });
+    // 利息前置: for every loan lent, amount lent + interest = finance amount = amount repaid.
+    const lent = await fromTable('factor_corp_id', 'FIN001', ['DFD', 'DFR'], 'loan_amount');
+    const interest = await fromTable('factor_corp_id', 'FIN001', ['DFD', 'DFR'], 'interest');
+    const financed = await fromTable('factor_corp_id', 'FIN001', ['DFD', 'DFR'], 'finance_amount');
+    expect(lent.count).toBeGreaterThanOrEqual(2);
+    expect(sumMoney([lent.total, interest.total])).toBe(financed.total);
+    const repaid = await fromTable('factor_corp_id', 'FIN001', ['DFR'], 'repay_amount');
+    expect(repaid.count).toBeGreaterThan(0);
+    expect(repaid.total).toBe((await fromTable('factor_corp_id', 'FIN001', ['DFR'], 'finance_amount')).total);
+    const byCounterparty = body(
+      await factor.call('GET', `/biz/v1/models/${FINANCE}/aggregates`, {
+        query: { groupBy: 'counterparty', measure: 'financeAmount' },
+      }),
+    ).data;
+    expect(byCounterparty.groups.map((g: { label: string }) => g.label)).toContain('华建建材供应有限公司');
   });
 });

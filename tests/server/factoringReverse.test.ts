@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMoney } from '@renderer/core/format';
 import { Browser, clock } from './helpers';
-import { act, as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+import {
+  act,
+  as,
+  body,
+  create,
+  getRecord,
+  modelsServer,
+  SIGN,
+  step,
+  uploadFile,
+  type ModelsTestServer,
+} from './modelsHelpers';
 
 /**
  * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
@@ -243,7 +255,11 @@ describe('reverse factoring: finance on a signed payable', () => {
     );
     expect(twice.code).toBe('SCF.REVERSE_PAYABLE_NOT_FINANCEABLE');
 
-    await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'submit');
+    // The director's review is signed with the UKEY: without a signature nothing moves.
+    const director = await as(s.app, 'chain_director');
+    const unsigned = body(await act(director, FINANCE, f.id, 'submit', { version: f.version }));
+    expect(unsigned.code).toBe('SCF.SIGNATURE_REQUIRED');
+    await step(director, FINANCE, f.id, 'submit', { signature: SIGN });
     const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'approve');
     expect(approved.status).toBe('RF2');
     expect(approved.contractNo).toBe(`BLHT${String(f.financeNo).slice(2)}`);
@@ -263,10 +279,31 @@ describe('reverse factoring: finance on a signed payable', () => {
         })
       ).code,
     ).toBe('0');
-    const lent = await step(await as(s.app, 'fin_product_manager'), FINANCE, f.id, 'loan');
+    const product = await as(s.app, 'fin_product_manager');
+    const current = body(await getRecord(product, FINANCE, f.id)).data;
+    expect(body(await act(product, FINANCE, f.id, 'loan', { version: current.version })).code).toBe(
+      'SCF.SIGNATURE_REQUIRED',
+    );
+    const lent = await step(product, FINANCE, f.id, 'loan', { signature: SIGN });
     expect(lent).toMatchObject({ status: 'RFD', confirmerName: '张建国', loanDate: day(0) });
     const financed = body(await getRecord(chainOp, PAYABLE, rec.id)).data;
     expect(financed).toMatchObject({ status: 'RPD', financeNo: f.financeNo });
+    // Signed by the supplier's director and the factor's product manager, each in the audit trail.
+    const signers = s.verified
+      .filter((v) => v.record)
+      .slice(-2)
+      .map((v) => v.userName);
+    expect(signers).toEqual(['chain_director', 'fin_product_manager']);
+
+    // 回款: 利息前置, so the factor gets the finance amount back; the payable is settled.
+    expect(body(await act(product, FINANCE, f.id, 'repay', { version: lent.version })).code).toBe(
+      'SCF.ACTION_ROLE_FORBIDDEN',
+    );
+    const repaid = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'repay');
+    expect(repaid).toMatchObject({ status: 'RFR', repayAmount: '900000.00', repayDate: day(0) });
+    const trail = body(await getRecord(chainOp, FINANCE, f.id)).data.audit;
+    expect(trail.at(-1)).toMatchObject({ action: 'repay', personName: expect.any(String) });
+    expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RPC');
   });
 
   it('a returned application frees the payable for another one', async () => {
@@ -282,9 +319,123 @@ describe('reverse factoring: finance on a signed payable', () => {
         recourse: 'WITHOUT',
       }),
     ).data;
-    expect(f.loanAmount).toBe('200000.00');
+    // 利息后置: the whole amount is lent; 200,000.00 × 0.0045 × 90 / 30 = 2,700.00 comes back with it.
+    expect(f).toMatchObject({
+      financeDays: 90,
+      interest: '2700.00',
+      loanAmount: '200000.00',
+      repayAmount: '202700.00',
+    });
     await step(await as(s.app, 'chain_director'), FINANCE, f.id, 'withdraw', { reason: '金额有误' });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RP3');
+  });
+});
+
+describe('reverse factoring: 确权材料 uploaded on the payable', () => {
+  const DOCUMENT = 'factoringReverseDocument';
+  const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+  const file = (b: Browser, payableId: string, category = 'confirmation') =>
+    uploadFile(
+      s.app,
+      b,
+      { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
+      { name: '确权函.pdf', data: PDF },
+      { asFields: true },
+    );
+
+  it('the core files them until the supplier signs; supplier and factor see them, nobody else files', async () => {
+    const coreOp = await as(s.app, 'core_operator');
+    const res = body(
+      await create(coreOp, PAYABLE, {
+        supplierCorpId: 'SUP001',
+        factorCorpId: 'FIN001',
+        contractNo: 'HJ-DOC-001',
+        amount: '88000.00',
+        dueDate: day(60),
+      }),
+    );
+    const payableId = String(res.data.id);
+    const filed = body(await file(coreOp, payableId));
+    expect(filed.code, filed.message).toBe('0');
+    const doc = body(await getRecord(coreOp, DOCUMENT, filed.data.recordId)).data;
+    expect(doc).toMatchObject({
+      payableNo: res.data.payableNo,
+      category: 'confirmation',
+      fileName: '确权函.pdf',
+      uploaderName: '张建国',
+      supplierCorpId: 'SUP001',
+      factorCorpId: 'FIN001',
+      status: 'RD0',
+    });
+    // The payable's supplier and factor read it; another core group does not see it.
+    for (const user of ['chain_query', 'fin_client_manager'])
+      expect(body(await getRecord(await as(s.app, user), DOCUMENT, doc.id)).data.fileName).toBe('确权函.pdf');
+    expect(body(await getRecord(await as(s.app, 'unit_query'), DOCUMENT, doc.id)).code).not.toBe('0');
+    // Only the core's operator files: the supplier is refused and nothing is written.
+    const before = await s.db.query('select count(*)::int as n from factoring_reverse_document');
+    expect(body(await file(await as(s.app, 'chain_operator'), payableId)).code).not.toBe('0');
+    expect((await s.db.query('select count(*)::int as n from factoring_reverse_document')).rows).toEqual(
+      before.rows,
+    );
+    // Removable while the payable waits; closed once the supplier has signed.
+    const second = body(await file(coreOp, payableId, 'invoice')).data.recordId;
+    expect((await step(coreOp, DOCUMENT, second, 'remove')).status).toBe('RDX');
+    const { rec, link } = await confirmedPayable('77000.00');
+    expect(body(await file(coreOp, String(rec.id))).code).toBe('0');
+    await use(await visitor(), 'accounts-payable-sign', { id: link.id, token: link.token });
+    const late = body(await file(coreOp, String(rec.id)));
+    expect(late.code).toBe('SCF.REVERSE_DOCUMENTS_CLOSED');
+    expect(late.message).toBe(`应付账款${String(rec.payableNo)}已由供应商签署确权，不能再上传或删除确权材料`);
+  });
+});
+
+describe('the reverse and delivery demo worlds (EngineSeeder)', () => {
+  it('carry each seeded loan through its real steps: who, when, signed, through the link', async () => {
+    const factor = await as(s.app, 'fin_client_manager');
+    const reverse = (
+      await s.db.query<{ id: string }>("select id from factoring_reverse_finance where state = 'RFR' limit 1")
+    ).rows[0]!;
+    const rec = body(await getRecord(factor, FINANCE, reverse.id)).data;
+    type Entry = { action: string; userName: string; personName: string; signed: boolean; at: string };
+    const trail = rec.audit as Entry[];
+    expect(trail.map((e) => e.action)).toEqual(['create', 'submit', 'approve', 'confirm', 'loan', 'repay']);
+    expect(trail.map((e) => e.userName)).toEqual([
+      'chain_operator',
+      'chain_director',
+      'fin_client_manager',
+      'public-link',
+      'fin_product_manager',
+      'fin_client_manager',
+    ]);
+    expect(trail.filter((e) => e.signed).map((e) => e.action)).toEqual(['submit', 'loan']);
+    expect(trail.find((e) => e.action === 'confirm')!.personName).toBe('张建国');
+    // Made on the seeder's clock, in the past and in order.
+    const times = trail.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times.at(-1)!).toBeLessThan(Date.now());
+    expect(rec.repayAmount).toBe(
+      rec.interestMode === 'PRE' ? rec.financeAmount : addMoney(rec.financeAmount, rec.interest),
+    );
+    const signs = await s.db.query<{ ra: string }>(
+      "select (signature::jsonb)->>'raType' as ra from biz_audit where record_id = $1 and signed",
+      [reverse.id],
+    );
+    expect(signs.rows.map((r) => r.ra)).toEqual(['SEED', 'SEED']);
+
+    const delivery = (
+      await s.db.query<{ id: string }>(
+        "select id from factoring_delivery_finance where state = 'DFR' limit 1",
+      )
+    ).rows[0]!;
+    const d = body(await getRecord(factor, 'factoringDeliveryFinance', delivery.id)).data;
+    expect((d.audit as Entry[]).map((e) => `${e.action}:${e.userName}:${e.signed}`)).toEqual([
+      'create:chain_operator:false',
+      'submit:chain_director:true',
+      'approve:fin_client_manager:false',
+      'loan:fin_product_manager:true',
+      'repay:fin_client_manager:false',
+    ]);
+    expect(d.repayAmount).toBe(d.financeAmount);
   });
 });
 

@@ -6,7 +6,8 @@ import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './a
  * second core group, supplier and factor added here) × each action × records of its own and of other
  * enterprises. The expected table is written by hand from DOMAIN.md's two-step pattern: an action is
  * allowed exactly when the session's role is listed and the user's enterprise is the named party.
- * Actions of one-time public links (roles []) are refused to every session.
+ * Actions of one-time public links (roles []) are refused to every session. Every call carries a complete
+ * sign record: the signed steps (the supplier director's review, the factor's loan) need it, others ignore it.
  */
 const CORE_OP = 'ROLE_CORE_OPERATOR';
 const CORE_DIR = 'ROLE_CORE_DIRECTOR';
@@ -19,6 +20,10 @@ const W = ['factoringDeliveryWhite', 'factoring_delivery_white'] as const;
 const SP = ['factoringDeliveryPlan', 'factoring_delivery_plan'] as const;
 const CO = ['factoringDeliveryOrder', 'factoring_delivery_order'] as const;
 const DF = ['factoringDeliveryFinance', 'factoring_delivery_finance'] as const;
+const RD = ['factoringReverseDocument', 'factoring_reverse_document'] as const;
+/** 确权材料 can be removed only while their payable waits for the supplier's signature. */
+const DOCUMENT_OPEN =
+  "exists (select 1 from factoring_reverse_payable p where p.id = payable_id and p.state in ('RP0', 'RP1', 'RP2'))";
 const CHAIN_OPS = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
 
 const RULES: MatrixRule[] = [
@@ -26,12 +31,14 @@ const RULES: MatrixRule[] = [
   rule(...P, 'return', 'RP1', [CORE_DIR], 'core_corp_id'),
   rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id'),
   rule(...P, 'sign', 'RP2', LINK_ONLY, 'supplier_corp_id'),
+  rule(...RD, 'remove', 'RD0', [CORE_OP], 'uploader_corp_id', DOCUMENT_OPEN),
   rule(...F, 'withdraw', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...F, 'submit', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...F, 'reject', 'RF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...F, 'approve', 'RF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...F, 'confirm', 'RF2', LINK_ONLY, 'core_corp_id'),
   rule(...F, 'loan', 'RF3', [FIN_PRODUCT], 'factor_corp_id'),
+  rule(...F, 'repay', 'RFD', [FIN_CLIENT], 'factor_corp_id'),
   rule(...W, 'reject', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
   rule(...W, 'approve', 'WL0', [FIN_CLIENT], 'factor_corp_id'),
   rule(...SP, 'refuse', 'SP0', CHAIN_OPS, 'supplier_corp_id'),
@@ -43,6 +50,7 @@ const RULES: MatrixRule[] = [
   rule(...DF, 'reject', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...DF, 'approve', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
   rule(...DF, 'loan', 'DF2', [FIN_PRODUCT], 'factor_corp_id'),
+  rule(...DF, 'repay', 'DFD', [FIN_CLIENT], 'factor_corp_id'),
   // Last: removing supplier 1 from the white list must not disturb the actions above.
   rule(...W, 'remove', 'WL1', [CORE_OP], 'core_corp_id'),
 ];
@@ -56,5 +64,5 @@ const world = matrixWorld([
 ]);
 
 describe('authorisation matrix: role × reverse/delivery factoring action × enterprise', () => {
-  actionMatrix(world, RULES, { signature: false });
+  actionMatrix(world, RULES);
 });

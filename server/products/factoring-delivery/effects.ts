@@ -1,4 +1,4 @@
-import { compareMoney, formatAmount, subMoney } from '@renderer/core/format';
+import { compareMoney, formatAmount, fromCents, subMoney, toCents } from '@renderer/core/format';
 import type { Effect, EffectContext } from '../../models/effects';
 import type { BizRecord } from '../../models/types';
 import { financeInterest } from '../credit/effects';
@@ -106,7 +106,9 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
       applyDate: c.today,
     });
     d.interest = financeInterest(amount, str(d.monthlyRate), Number(d.financeDays));
+    // 利息前置: the interest is deducted when lending, the finance amount is what comes back.
     d.loanAmount = subMoney(amount, str(d.interest));
+    d.repayAmount = fromCents(toCents(amount));
     order.state = 'CO2';
     await c.records.save(ORDER, order, { action: 'finance', from: 'CO1' });
   },
@@ -121,5 +123,10 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
 
   async 'deliveryFinance.loan'(c) {
     await moveOrder(c, 'CO2', 'CO3', 'loan');
+  },
+
+  /** 回款 registered: the loan is closed and its arrival settled (已结清). */
+  async 'deliveryFinance.repay'(c) {
+    await moveOrder(c, 'CO3', 'CO4', 'repay');
   },
 };

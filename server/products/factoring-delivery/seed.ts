@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { loadUser } from '../../auth/currentUser';
 import type { Db } from '../../db/db';
-import { ModelEngine, openModels, type Actor } from '../../models';
+import { openModels } from '../../models';
 import type { EffectRegistry } from '../../models/effects';
+import { EngineSeeder } from '../../seed/engineSeeder';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 const WHITE = 'factoringDeliveryWhite';
@@ -14,8 +14,14 @@ export const DELIVERY_CORPS = ['CORE001', 'SUP001', 'UNIT001', 'FIN001'] as cons
 
 type Json = Record<string, unknown>;
 
-const day = (offset: number): string =>
-  new Date(Date.now() + 8 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
+/** The finance steps in order: action and the demo user who runs it. */
+const FINANCE_STEPS: Array<[string, string]> = [
+  ['submit', 'chain_director'],
+  ['approve', 'fin_client_manager'],
+  ['loan', 'fin_product_manager'],
+  ['repay', 'fin_client_manager'],
+];
+const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
 
 /**
  * The delivery factoring demo, made through the models engine as the demo user of each step: supplier 1
@@ -30,74 +36,61 @@ export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Pr
     );
   const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from factoring_delivery_white limit 1')).rows.length) return;
-  const engine = new ModelEngine({
-    db,
-    models,
-    effects,
-    now: () => new Date(),
-    signatureVerifier: {
-      verify() {
-        throw new Error('the delivery factoring demo signs nothing with a UKEY');
-      },
-    },
-  });
-  const as = async (username: string, role: string): Promise<Actor> => {
-    const r = await db.query<{ id: string }>('select id from users where username = $1', [username]);
-    return { user: (await loadUser(db, r.rows[0]!.id))!, role, sessionIdHash: '' };
-  };
-  const step = async (actor: Actor, model: string, rec: Json, action: string, reason?: string) =>
-    engine.act(actor, model, String(rec.id), action, { version: rec.version, ...(reason ? { reason } : {}) });
+  const s = await EngineSeeder.open({ db, models, effects });
+  const act = (user: string, model: string, rec: Json, action: string, reason?: string) =>
+    s.as(user).act(model, String(rec.id), action, reason ? { reason } : {});
 
-  const coreOp = await as('core_operator', 'ROLE_CORE_OPERATOR');
-  const purchase = await as('core_purchase', 'ROLE_CORE_PURCHASE');
-  const chainOp = await as('chain_operator', 'ROLE_CORP_OPERATOR');
-  const chainDir = await as('chain_director', 'ROLE_CORP_DIRECTOR');
-  const client = await as('fin_client_manager', 'ROLE_FIN_CLIENT_MANAGER');
-  const product = await as('fin_product_manager', 'ROLE_FIN_PRODUCT_MANAGER');
-
+  s.daysAgo(40);
   const white = (supplierCorpId: string, limitAmount: string) =>
-    engine.create(coreOp, WHITE, {
+    s.as('core_operator').create(WHITE, {
       supplierCorpId,
       factorCorpId: 'FIN001',
       limitAmount,
-      validUntil: day(365),
+      validUntil: s.day(365),
     });
-  await step(client, WHITE, await white('SUP001', '5000000.00'), 'approve');
+  await act('fin_client_manager', WHITE, await white('SUP001', '5000000.00'), 'approve');
   await white('UNIT001', '2000000.00');
-  await step(client, WHITE, await white('SUP002', '800000.00'), 'reject', '供应商经营年限不足');
+  await act('fin_client_manager', WHITE, await white('SUP002', '800000.00'), 'reject', '供应商经营年限不足');
+  s.daysAgo(35);
   await white('SUP002', '600000.00'); // applied again, pending
 
   let n = 0;
+  /** A supply plan to SUP001 given `30 - n` days ago, carried to `state` (SP0, SP1 accepted, SP9 refused). */
   const plan = async (state: string, amount: string): Promise<Json> => {
     n += 1;
-    const rec = await engine.create(coreOp, PLAN, {
+    s.daysAgo(30 - n);
+    const rec = await s.as('core_operator').create(PLAN, {
       supplierCorpId: 'SUP001',
       projectName: '华建一局第三项目部（城东安置房项目）',
       goodsName: ['HRB400螺纹钢', '商品混凝土C30', '镀锌钢管', '预拌砂浆'][n % 4],
       quantity: `${100 + n * 15}吨`,
       planAmount: amount,
-      deliveryDate: day(10 + n * 3),
+      deliveryDate: s.day(10 + n * 3),
     });
     if (state === 'SP0') return rec;
-    if (state === 'SP9') return step(chainOp, PLAN, rec, 'refuse', '数量与合同不符');
-    return step(chainOp, PLAN, rec, 'accept');
+    s.later(120);
+    if (state === 'SP9') return act('chain_operator', PLAN, rec, 'refuse', '数量与合同不符');
+    return act('chain_operator', PLAN, rec, 'accept');
   };
   await plan('SP0', '680000.00');
   await plan('SP0', '215000.00');
   await plan('SP9', '90000.00');
 
+  /** An arrival (到货确认单) under a fresh accepted plan, carried to `state` (CO0, CO1 received, CO9 refused). */
   const order = async (state: string, amount: string): Promise<Json> => {
     const p = await plan('SP1', amount);
-    const rec = await engine.create(chainOp, ORDER, {
+    s.later(180);
+    const rec = await s.as('chain_operator').create(ORDER, {
       planId: p.id,
       deliveredAmount: amount,
       waybillNo: `YD2026${String(880000 + n * 17)}`,
       carrier: '顺达物流有限公司',
-      arrivalDate: day(-(n % 5)),
+      arrivalDate: s.today,
     });
     if (state === 'CO0') return rec;
-    if (state === 'CO9') return step(purchase, ORDER, rec, 'refuse', '到货数量不足');
-    return step(purchase, ORDER, rec, 'confirmReceipt');
+    s.later(60);
+    if (state === 'CO9') return act('core_purchase', ORDER, rec, 'refuse', '到货数量不足');
+    return act('core_purchase', ORDER, rec, 'confirmReceipt');
   };
   for (const [state, amount] of [
     ['CO0', '320000.00'],
@@ -109,25 +102,25 @@ export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Pr
   ] as const)
     await order(state, amount);
 
+  /** A finance application on a fresh received arrival, carried to `state` (signed steps seed-signed). */
   const finance = async (state: string, amount: string, financeAmount: string): Promise<void> => {
     const o = await order('CO1', amount);
-    let rec = await engine.create(chainOp, FINANCE, {
+    s.later(60);
+    const rec = await s.as('chain_operator').create(FINANCE, {
       orderId: o.id,
       financeAmount,
       monthlyRate: '0.0045',
       financeDays: 90,
       agreementRead: true,
     });
-    if (state === 'DF0') return;
     if (state === 'DFX') {
-      await step(chainDir, FINANCE, rec, 'withdraw', '融资金额有误');
+      await act('chain_director', FINANCE, rec, 'withdraw', '融资金额有误');
       return;
     }
-    rec = await step(chainDir, FINANCE, rec, 'submit');
-    if (state === 'DF1') return;
-    rec = await step(client, FINANCE, rec, 'approve');
-    if (state === 'DF2') return;
-    await step(product, FINANCE, rec, 'loan');
+    for (const [action, user] of FINANCE_STEPS.slice(0, FINANCE_STATES.indexOf(state))) {
+      s.later(90);
+      await act(user, FINANCE, rec, action);
+    }
   };
   for (const [state, amount, financeAmount] of [
     ['DF0', '400000.00', '320000.00'],
@@ -139,6 +132,7 @@ export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Pr
     ['DF2', '500000.00', '400000.00'],
     ['DF2', '300000.00', '240000.00'],
     ['DFD', '900000.00', '720000.00'],
+    ['DFR', '460000.00', '360000.00'],
     ['DFX', '150000.00', '120000.00'],
   ] as const)
     await finance(state, amount, financeAmount);

@@ -1,4 +1,4 @@
-import { compareMoney, formatAmount, subMoney } from '@renderer/core/format';
+import { addMoney, compareMoney, formatAmount, fromCents, subMoney, toCents } from '@renderer/core/format';
 import type { Effect, EffectContext } from '../../models/effects';
 import { daysBetween } from '../../models/recordWriter';
 import type { BizRecord } from '../../models/types';
@@ -18,8 +18,30 @@ async function movePayable(c: EffectContext, from: string, to: string, action: s
   return payable;
 }
 
+/** States of a payable in which the core may still file or remove its 确权材料 (before the supplier signs). */
+const DOCUMENT_STATES = new Set(['RP0', 'RP1', 'RP2']);
+
 /** Reverse factoring (反向保理): payables the core confirms, finance on them. */
 export const factoringReverseEffects: Record<string, Effect> = {
+  /**
+   * 确权材料 belong to a payable of the uploading core that the supplier has not signed yet; the payable's
+   * supplier and factor see them.
+   */
+  async 'reverseDocument.ofPayable'(c) {
+    const d = c.record.data;
+    const payable = await c.records.lock(PAYABLE, str(d.payableId));
+    const no = str(payable.data.payableNo);
+    if (payable.data.coreCorpId !== d.uploaderCorpId) throw reverseError('REVERSE_PAYABLE_NOT_OURS', { no });
+    if (!DOCUMENT_STATES.has(payable.state)) throw reverseError('REVERSE_DOCUMENTS_CLOSED', { no });
+    if (c.phase !== 'create') return;
+    Object.assign(d, {
+      payableNo: no,
+      supplierCorpId: payable.data.supplierCorpId,
+      factorCorpId: payable.data.factorCorpId,
+      uploaderName: c.user.personName,
+    });
+  },
+
   async 'reversePayable.prepare'(c) {
     if (c.phase === 'create') c.record.data.applyDate = c.today;
   },
@@ -51,8 +73,11 @@ export const factoringReverseEffects: Record<string, Effect> = {
       applyDate: c.today,
     });
     d.interest = financeInterest(str(d.financeAmount), str(d.monthlyRate), days);
-    d.loanAmount =
-      d.interestMode === 'PRE' ? subMoney(str(d.financeAmount), str(d.interest)) : d.financeAmount;
+    const pre = d.interestMode === 'PRE';
+    d.loanAmount = pre ? subMoney(str(d.financeAmount), str(d.interest)) : d.financeAmount;
+    d.repayAmount = pre
+      ? fromCents(toCents(str(d.financeAmount)))
+      : addMoney(str(d.financeAmount), str(d.interest));
     payable.state = 'RP4';
     await c.records.save(PAYABLE, payable, { action: 'finance', from: 'RP3' });
   },
@@ -70,5 +95,10 @@ export const factoringReverseEffects: Record<string, Effect> = {
   /** Lent: the payable is financed. */
   async 'reverseFinance.loan'(c) {
     await movePayable(c, 'RP4', 'RPD', 'loan');
+  },
+
+  /** 回款 registered: the loan is closed and its payable settled (已结清). */
+  async 'reverseFinance.repay'(c) {
+    await movePayable(c, 'RPD', 'RPC', 'repay');
   },
 };
