@@ -1041,6 +1041,22 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/delivery/contract/creditor/list": {
+    fields: "保理合同编号" | "融资编号" | "申请日期";
+    actions: "详情" | "查询" | "重置";
+    columns: "保理合同编号" | "核心企业（债务人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
+    tabs: "全部" | "待放款" | "已放款" | "已回款";
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/contract/debtor/list": {
+    fields: "保理合同编号" | "融资编号" | "申请日期";
+    actions: "详情" | "查询" | "重置";
+    columns: "保理合同编号" | "供应商（债权人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
+    tabs: "全部" | "待放款" | "已放款" | "已回款";
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/credit-limit/query": {
     fields: "供应商";
     actions: "查询" | "重置";
@@ -1059,23 +1075,23 @@ export interface PageTitles {
   };
   "/factoring/delivery/finance/detail": {
     fields: never;
-    actions: "返回" | "复核通过" | "退回" | "审核通过" | "审核退回" | "放款";
+    actions: "返回" | "复核并签署" | "退回" | "审核通过" | "审核退回" | "签署并放款" | "登记回款";
     columns: never;
     tabs: never;
-    details: "融资编号" | "状态" | "申请日期" | "融资申请人" | "核心企业" | "保理商" | "到货确认单编号" | "运单号" | "货物名称" | "到货金额（元）" | "融资金额（元）" | "大写金额" | "月利率" | "融资期限（天）" | "预计利息（元）" | "放款金额（元）" | "保理合同编号" | "放款日期" | "退回原因";
+    details: "融资编号" | "状态" | "申请日期" | "融资申请人" | "核心企业" | "保理商" | "到货确认单编号" | "运单号" | "货物名称" | "到货金额（元）" | "融资金额（元）" | "大写金额" | "月利率" | "融资期限（天）" | "预计利息（元）" | "放款金额（元）" | "应回款金额（元）" | "保理合同编号" | "放款日期" | "回款日期" | "退回原因";
     sections: "融资信息";
   };
   "/factoring/delivery/finance/list": {
     fields: "融资编号" | "到货确认单编号" | "申请日期";
     actions: "详情" | "查询" | "重置";
     columns: "融资编号" | "融资申请人" | "核心企业" | "保理商" | "到货确认单编号" | "运单号" | "融资金额（元）" | "预计利息（元）" | "申请日期" | "状态";
-    tabs: "全部" | "办理中" | "已放款" | "已退回";
+    tabs: "全部" | "办理中" | "已放款" | "已回款" | "已退回";
     details: never;
     sections: never;
   };
   "/factoring/delivery/finance/review": {
     fields: "融资编号" | "到货确认单编号" | "申请日期";
-    actions: "复核通过" | "退回" | "审核通过" | "审核退回" | "放款" | "详情" | "查询" | "重置";
+    actions: "复核并签署" | "退回" | "审核通过" | "审核退回" | "签署并放款" | "登记回款" | "详情" | "查询" | "重置";
     columns: "融资编号" | "融资申请人" | "核心企业" | "保理商" | "到货确认单编号" | "运单号" | "融资金额（元）" | "预计利息（元）" | "申请日期" | "状态";
     tabs: "待办" | "全部";
     details: never;
@@ -1086,6 +1102,14 @@ export interface PageTitles {
     actions: "详情" | "查询" | "重置";
     columns: "货物名称" | "到货金额（元）" | "存放项目" | "供应商" | "核心企业" | "到货确认单编号" | "收货确认日期" | "融资编号" | "货权状态";
     tabs: "全部" | "未质押" | "融资担保中";
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/statistics": {
+    fields: "申请日期";
+    actions: never;
+    columns: never;
+    tabs: never;
     details: never;
     sections: never;
   };
@@ -1233,6 +1257,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/reverse/accounts-payable-confirmation/list": {
+    fields: "应付账款编号" | "文件名";
+    actions: "下载" | "应付账款" | "查询" | "重置";
+    columns: "应付账款编号" | "类别" | "文件名" | "上传企业" | "上传人" | "上传时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/reverse/accounts-payable/create": {
     fields: "供应商" | "保理商" | "商务合同编号" | "发票号码" | "应付账款金额（元）" | "到期日" | "备注";
     actions: "返回" | "保存" | "提交";
@@ -1243,7 +1275,7 @@ export interface PageTitles {
   };
   "/factoring/reverse/accounts-payable/detail": {
     fields: never;
-    actions: "返回" | "提交" | "确认应付" | "退回" | "申请融资";
+    actions: "返回" | "上传确权材料" | "提交" | "确认应付" | "退回" | "申请融资";
     columns: never;
     tabs: never;
     details: "应付账款编号" | "状态" | "登记日期" | "核心企业（债务人）" | "供应商（债权人）" | "保理商" | "应付账款金额（元）" | "大写金额" | "商务合同编号" | "发票号码" | "到期日" | "确认日期" | "供应商签署人" | "签署时间" | "融资编号" | "备注" | "退回原因";
@@ -1265,17 +1297,25 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/reverse/accounts-payable/upload": {
+    fields: never;
+    actions: "删除" | "返回" | "完成";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/reverse/accounts-receivable/list": {
     fields: "应付账款编号" | "供应商" | "商务合同编号" | "到期日";
     actions: "申请融资" | "详情" | "查询" | "重置";
     columns: "应付账款编号" | "核心企业（债务人）" | "供应商（债权人）" | "保理商" | "应付账款金额（元）" | "商务合同编号" | "到期日" | "登记日期" | "状态";
-    tabs: "可融资" | "待签署" | "融资中/已融资" | "全部";
+    tabs: "可融资" | "待签署" | "融资中/已融资/已结清" | "全部";
     details: never;
     sections: never;
   };
   "/factoring/reverse/accounts-receivable/review": {
     fields: "融资编号" | "应付账款编号" | "申请日期";
-    actions: "复核通过" | "退回" | "详情" | "查询" | "重置";
+    actions: "复核并签署" | "退回" | "详情" | "查询" | "重置";
     columns: "融资编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "预计利息（元）" | "申请日期" | "状态";
     tabs: "待复核" | "全部";
     details: never;
@@ -1284,7 +1324,7 @@ export interface PageTitles {
   "/factoring/reverse/contract/list": {
     fields: "保理合同编号" | "融资编号" | "应付账款编号" | "申请日期";
     actions: "详情" | "查询" | "重置";
-    columns: "保理合同编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "追索方式" | "核心企业确认人" | "放款日期" | "状态";
+    columns: "保理合同编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "追索方式" | "核心企业确认人" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待核心企业确认" | "已生效";
     details: never;
     sections: never;
@@ -1299,25 +1339,25 @@ export interface PageTitles {
   };
   "/factoring/reverse/finance-application/detail": {
     fields: never;
-    actions: "返回" | "复核通过" | "退回" | "审核通过" | "审核退回" | "放款";
+    actions: "返回" | "复核并签署" | "退回" | "审核通过" | "审核退回" | "签署并放款" | "登记回款";
     columns: never;
     tabs: never;
-    details: "融资编号" | "状态" | "申请日期" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "应付账款金额（元）" | "到期日" | "融资金额（元）" | "大写金额" | "月利率" | "融资期限（天）" | "预计利息（元）" | "利息方式" | "追索方式" | "实际放款金额（元）" | "保理合同编号" | "核心企业确认人" | "确认时间" | "放款日期" | "退回原因";
+    details: "融资编号" | "状态" | "申请日期" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "应付账款金额（元）" | "到期日" | "融资金额（元）" | "大写金额" | "月利率" | "融资期限（天）" | "预计利息（元）" | "利息方式" | "追索方式" | "实际放款金额（元）" | "应回款金额（元）" | "保理合同编号" | "核心企业确认人" | "确认时间" | "放款日期" | "回款日期" | "退回原因";
     sections: "融资信息";
   };
   "/factoring/reverse/finance-application/list": {
     fields: "融资编号" | "应付账款编号" | "申请日期";
     actions: "详情" | "查询" | "重置";
     columns: "融资编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "预计利息（元）" | "申请日期" | "状态";
-    tabs: "全部" | "办理中" | "已放款" | "已退回";
+    tabs: "全部" | "办理中" | "已放款" | "已回款" | "已退回";
     details: never;
     sections: never;
   };
   "/factoring/reverse/finance-application/review": {
     fields: "融资编号" | "应付账款编号" | "申请日期";
-    actions: "审核通过" | "审核退回" | "放款" | "详情" | "查询" | "重置";
+    actions: "审核通过" | "审核退回" | "签署并放款" | "登记回款" | "详情" | "查询" | "重置";
     columns: "融资编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "预计利息（元）" | "申请日期" | "状态";
-    tabs: "待审核" | "待核心企业确认" | "待放款" | "全部";
+    tabs: "待审核" | "待核心企业确认" | "待放款" | "待回款" | "全部";
     details: never;
     sections: never;
   };
