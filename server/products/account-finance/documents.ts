@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { formatAmount, toChineseCapital } from '@renderer/core/format';
+import { toChineseCapital } from '@renderer/core/format';
 import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
+import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import { ApiError } from '../../errors';
-import { disposition } from '../../files/fileRoutes';
 import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
 import { INVOICE, RECEIPT } from './effects';
@@ -12,37 +12,35 @@ import { accountError } from './errors';
 export const ACCOUNT_DOCUMENTS_API = '/biz/v1/account-finance/documents';
 
 type Rec = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-const figures = (v: unknown): string => `¥${formatAmount(s(v))}`;
 const INVOICE_TYPES: Record<string, string> = { special: '增值税专用发票', normal: '增值税普通发票' };
 
 /** The electronic invoice of an issued (or red-flushed) invoice record. */
 export function invoiceDocument(v: Rec): DocumentSpec {
   return {
-    title: `电子发票（${INVOICE_TYPES[s(v.invoiceType)] ?? ''}）`,
-    number: `发票代码：${s(v.invoiceCode)}  发票号码：${s(v.invoiceNo)}`,
+    title: `电子发票（${INVOICE_TYPES[text(v.invoiceType)] ?? ''}）`,
+    number: `发票代码：${text(v.invoiceCode)}  发票号码：${text(v.invoiceNo)}`,
     sections: [
       {
         heading: '购买方',
         rows: [
-          { label: '名称', value: s(v.invoiceTitle) },
-          { label: '纳税人识别号', value: s(v.taxNo) },
-          { label: '地址、电话', value: s(v.buyerAddressPhone) },
-          { label: '开户行及账号', value: s(v.buyerBank) },
+          { label: '名称', value: text(v.invoiceTitle) },
+          { label: '纳税人识别号', value: text(v.taxNo) },
+          { label: '地址、电话', value: text(v.buyerAddressPhone) },
+          { label: '开户行及账号', value: text(v.buyerBank) },
         ],
       },
       {
         heading: '开票内容',
         rows: [
-          { label: '账单编号', value: s(v.billNo) },
-          { label: '价税合计（小写）', value: figures(v.amount) },
-          { label: '价税合计（大写）', value: toChineseCapital(s(v.amount)) },
-          { label: '开票日期', value: s(v.issueDate) },
+          { label: '账单编号', value: text(v.billNo) },
+          { label: '价税合计（小写）', value: amountFigures(v.amount) },
+          { label: '价税合计（大写）', value: toChineseCapital(text(v.amount)) },
+          { label: '开票日期', value: text(v.issueDate) },
         ],
       },
-      ...(v.status === 'IV2' ? [{ heading: '已红冲', paragraphs: [`红冲原因：${s(v.redReason)}`] }] : []),
+      ...(v.status === 'IV2' ? [{ heading: '已红冲', paragraphs: [`红冲原因：${text(v.redReason)}`] }] : []),
     ],
-    signatures: [{ party: '销售方', name: s(v.sellerName), date: s(v.issueDate), note: '发票专用章' }],
+    signatures: [{ party: '销售方', name: text(v.sellerName), date: text(v.issueDate), note: '发票专用章' }],
   };
 }
 
@@ -51,21 +49,21 @@ export function receiptDocument(r: Rec): DocumentSpec {
   const out = r.direction === 'out';
   return {
     title: '电子账户交易回单',
-    number: `回单编号：${s(r.receiptNo)}`,
+    number: `回单编号：${text(r.receiptNo)}`,
     sections: [
       {
         rows: [
-          { label: '交易流水号', value: s(r.txNo) },
-          { label: '交易日期', value: s(r.txDate) },
-          { label: out ? '付款方' : '收款方', value: `${s(r.corpName)}（电子账号${s(r.accountNo)}）` },
+          { label: '交易流水号', value: text(r.txNo) },
+          { label: '交易日期', value: text(r.txDate) },
+          { label: out ? '付款方' : '收款方', value: `${text(r.corpName)}（电子账号${text(r.accountNo)}）` },
           {
             label: out ? '收款方' : '付款方',
-            value: `${s(r.counterpartyName)}${r.counterpartyAccountNo ? `（账号${s(r.counterpartyAccountNo)}）` : ''}`,
+            value: `${text(r.counterpartyName)}${r.counterpartyAccountNo ? `（账号${text(r.counterpartyAccountNo)}）` : ''}`,
           },
           { label: '交易方向', value: out ? '转出' : '转入' },
-          { label: '金额（小写）', value: figures(r.amount) },
-          { label: '金额（大写）', value: toChineseCapital(s(r.amount)) },
-          { label: '摘要', value: s(r.summary) },
+          { label: '金额（小写）', value: amountFigures(r.amount) },
+          { label: '金额（大写）', value: toChineseCapital(text(r.amount)) },
+          { label: '摘要', value: text(r.summary) },
         ],
       },
     ],
@@ -91,15 +89,7 @@ export function registerAccountDocumentRoutes(app: FastifyInstance, engine: Mode
       const record = (await engine.get(actorOf(req), kind.model, req.params.id)) as Rec;
       if (kind.model === INVOICE && record.status === 'IV0') throw accountError('ACCOUNT_DOCUMENT_NOT_READY');
       const pdf = await renderPdf(kind.document(record));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          disposition('attachment', `${kind.name}-${s(record[kind.numberField])}.pdf`),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `${kind.name}-${text(record[kind.numberField])}.pdf`);
     },
   );
 }

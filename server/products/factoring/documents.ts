@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { formatAmount, formatPercent, toChineseCapital } from '@renderer/core/format';
+import { formatPercent, toChineseCapital } from '@renderer/core/format';
 import { ApiError } from '../../errors';
 import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
-import { disposition } from '../../files/fileRoutes';
+import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import { chinaDay, type ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
 import { factoringError } from './errors';
@@ -25,10 +25,8 @@ type Loan = Record<string, unknown> & {
   audit: Array<{ action: string; at: string }>;
 };
 
-const s = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
-/** 「¥1,234.50」 and 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
-const figures = (v: unknown): string => `¥${formatAmount(s(v))}`;
-const capitals = (v: unknown): string => `人民币${toChineseCapital(s(v))}`;
+/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
+const capitals = (v: unknown): string => `人民币${toChineseCapital(text(v))}`;
 const INTEREST_MODES: Record<string, string> = { PRE: '利息前置', POST: '利息后置' };
 const RECOURSE: Record<string, string> = { RECOURSE: '有追索', NON_RECOURSE: '无追索' };
 
@@ -46,15 +44,15 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
   const creditorDay = doneOn(loan, 'sign');
   const debtorDay = doneOn(loan, 'ownerSign');
   const receivable = [
-    { label: '应收账款编号', value: s(loan.receivableNo) },
-    { label: '基础合同编号', value: s(loan.contractNo) },
-    { label: '债权人', value: s(loan.creditorName) },
-    { label: '债务人', value: s(loan.debtorName) },
-    { label: '应收账款金额（小写）', value: figures(loan.receivableAmount) },
+    { label: '应收账款编号', value: text(loan.receivableNo) },
+    { label: '基础合同编号', value: text(loan.contractNo) },
+    { label: '债权人', value: text(loan.creditorName) },
+    { label: '债务人', value: text(loan.debtorName) },
+    { label: '应收账款金额（小写）', value: amountFigures(loan.receivableAmount) },
     { label: '应收账款金额（大写）', value: capitals(loan.receivableAmount) },
-    { label: '应收账款到期日', value: s(loan.dueDate) },
+    { label: '应收账款到期日', value: text(loan.dueDate) },
   ];
-  const number = `保理合同编号：${s(loan.factoringContractNo)}`;
+  const number = `保理合同编号：${text(loan.factoringContractNo)}`;
   if (kind === 'contract')
     return {
       title: FACTORING_DOCUMENTS.contract,
@@ -62,31 +60,31 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
       sections: [
         {
           paragraphs: [
-            `保理商（甲方）：${s(loan.factorName)}`,
-            `债权人（乙方）：${s(loan.creditorName)}`,
-            `乙方将其对债务人${s(loan.debtorName)}享有的下述应收账款转让给甲方，甲方向乙方提供保理融资。双方经协商一致，订立本合同。`,
+            `保理商（甲方）：${text(loan.factorName)}`,
+            `债权人（乙方）：${text(loan.creditorName)}`,
+            `乙方将其对债务人${text(loan.debtorName)}享有的下述应收账款转让给甲方，甲方向乙方提供保理融资。双方经协商一致，订立本合同。`,
           ],
         },
         { heading: '第一条 转让的应收账款', rows: receivable },
         {
           heading: '第二条 保理融资',
           rows: [
-            { label: '融资编号', value: s(loan.loanNo) },
-            { label: '融资金额（小写）', value: figures(loan.financeAmount) },
+            { label: '融资编号', value: text(loan.loanNo) },
+            { label: '融资金额（小写）', value: amountFigures(loan.financeAmount) },
             { label: '融资金额（大写）', value: capitals(loan.financeAmount) },
-            { label: '年化利率', value: formatPercent(s(loan.annualRate), 4) },
-            { label: '融资期限', value: `${s(loan.financeDays)}天（按每年360天计息）` },
-            { label: '利息方式', value: INTEREST_MODES[s(loan.interestMode)] ?? '' },
-            { label: '追索方式', value: RECOURSE[s(loan.recourse)] ?? '' },
-            { label: '利息（小写）', value: figures(loan.interest) },
+            { label: '年化利率', value: formatPercent(text(loan.annualRate), 4) },
+            { label: '融资期限', value: `${text(loan.financeDays)}天（按每年360天计息）` },
+            { label: '利息方式', value: INTEREST_MODES[text(loan.interestMode)] ?? '' },
+            { label: '追索方式', value: RECOURSE[text(loan.recourse)] ?? '' },
+            { label: '利息（小写）', value: amountFigures(loan.interest) },
             { label: '利息（大写）', value: capitals(loan.interest) },
-            { label: '实际放款金额（小写）', value: figures(loan.loanAmount) },
+            { label: '实际放款金额（小写）', value: amountFigures(loan.loanAmount) },
             { label: '实际放款金额（大写）', value: capitals(loan.loanAmount) },
-            { label: '应回款金额（小写）', value: figures(loan.repayAmount) },
+            { label: '应回款金额（小写）', value: amountFigures(loan.repayAmount) },
             { label: '应回款金额（大写）', value: capitals(loan.repayAmount) },
             {
               label: '收款账户',
-              value: `${s(loan.accountName)}，${s(loan.accountNo)}，${s(loan.bankName)}（联行号${s(loan.bankCode)}）`,
+              value: `${text(loan.accountName)}，${text(loan.accountNo)}，${text(loan.bankName)}（联行号${text(loan.bankCode)}）`,
             },
           ],
         },
@@ -109,10 +107,15 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
         },
       ],
       signatures: [
-        { party: '甲方（保理商）', name: s(loan.factorName), date: factorDay, note: signedNote(factorDay) },
+        {
+          party: '甲方（保理商）',
+          name: text(loan.factorName),
+          date: factorDay,
+          note: signedNote(factorDay),
+        },
         {
           party: '乙方（债权人）',
-          name: s(loan.creditorName),
+          name: text(loan.creditorName),
           date: creditorDay,
           note: signedNote(creditorDay),
         },
@@ -125,21 +128,21 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
       sections: [
         {
           paragraphs: [
-            `致：${s(loan.debtorName)}`,
-            `我司（${s(loan.creditorName)}）已将对贵司享有的下述应收账款及其项下全部权利转让给${s(loan.factorName)}，特此申请贵司确认。`,
+            `致：${text(loan.debtorName)}`,
+            `我司（${text(loan.creditorName)}）已将对贵司享有的下述应收账款及其项下全部权利转让给${text(loan.factorName)}，特此申请贵司确认。`,
           ],
         },
         { heading: '转让的应收账款', rows: receivable },
         {
           heading: '债务人确认',
           paragraphs: [
-            `我司确认上述应收账款真实、有效，金额为${capitals(loan.receivableAmount)}（${figures(loan.receivableAmount)}），我司已知悉其转让事宜，将于到期日${s(loan.dueDate)}前向${s(loan.factorName)}付款，不以任何抗辩或抵销对抗受让人。`,
+            `我司确认上述应收账款真实、有效，金额为${capitals(loan.receivableAmount)}（${amountFigures(loan.receivableAmount)}），我司已知悉其转让事宜，将于到期日${text(loan.dueDate)}前向${text(loan.factorName)}付款，不以任何抗辩或抵销对抗受让人。`,
           ],
         },
       ],
       signatures: [
-        { party: '债权人', name: s(loan.creditorName), date: creditorDay, note: signedNote(creditorDay) },
-        { party: '债务人', name: s(loan.debtorName), date: debtorDay, note: signedNote(debtorDay) },
+        { party: '债权人', name: text(loan.creditorName), date: creditorDay, note: signedNote(creditorDay) },
+        { party: '债务人', name: text(loan.debtorName), date: debtorDay, note: signedNote(debtorDay) },
       ],
     };
   return {
@@ -148,9 +151,9 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
     sections: [
       {
         paragraphs: [
-          `致：${s(loan.debtorName)}`,
-          `根据${s(loan.creditorName)}与${s(loan.factorName)}签订的国内商业保理合同（编号${s(loan.factoringContractNo)}），${s(loan.creditorName)}已将对贵司的下述应收账款转让给${s(loan.factorName)}。`,
-          `请贵司于${s(loan.dueDate)}前将应付款项${capitals(loan.receivableAmount)}（${figures(loan.receivableAmount)}）支付至${s(loan.factorName)}指定账户，向其他任何人付款不发生清偿效力。`,
+          `致：${text(loan.debtorName)}`,
+          `根据${text(loan.creditorName)}与${text(loan.factorName)}签订的国内商业保理合同（编号${text(loan.factoringContractNo)}），${text(loan.creditorName)}已将对贵司的下述应收账款转让给${text(loan.factorName)}。`,
+          `请贵司于${text(loan.dueDate)}前将应付款项${capitals(loan.receivableAmount)}（${amountFigures(loan.receivableAmount)}）支付至${text(loan.factorName)}指定账户，向其他任何人付款不发生清偿效力。`,
         ],
       },
       { heading: '应收账款', rows: receivable },
@@ -158,11 +161,11 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
     signatures: [
       {
         party: '通知人（债权人）',
-        name: s(loan.creditorName),
+        name: text(loan.creditorName),
         date: creditorDay,
         note: signedNote(creditorDay),
       },
-      { party: '保理商', name: s(loan.factorName), date: factorDay, note: signedNote(factorDay) },
+      { party: '保理商', name: text(loan.factorName), date: factorDay, note: signedNote(factorDay) },
     ],
   };
 }
@@ -179,17 +182,9 @@ export function registerFactoringDocumentRoutes(app: FastifyInstance, engine: Mo
       const kind = req.params.kind as FactoringDocumentKind;
       if (!Object.hasOwn(FACTORING_DOCUMENTS, kind)) throw new ApiError('NOT_FOUND');
       const loan = (await engine.get(actorOf(req), 'factoringLoan', req.params.id)) as unknown as Loan;
-      if (!CONTRACT_STATES.has(s(loan.status))) throw factoringError('FACTORING_DOCUMENT_NOT_READY');
+      if (!CONTRACT_STATES.has(text(loan.status))) throw factoringError('FACTORING_DOCUMENT_NOT_READY');
       const pdf = await renderPdf(factoringDocument(kind, loan));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          disposition('attachment', `${FACTORING_DOCUMENTS[kind]}-${s(loan.loanNo)}.pdf`),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, pdf, `${FACTORING_DOCUMENTS[kind]}-${text(loan.loanNo)}.pdf`);
     },
   );
 }
