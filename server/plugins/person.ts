@@ -10,6 +10,7 @@ import { roleInfo } from '../auth/roles';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { registrationError } from '../registration/errors';
+import { checkedField, checkValue, type FieldRefusal } from '../registration/fields';
 import { decrypt } from '../registration/plugin';
 import { checkSmsCode, consumeSmsCode } from '../registration/sms';
 
@@ -22,9 +23,8 @@ export interface PersonInfo {
   roles: Array<{ roleCode: string; roleName: string }>;
 }
 
-const check = (field: string, result: true | string): void => {
-  if (result !== true) throw new ApiError('PERSON_FIELD_INVALID', { message: result }, { field });
-};
+const PERSON_FIELD: FieldRefusal = (message, field) =>
+  new ApiError('PERSON_FIELD_INVALID', { message }, { field });
 
 /**
  * my/person-info/index (issue 13): a user reads the own profile, changes the phone with an SMS code sent
@@ -52,8 +52,9 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
       const body = req.body ?? {};
       const oldPassword = decrypt(ctx, body.oldPassword);
       const password = decrypt(ctx, body.password);
-      check('password', validatePassword(password));
-      check('confirmPassword', validatePasswordConfirm(password, decrypt(ctx, body.confirmPassword)));
+      checkValue('password', password, validatePassword, PERSON_FIELD);
+      const confirm = decrypt(ctx, body.confirmPassword);
+      checkValue('confirmPassword', confirm, (v) => validatePasswordConfirm(password, v), PERSON_FIELD);
       const row = await ctx.db.query<{ password_hash: string }>(
         'select password_hash from users where id = $1',
         [user.id],
@@ -79,10 +80,8 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
   app.post<{ Body: { mobile?: unknown; smsCode?: unknown } }>('/corp/v1/persons/me/mobile', async (req) => {
     const user = req.user!;
     const body = req.body ?? {};
-    const mobile = typeof body.mobile === 'string' ? body.mobile.trim() : '';
-    check('mobile', validatePhone(mobile));
-    const smsCode = typeof body.smsCode === 'string' ? body.smsCode.trim() : '';
-    check('smsCode', validateSmsCode(smsCode));
+    const mobile = checkedField(body, 'mobile', validatePhone, PERSON_FIELD);
+    const smsCode = checkedField(body, 'smsCode', validateSmsCode, PERSON_FIELD);
     if (mobile === user.mobile) throw new ApiError('PERSON_MOBILE_SAME', undefined, { field: 'mobile' });
     const code = await checkSmsCode(ctx.db, mobile, 'CHANGE_MOBILE', smsCode, ctx.now());
     // A code asked for by another user (the same new phone) does not change this user's phone.

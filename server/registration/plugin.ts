@@ -17,7 +17,6 @@ import {
   validatePhone,
   validateSmsCode,
   validateUsername,
-  type ValidatorResult,
 } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
 import { unlockUser } from '../auth/loginThrottle';
@@ -26,22 +25,10 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError, ok } from '../errors';
 import { registrationError } from './errors';
+import { checkedField } from './fields';
 import { checkSmsCode, consumeSmsCode, issueSmsCode, latestSms } from './sms';
 
 type Body<T> = { [K in keyof T]?: unknown };
-
-/** The first rule a field breaks, as REG_FIELD_INVALID with the validator's own message; else the text. */
-function field(
-  body: Record<string, unknown>,
-  name: string,
-  validate: (v: unknown) => ValidatorResult,
-): string {
-  const raw = body[name];
-  const value = typeof raw === 'string' ? raw.trim() : raw;
-  const result = validate(value);
-  if (result !== true) throw registrationError('REG_FIELD_INVALID', { message: result }, { field: name });
-  return value as string;
-}
 
 /** Decrypts a password sent RSA-encrypted, as the login does. */
 export function decrypt(ctx: ServerContext, cipher: unknown): string {
@@ -68,10 +55,10 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
       const body = (req.body ?? {}) as Record<string, unknown>;
       const purpose = body.purpose as SmsPurpose;
       if (!SMS_PURPOSES.includes(purpose)) throw new ApiError('BAD_REQUEST');
-      const mobile = field(body, 'mobile', validatePhone);
+      const mobile = checkedField(body, 'mobile', validatePhone);
       let targetUserId: string | null = null;
       if (purpose === 'RESET_PASSWORD') {
-        const username = field(body, 'username', (v) =>
+        const username = checkedField(body, 'username', (v) =>
           typeof v === 'string' && v.trim() ? true : '请输入用户名',
         );
         const user = await ctx.db.query<{ id: string }>(
@@ -105,16 +92,16 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
     { config: { auth: 'session', allowCancelled: true } },
     async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const enterpriseName = field(body, 'enterpriseName', validateEnterpriseName);
-      const creditCode = field(body, 'creditCode', validateCreditCode);
-      const legalName = field(body, 'legalName', validatePersonName);
-      const legalIdCard = field(body, 'legalIdCard', validateIdCard).toUpperCase();
-      const username = field(body, 'username', validateUsername);
-      const contactName = field(body, 'contactName', validatePersonName);
-      const mobile = field(body, 'mobile', validatePhone);
-      const smsCode = field(body, 'smsCode', validateSmsCode);
+      const enterpriseName = checkedField(body, 'enterpriseName', validateEnterpriseName);
+      const creditCode = checkedField(body, 'creditCode', validateCreditCode);
+      const legalName = checkedField(body, 'legalName', validatePersonName);
+      const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
+      const username = checkedField(body, 'username', validateUsername);
+      const contactName = checkedField(body, 'contactName', validatePersonName);
+      const mobile = checkedField(body, 'mobile', validatePhone);
+      const smsCode = checkedField(body, 'smsCode', validateSmsCode);
       const password = decrypt(ctx, body.password);
-      field({ password }, 'password', validatePassword);
+      checkedField({ password }, 'password', validatePassword);
       const accepted = Array.isArray(body.agreements) ? body.agreements : [];
       if (!AGREEMENT_BOOKS.every((a) => accepted.includes(a.code))) {
         throw registrationError('REG_AGREEMENTS_REQUIRED');
@@ -168,15 +155,17 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
     { config: { auth: 'session', allowCancelled: true } },
     async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const username = field(body, 'username', (v) =>
+      const username = checkedField(body, 'username', (v) =>
         typeof v === 'string' && v.trim() ? true : '请输入用户名',
       );
-      const mobile = field(body, 'mobile', validatePhone);
-      const smsCode = field(body, 'smsCode', validateSmsCode);
+      const mobile = checkedField(body, 'mobile', validatePhone);
+      const smsCode = checkedField(body, 'smsCode', validateSmsCode);
       const password = decrypt(ctx, body.password);
-      field({ password }, 'password', validatePassword);
+      checkedField({ password }, 'password', validatePassword);
       const confirm = decrypt(ctx, body.confirmPassword);
-      field({ confirmPassword: confirm }, 'confirmPassword', (v) => validatePasswordConfirm(password, v));
+      checkedField({ confirmPassword: confirm }, 'confirmPassword', (v) =>
+        validatePasswordConfirm(password, v),
+      );
       const now = ctx.now();
       const code = await checkSmsCode(ctx.db, mobile, 'RESET_PASSWORD', smsCode, now);
       const user = await ctx.db.query<{ id: string }>(

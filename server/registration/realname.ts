@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { registrationError } from './errors';
+import { checkedField } from './fields';
 
 /** How long the legal person has to finish a face check on the phone. */
 export const FACE_CHECK_TTL_MS = 10 * 60 * 1000;
@@ -26,17 +27,6 @@ const maskName = (name: string): string => {
   const chars = Array.from(name);
   return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 };
-
-function checkField(
-  body: Record<string, unknown>,
-  name: string,
-  validate: (v: unknown) => true | string,
-): string {
-  const value = typeof body[name] === 'string' ? (body[name] as string).trim() : body[name];
-  const result = validate(value);
-  if (result !== true) throw registrationError('REG_FIELD_INVALID', { message: result }, { field: name });
-  return value as string;
-}
 
 /**
  * Real-name verification of an enterprise's legal person (/my/enterprise-info/realname) by a face check on
@@ -84,8 +74,8 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
       const role = req.session!.currentRole;
       if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const legalName = checkField(body, 'legalName', validatePersonName);
-      const legalIdCard = checkField(body, 'legalIdCard', validateIdCard).toUpperCase();
+      const legalName = checkedField(body, 'legalName', validatePersonName);
+      const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
       const user = req.user!;
       if ((await latestCheck(user.corpId))?.state === 'VERIFIED') {
         throw registrationError('REALNAME_ALREADY_VERIFIED');
