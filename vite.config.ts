@@ -48,7 +48,7 @@ export function schemaRouteBlocks(): Plugin {
       if (query !== 'route' || !file.endsWith('.json')) return null;
       this.addWatchFile(file);
       const json = JSON.parse(readFileSync(file, 'utf8')) as { route?: unknown };
-      return `export const route = ${JSON.stringify(json.route) ?? 'undefined'};\nexport default { route };`;
+      return `export const route = ${JSON.stringify(json.route) ?? 'undefined'};`;
     },
   };
 }

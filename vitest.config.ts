@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { alias, schemaRouteBlocks } from './vite.config.ts';
 
+/** What every project shares: the path aliases, and src/router/routeTable.ts's `<file>.json?route` imports. */
+const shared = { resolve: { alias }, plugins: [schemaRouteBlocks()] };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -9,9 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        resolve: { alias },
-        // src/router/routeTable.ts imports the page schemas' route blocks as `<file>.json?route`.
-        plugins: [schemaRouteBlocks()],
+        ...shared,
         test: {
           name: 'unit',
           include: [
@@ -28,8 +29,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [schemaRouteBlocks()],
+        ...shared,
         test: {
           name: 'schemas',
           include: ['tests/schemas/**/*.test.{ts,tsx}'],
@@ -42,8 +42,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        plugins: [schemaRouteBlocks()],
+        ...shared,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],

@@ -47,9 +47,7 @@ try {
 
 // PostgreSQL: the same GET on one instance and on three behind one port (npm run start:cluster), then
 // 1,000,000 vouchers (skip with --no-scale: it takes minutes).
-if (renderOnly) {
-  // Server figures skipped.
-} else if (postgresBin()) {
+if (!renderOnly && postgresBin()) {
   const pg = await startPostgres(['max_connections=100']);
   try {
     for (const [label, script, args] of [
@@ -69,7 +67,7 @@ if (renderOnly) {
   }
   if (!process.argv.includes('--no-scale'))
     rows.push(...(await scaleBench({ explain: process.argv.includes('--explain') })));
-} else {
+} else if (!renderOnly) {
   console.log('no PostgreSQL server binaries: PostgreSQL figures skipped');
 }
 

@@ -207,8 +207,9 @@ export class ModelEngine {
    * Runs one transition on many records in one request, each record in its own transaction exactly as
    * {@link act} does: a refused record writes nothing and does not stop the others. The answer names,
    * per record in the order asked, whether it succeeded (with the record as it is now) or why it was
-   * refused (the catalogue code and message). The action `delete` deletes (see {@link remove}). A signed transition needs each item's own signature over
-   * an original issued for that record (ADR 0008 scope `model/id/action`).
+   * refused (the catalogue code and message). The action `delete` deletes (see {@link remove}). A signed
+   * transition needs each item's own signature over an original issued for that record (ADR 0008 scope
+   * `model/id/action`).
    */
   async actMany(actor: Actor, name: string, action: string, body: BatchBody): Promise<BatchAnswer> {
     const model = this.model(name);

@@ -12,7 +12,7 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-/** Telephone: a fixed line with its area code (010-12345678, 0571 8765432) or a mobile number. */
+/** Telephone: a fixed line with its area code (010-12345678, 05718765432) or a mobile number. */
 export const TELEPHONE_PATTERN = /^(?:0\d{2,3}-?\d{7,8}|1[3-9]\d{9})$/;
 
 /** Longest address SMTP can carry (RFC 5321: 64-character local part, 254 characters in all). */
