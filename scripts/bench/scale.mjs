@@ -25,7 +25,7 @@ const ms = (v) => `${v.toFixed(1)} ms`;
  * Holders: every 10th voucher SUP001 (the measured supplier, 10%), every 10th+1 UNIT001, the rest 97
  * other suppliers; all issued by CORE001; states spread over the voucher dictionary's tabs.
  */
-async function bulkLoad(db, model, records) {
+export async function bulkLoad(db, model, records) {
   const t = model.table;
   const col = (name) => model.fields.get(name).column;
   const indexes = await db.query(
