@@ -1233,6 +1233,30 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/joint/contract/confirm/list": {
+    fields: "保理合同编号" | "融资编号" | "状态";
+    actions: "确认合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/contract/sign/funder/list": {
+    fields: "保理合同编号" | "融资编号" | "状态";
+    actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/contract/sign/list": {
+    fields: "保理合同编号" | "融资编号" | "状态";
+    actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
   "/factoring/joint/finance-management/loan/apply/create": {
     fields: "应收账款" | "融资金额（元）" | "参与机构" | "参与机构.资金方" | "参与机构.份额比例（%）" | "年化利率" | "利息方式" | "追索方式" | "收款账号" | "户名" | "开户行" | "联行号" | "备注";
     actions: "添加参与机构" | "返回" | "提交";

@@ -6,6 +6,29 @@ import { loanFigures, type InterestMode } from '../interest';
 import { ratioTotal, shareAmounts, type FunderShare } from '../shares';
 
 export const RECEIVABLE = 'factoringReceivable';
+export const JOINT_CONTRACT = 'factoringJointContract';
+/** A joint deal's terms each funder's contract repeats (the record is the source of its PDF). */
+const JOINT_CONTRACT_TERMS = [
+  'loanNo',
+  'receivableNo',
+  'receivableAmount',
+  'dueDate',
+  'contractNo',
+  'creditorCorpId',
+  'debtorCorpId',
+  'financeAmount',
+  'annualRate',
+  'interestMode',
+  'recourse',
+  'financeDays',
+  'interest',
+  'loanAmount',
+  'repayAmount',
+  'accountNo',
+  'accountName',
+  'bankName',
+  'bankCode',
+] as const;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The receivable a loan application names, locked; on create/update it must be the creditor's and financeable. */
@@ -107,5 +130,40 @@ export const factoringEffects: Record<string, Effect> = {
       f.funderCorpId === corp ? { ...f, approvedDate: c.today } : f,
     );
     if ((d.pendingFunderCorpIds as string[]).length > 0) c.outcome('JL2');
+  },
+
+  /**
+   * The last funder approved: each funder's 国内商业保理合同 is made (JC1, its share and ratio), to be
+   * confirmed and signed by the creditor and signed by that funder.
+   */
+  async 'factoring.jointContracts'(c) {
+    const d = c.record.data;
+    if (((d.pendingFunderCorpIds as string[]) ?? []).length > 0) return;
+    const terms = Object.fromEntries(JOINT_CONTRACT_TERMS.map((k) => [k, d[k]]));
+    const funders = (d.funders as FunderShare[]) ?? [];
+    // The lead is the first funder (its name from the share list: the deal's leadName is not filled in).
+    terms.leadName = funders[0]?.funderName ?? null;
+    for (const f of funders)
+      await c.records.insert(
+        JOINT_CONTRACT,
+        {
+          ...terms,
+          loanId: c.record.id,
+          funderCorpId: f.funderCorpId,
+          ratio: f.ratio,
+          shareAmount: f.shareAmount,
+        },
+        { action: 'funderApprove' },
+      );
+  },
+
+  /** The lead funder lends only when every funder's contract is signed by both sides (JC4). */
+  async 'factoring.jointContractsSigned'(c) {
+    const contracts = await c.records.find(JOINT_CONTRACT, { loanId: c.record.id });
+    const unsigned = contracts.filter((k) => k.state !== 'JC4');
+    if (contracts.length === 0 || unsigned.length > 0)
+      throw factoringError('FACTORING_JOINT_CONTRACTS_UNSIGNED', {
+        funders: unsigned.map((k) => str(k.data.funderName)).join('、'),
+      });
   },
 };
