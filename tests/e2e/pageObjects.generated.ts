@@ -1234,7 +1234,7 @@ export interface PageTitles {
     sections: never;
   };
   "/factoring/joint/contract/confirm/list": {
-    fields: "保理合同编号" | "融资编号" | "状态";
+    fields: "合同编号" | "融资编号" | "状态";
     actions: "确认合同" | "查看合同" | "融资详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
     tabs: "待处理" | "全部";
@@ -1242,7 +1242,7 @@ export interface PageTitles {
     sections: never;
   };
   "/factoring/joint/contract/sign/funder/list": {
-    fields: "保理合同编号" | "融资编号" | "状态";
+    fields: "合同编号" | "融资编号" | "状态";
     actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
     tabs: "待处理" | "全部";
@@ -1250,7 +1250,7 @@ export interface PageTitles {
     sections: never;
   };
   "/factoring/joint/contract/sign/list": {
-    fields: "保理合同编号" | "融资编号" | "状态";
+    fields: "合同编号" | "融资编号" | "状态";
     actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
     tabs: "待处理" | "全部";

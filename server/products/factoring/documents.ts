@@ -46,6 +46,14 @@ function doneOn(loan: Loan, action: string): string {
 
 const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' : '（待签署）');
 
+/** An amount as two rows: 「label（小写）：¥1,234.50」 and 「label（大写）：人民币壹仟贰佰叁拾肆元伍角」. */
+function amountRows(label: string, amount: unknown): DocumentRow[] {
+  return [
+    { label: `${label}（小写）`, value: amountFigures(amount) },
+    { label: `${label}（大写）`, value: capitals(amount) },
+  ];
+}
+
 /** The receivable a contract transfers, as its rows. */
 function receivableRows(loan: Record<string, unknown>): DocumentRow[] {
   return [
@@ -53,8 +61,7 @@ function receivableRows(loan: Record<string, unknown>): DocumentRow[] {
     { label: '基础合同编号', value: text(loan.contractNo) },
     { label: '债权人', value: text(loan.creditorName) },
     { label: '债务人', value: text(loan.debtorName) },
-    { label: '应收账款金额（小写）', value: amountFigures(loan.receivableAmount) },
-    { label: '应收账款金额（大写）', value: capitals(loan.receivableAmount) },
+    ...amountRows('应收账款金额', loan.receivableAmount),
     { label: '应收账款到期日', value: text(loan.dueDate) },
   ];
 }
@@ -123,15 +130,11 @@ export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): Docu
           heading: '第二条 保理融资',
           rows: [
             { label: '融资编号', value: text(loan.loanNo) },
-            { label: '融资金额（小写）', value: amountFigures(loan.financeAmount) },
-            { label: '融资金额（大写）', value: capitals(loan.financeAmount) },
+            ...amountRows('融资金额', loan.financeAmount),
             ...rateRows(loan),
-            { label: '利息（小写）', value: amountFigures(loan.interest) },
-            { label: '利息（大写）', value: capitals(loan.interest) },
-            { label: '实际放款金额（小写）', value: amountFigures(loan.loanAmount) },
-            { label: '实际放款金额（大写）', value: capitals(loan.loanAmount) },
-            { label: '应回款金额（小写）', value: amountFigures(loan.repayAmount) },
-            { label: '应回款金额（大写）', value: capitals(loan.repayAmount) },
+            ...amountRows('利息', loan.interest),
+            ...amountRows('实际放款金额', loan.loanAmount),
+            ...amountRows('应回款金额', loan.repayAmount),
             accountRow(loan),
           ],
         },
@@ -225,11 +228,9 @@ export function jointContractDocument(contract: Loan): DocumentSpec {
         rows: [
           { label: '融资编号', value: text(contract.loanNo) },
           { label: '牵头机构', value: text(contract.leadName) },
-          { label: '融资总额（小写）', value: amountFigures(contract.financeAmount) },
-          { label: '融资总额（大写）', value: capitals(contract.financeAmount) },
+          ...amountRows('融资总额', contract.financeAmount),
           { label: '甲方份额比例', value: `${text(contract.ratio)}%` },
-          { label: '甲方份额金额（小写）', value: amountFigures(contract.shareAmount) },
-          { label: '甲方份额金额（大写）', value: capitals(contract.shareAmount) },
+          ...amountRows('甲方份额金额', contract.shareAmount),
           ...rateRows(contract),
           accountRow(contract),
         ],
