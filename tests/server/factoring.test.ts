@@ -302,6 +302,7 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
     ]);
     expect(loan).toMatchObject({
       leadCorpId: 'FIN001',
+      leadName: '建信商业保理有限公司',
       funderNames: '建信商业保理有限公司、中融联合商业保理有限公司',
     });
     // Both funders see it; an enterprise outside does not.

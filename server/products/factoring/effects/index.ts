@@ -16,6 +16,7 @@ const JOINT_CONTRACT_TERMS = [
   'contractNo',
   'creditorCorpId',
   'debtorCorpId',
+  'leadName',
   'financeAmount',
   'annualRate',
   'interestMode',
@@ -113,6 +114,8 @@ export const factoringEffects: Record<string, Effect> = {
     d.funders = funders.map((f, i) => ({ ...f, shareAmount: amounts[i], approvedDate: null }));
     d.funderCorpIds = ids;
     d.leadCorpId = ids[0];
+    // Set here: the engine fills names from the submitted ids before effects run, and the lead is derived.
+    d.leadName = funders[0]?.funderName ?? null;
     d.funderNames = funders.map((f) => f.funderName ?? '').join('、');
   },
 
@@ -140,10 +143,7 @@ export const factoringEffects: Record<string, Effect> = {
     const d = c.record.data;
     if (((d.pendingFunderCorpIds as string[]) ?? []).length > 0) return;
     const terms = Object.fromEntries(JOINT_CONTRACT_TERMS.map((k) => [k, d[k]]));
-    const funders = (d.funders as FunderShare[]) ?? [];
-    // The lead is the first funder (its name from the share list: the deal's leadName is not filled in).
-    terms.leadName = funders[0]?.funderName ?? null;
-    for (const f of funders)
+    for (const f of (d.funders as FunderShare[]) ?? [])
       await c.records.insert(
         JOINT_CONTRACT,
         {
