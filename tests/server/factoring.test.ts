@@ -168,7 +168,13 @@ describe('standard factoring lifecycle', () => {
         '利息后置',
       ],
       assignment: ['应收账款转让申请暨确认书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分'],
-      notice: ['付款通知书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分', '2027-02-19'],
+      notice: [
+        '付款通知书',
+        '致：华建集团第一工程局有限公司',
+        '¥412,345.67',
+        '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分',
+        '2027-02-19',
+      ],
     };
     for (const [kind, texts] of Object.entries(expected)) {
       const readers =
@@ -303,6 +309,7 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
     expect(loan).toMatchObject({
       leadCorpId: 'FIN001',
       leadName: '建信商业保理有限公司',
+      debtorName: '华建集团第一工程局有限公司',
       funderNames: '建信商业保理有限公司、中融联合商业保理有限公司',
     });
     // Both funders see it; an enterprise outside does not.
@@ -338,6 +345,7 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
       financeAmount: '100000.01',
       creditorName: '华建建材供应有限公司',
       leadName: '建信商业保理有限公司',
+      debtorName: '华建集团第一工程局有限公司',
     });
     const second = await list(users.fin2_product_manager!, C, { loanId });
     expect(second.list).toHaveLength(1);

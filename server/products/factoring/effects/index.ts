@@ -75,6 +75,8 @@ export const factoringEffects: Record<string, Effect> = {
     d.dueDate = dueDate;
     d.contractNo = rec.data.contractNo;
     d.debtorCorpId = rec.data.debtorCorpId;
+    // The engine filled names before effects ran: the debtor's name comes with it from the receivable.
+    d.debtorName = rec.data.debtorName;
     d.financeDays = days;
     Object.assign(d, loanFigures(amount, rate, days, str(d.interestMode) as InterestMode));
     if (c.phase === 'create') d.applyDate = c.today;
