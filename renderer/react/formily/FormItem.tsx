@@ -5,8 +5,8 @@
  */
 import { FormItem as FormilyFormItem } from '@formily/antd-v5/esm/form-item';
 import { useField } from '@formily/react';
-import { useContext, useEffect } from 'react';
-import type { ComponentProps } from 'react';
+import { cloneElement, isValidElement, useContext } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { testIds } from '@renderer/react/testIds';
 import { FieldScopeContext } from './fieldScope';
 
@@ -18,18 +18,23 @@ export function FormItem({ gridSpan, style, ...props }: Props): React.JSX.Elemen
   const scope = useContext(FieldScopeContext);
   const span = typeof gridSpan === 'number' && gridSpan > 1 ? { gridColumn: `span ${gridSpan}` } : undefined;
   // The visible label is not tied to the control (selects and pickers have no <label for>): name the
-  // control after the field's title, so a screen reader announces it.
+  // control after the field's title, so a screen reader announces it. The name goes onto the control's
+  // element as it renders (setting it on the field after mount rendered every field a second time).
   const title = typeof field.title === 'string' ? field.title : undefined;
-  useEffect(() => {
-    if (!title || !('setComponentProps' in field)) return;
-    const own = (field.componentProps as Record<string, unknown> | undefined)?.['aria-label'];
-    if (own === undefined) field.setComponentProps({ 'aria-label': title });
-  }, [field, title]);
+  const children = title ? named(props.children, title) : props.children;
   return (
     <FormilyFormItem
       {...props}
+      children={children}
       style={span ? { ...style, ...span } : style}
       data-testid={testIds.field(scope, field.path.toString())}
     />
   );
+}
+
+/** The control element (Formily renders the component as the decorator's child) with `aria-label`, unless it has its own. */
+function named(children: ReactNode, title: string): ReactNode {
+  if (!isValidElement<{ 'aria-label'?: unknown }>(children) || children.props['aria-label'] !== undefined)
+    return children;
+  return cloneElement(children, { 'aria-label': title });
 }
