@@ -17,7 +17,7 @@ const POSTS = [
 /**
  * Bank accounts of the core group, a supplier and a project department, made through the engine as their
  * posts: per enterprise two proposals not yet submitted (待提交), two awaiting approval (待审核), two in
- * effect (已生效) and one disabled (已停用).
+ * effect (已生效, the first of them the default) and one disabled (已停用).
  */
 export async function seedAccount(db: Db, effects: EffectRegistry): Promise<void> {
   if ((await db.query('select 1 from corp_bank_account limit 1')).rows.length) return;
@@ -40,6 +40,7 @@ export async function seedAccount(db: Db, effects: EffectRegistry): Promise<void
       const id = String((await propose()).id);
       await op.act(ACCOUNT, id, 'submit');
       await dir.act(ACCOUNT, id, 'approve');
+      if (i === 0) await dir.act(ACCOUNT, id, 'setDefault');
       if (i === 2) await dir.act(ACCOUNT, id, 'disable', { reason: '账户已销户' });
     }
   }
