@@ -144,7 +144,7 @@ describe('bank accounts', () => {
 
     await step(dir, 'corpBankAccount', b, 'setDefault');
     expect(await defaults()).toEqual([b]);
-    expect(body(await getRecord(dir, 'corpBankAccount', a)).data.isDefault).toBe(false);
+    expect(body(await getRecord(dir, 'corpBankAccount', a)).data.isDefault).toBeNull();
 
     // Another enterprise's director can neither set nor see it.
     const other = await as(s.app, 'core_director');
@@ -157,7 +157,7 @@ describe('bank accounts', () => {
     expect(await defaults()).toEqual([]);
     const enabled = await step(dir, 'corpBankAccount', b, 'enable');
     expect(enabled.status).toBe('BA3');
-    expect(enabled.isDefault).toBe(false);
+    expect(enabled.isDefault).toBeNull();
     // An account not in effect cannot become the default.
     const pending = (
       await s.db.query<{ id: string }>(

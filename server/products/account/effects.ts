@@ -19,7 +19,7 @@ const setDefault: Effect = async (c) => {
   const accounts = await c.records.find(BANK_ACCOUNT, { corpId: c.record.data.corpId }, { forUpdate: true });
   for (const other of accounts) {
     if (other.id === c.record.id || other.data.isDefault !== true) continue;
-    other.data.isDefault = false;
+    other.data.isDefault = null;
     await c.records.save(BANK_ACCOUNT, other, { action: 'unsetDefault', from: other.state });
   }
   c.record.data.isDefault = true;
@@ -81,7 +81,17 @@ const apply: Effect = async (c) => {
   );
 };
 
+/** 停用: an account no longer in effect is no longer the default (the enterprise then has none). */
+const clearDefault: Effect = async (c) => {
+  c.record.data.isDefault = null;
+};
+
 /** The effects the account centre's enterprise models name. */
 export const accountEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [
-  { 'bankAccount.setDefault': setDefault, 'corpInfo.propose': propose, 'corpInfo.apply': apply },
+  {
+    'bankAccount.setDefault': setDefault,
+    'bankAccount.clearDefault': clearDefault,
+    'corpInfo.propose': propose,
+    'corpInfo.apply': apply,
+  },
 ];
