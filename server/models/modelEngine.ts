@@ -90,6 +90,11 @@ export class ModelEngine {
     return this.o.models;
   }
 
+  /** The database, for a product's own read-only routes (e.g. the caller's enterprise profile). */
+  get db(): Db {
+    return this.o.db;
+  }
+
   /** @throws ApiError NOT_FOUND for an unknown model name. */
   model(name: string): CompiledModel {
     const model = this.o.models.models.get(name);

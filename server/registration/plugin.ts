@@ -120,9 +120,19 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
         await refuseTaken(tx, creditCode, username);
         if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
         await tx.query(
-          `insert into corps (id, name, credit_code, corp_type, registry_status, created_at)
-           values ($1, $2, $3, 'CHAIN', 'NORMAL', $4)`,
-          [corpId, enterpriseName, creditCode, now.toISOString()],
+          `insert into corps (id, name, credit_code, corp_type, registry_status, created_at,
+                              legal_name, legal_id_card, contact_name, contact_mobile)
+           values ($1, $2, $3, 'CHAIN', 'NORMAL', $4, $5, $6, $7, $8)`,
+          [
+            corpId,
+            enterpriseName,
+            creditCode,
+            now.toISOString(),
+            legalName,
+            legalIdCard,
+            contactName,
+            mobile,
+          ],
         );
         await tx.query(
           `insert into users (id, username, password_hash, person_name, mobile, corp_id, created_at)

@@ -109,5 +109,77 @@ test('bank accounts: an operator adds one (a bad 账号 refused first), it is in
   await pending.getByTestId('action-row-approve').click();
   await confirm(dir, '确认审核通过该银行账户？通过后即生效。');
   await expect(pending.getByTestId('cell-status')).toHaveText('已生效');
+
+  // The director makes it the default: the seeded default gives way, one default remains.
+  const defaults = dir.getByTestId('cell-isDefault').filter({ hasText: '默认' });
+  await expect(defaults).toHaveCount(1);
+  await expect(pending.getByTestId('cell-isDefault')).not.toContainText('默认');
+  await pending.getByTestId('action-row-setDefault').click();
+  await confirm(dir, '确认将该银行账户设为本企业的默认账户？原默认账户将取消默认。');
+  await expect(pending.getByTestId('cell-isDefault')).toHaveText('默认');
+  await expect(defaults).toHaveCount(1);
+  await expect(pending.getByTestId('action-row-setDefault')).toHaveCount(0);
+  await expectNoErrors(watch);
+});
+
+const ACCOUNT_INFO = '/cv3/my/account/info';
+const INFO_UPDATE = '/cv3/my/enterprise-info/info-update';
+
+/** unit_operator proposes `name` as the enterprise's new name; unit_director approves it. */
+async function renameEnterprise(
+  op: Page,
+  dir: Page,
+  name: string,
+  badCreditCodeFirst = false,
+): Promise<void> {
+  await op.goto(INFO_UPDATE);
+  await op.getByTestId('action-toolbar-create').click();
+  const drawer = op.getByTestId('dialog-create');
+  await drawer.getByTestId('field-enterpriseName').locator('input').fill(name);
+  await drawer.getByTestId('field-changeReason').locator('textarea').fill('工商登记名称变更');
+  if (badCreditCodeFirst) {
+    await drawer.getByTestId('field-creditCode').locator('input').fill('91350100M000100Y44');
+    await drawer.getByTestId('action-dialog-submit').click();
+    await expect(drawer.getByTestId('field-creditCode')).toContainText(VALIDATION_MESSAGES.creditCode);
+    await drawer.getByTestId('field-creditCode').locator('input').fill('');
+  }
+  await drawer.getByTestId('action-dialog-submit').click();
+  await succeeded(op, '变更申请已提交，审核通过后生效');
+  const line = row(op, name);
+  await expect(line.getByTestId('cell-status')).toHaveText('待审核');
+  await expect(line.getByTestId('action-row-approve')).toHaveCount(0);
+
+  // Not yet: the enterprise keeps its name until the director approves.
+  await dir.goto(ACCOUNT_INFO);
+  await expect(dir.getByTestId('enterprise-enterpriseName')).not.toHaveText(name);
+  await dir.goto(INFO_UPDATE);
+  await row(dir, name).getByTestId('action-row-approve').click();
+  await confirm(dir, '确认审核通过该企业信息变更？通过后企业信息即变更。');
+  await dir.getByTestId('tab-all').click();
+  // The newest change first (the name back matches the earlier change too).
+  await expect(row(dir, name).first().getByTestId('cell-status')).toHaveText('已生效');
+  await dir.goto(ACCOUNT_INFO);
+  await expect(dir.getByTestId('enterprise-enterpriseName')).toHaveText(name);
+}
+
+test('enterprise information: a change proposed by the operator applies only when the director approves', async ({
+  browser,
+}) => {
+  const op = await userPage(browser, 'unit_operator');
+  const dir = await userPage(browser, 'unit_director');
+  const watch = watchPage(op);
+  await op.goto(ACCOUNT_INFO);
+  const original = (await op.getByTestId('enterprise-enterpriseName').textContent()) ?? '';
+  expect(original).not.toBe('');
+  await expect(op.getByTestId('enterprise-legalName')).toHaveText('陈立新');
+
+  const renamed = `${original}（更名）`;
+  await renameEnterprise(op, dir, renamed, true);
+  // The change keeps the name before it.
+  await op.goto(INFO_UPDATE);
+  await op.getByTestId('tab-all').click();
+  await expect(row(op, renamed).getByTestId('cell-beforeEnterpriseName')).toHaveText(original);
+  // And back, so the other specs find the demo name.
+  await renameEnterprise(op, dir, original);
   await expectNoErrors(watch);
 });

@@ -1,14 +1,20 @@
 import type { ServerProduct } from '../types';
+import { accountEffects } from './effects';
+import { ACCOUNT_ERRORS } from './errors';
+import { registerAccountRoutes } from './routes';
 import { seedAccount } from './seed';
 
 /**
- * The account centre's business records (issue 13): an enterprise's bank accounts (corpBankAccount),
- * proposed by an operator and in effect once a director or the administrator approves them.
+ * The account centre's business records (issue 13): changes of an enterprise's master data (corpInfoChange,
+ * applied only on approval; GET its current data) and its bank accounts (corpBankAccount),
+ * proposed by an operator and in effect once a director or the administrator approves them; one of those in
+ * effect is the enterprise's default.
  */
 export const accountProduct: ServerProduct = {
   code: 'account',
-  effects: [],
-  errors: {},
+  effects: accountEffects,
+  errors: ACCOUNT_ERRORS,
   homes: {},
   seed: seedAccount,
+  routes: registerAccountRoutes,
 };

@@ -1,0 +1,40 @@
+import { Card, Descriptions } from 'antd';
+import { useEffect, useState } from 'react';
+import {
+  ENTERPRISE_PROFILE_API,
+  ENTERPRISE_PROFILE_FIELDS,
+  type EnterpriseProfile,
+} from '@contract/enterprise';
+import { apiGet } from '@/api';
+
+/** An ID card number with only its region (6) and last 4 characters shown. */
+const maskedIdCard = (v: string): string =>
+  v.length > 10 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v;
+
+/**
+ * The logged-in user's enterprise as it is now (企业信息): name, 统一社会信用代码, legal person, address and
+ * contact; it changes only when a change proposed on 企业信息变更 is approved.
+ */
+export function EnterpriseProfileCard(): React.JSX.Element {
+  const [profile, setProfile] = useState<EnterpriseProfile | null>(null);
+  useEffect(() => {
+    apiGet<EnterpriseProfile>(ENTERPRISE_PROFILE_API)
+      .then(setProfile)
+      .catch(() => undefined);
+  }, []);
+  return (
+    <Card title="企业信息" size="small" loading={!profile} data-testid="enterprise-profile">
+      {profile && (
+        <Descriptions column={2} bordered size="small">
+          {ENTERPRISE_PROFILE_FIELDS.map(({ key, title }) => (
+            <Descriptions.Item key={key} label={title}>
+              <span data-testid={`enterprise-${key}`}>
+                {(key === 'legalIdCard' ? maskedIdCard(profile[key]) : profile[key]) || '——'}
+              </span>
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+    </Card>
+  );
+}
