@@ -114,3 +114,17 @@ export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
   VERIFIED: '已认证',
   FAILED: '认证失败',
 };
+
+/** The account centre's signed agreements (/my/protocol/index): the list, and `{api}/{code}` its PDF. */
+export const PROTOCOLS_API = '/corp/v1/protocols';
+
+/** One agreement the user's enterprise signed, as the protocol list shows it. */
+export interface SignedAgreement {
+  code: string;
+  title: string;
+  version: string;
+  /** When it was accepted (ISO). */
+  signedAt: string;
+  /** The agreement's text, as accepted. */
+  paragraphs: readonly string[];
+}

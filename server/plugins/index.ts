@@ -12,6 +12,7 @@ import { personPlugin } from './person';
 import { ukeyPlugin } from '../ukey/ukeyPlugin';
 import { registrationPlugin } from '../registration/plugin';
 import { realnamePlugin } from '../registration/realname';
+import { protocolsPlugin } from '../registration/protocols';
 
 export type ApiPlugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
@@ -29,4 +30,5 @@ export const API_PLUGINS: ApiPlugin[] = [
   publicLinksPlugin,
   registrationPlugin,
   realnamePlugin,
+  protocolsPlugin,
 ];

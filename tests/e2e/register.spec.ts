@@ -195,6 +195,30 @@ test('verifies the legal person by the face check on a phone: a failure first, t
   await phone.close();
 });
 
+test('the registered enterprise finds its signed agreements under 协议管理, views one and downloads its PDF', async ({
+  page,
+}) => {
+  const watch = watchPage(page);
+  await loginAs(page, enterprise.username, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/my\/product\/overview$/);
+  await page.goto('/cv3/my/protocol/index');
+  const list = page.getByTestId('protocol-list');
+  for (const book of AGREEMENT_BOOKS)
+    await expect(list.getByRole('row', { name: new RegExp(book.title) })).toBeVisible();
+  const privacy = list.getByRole('row', { name: /《隐私政策》/ });
+  await privacy.getByText('查看').click();
+  await expect(page.getByRole('dialog')).toContainText('平台仅为办理业务之必要收集企业信息');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), privacy.getByText('下载').click()]);
+  expect(download.suggestedFilename()).toBe('隐私政策.pdf');
+  const href = (await privacy.getByText('下载').getAttribute('href'))!;
+  const res = await page.request.get(href);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  expect((await res.body()).subarray(0, 4).toString()).toBe('%PDF');
+  await expectNoErrors(watch);
+});
+
 test('the ABS brand registers through its own pages', async ({ page, baseURL }) => {
   const port = new URL(baseURL!).port;
   await page.goto(`http://abs.localhost:${port}/cv3/login/abs/login`);

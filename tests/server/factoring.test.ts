@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factoringInterest, loanFigures } from '@server/products/factoring/interest';
-import type { Browser } from './helpers';
+import { pdfText, type Browser } from './helpers';
 import {
   act,
   as,
@@ -52,18 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-/** The text of every page of a PDF (pdfjs, as a reader would extract it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  return text;
-}
 
 describe('interest (利息前置/后置), exact to the cent', () => {
   it('rounds half up once over a 360-day year', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGREEMENT_CODES, SMS_POLICY } from '@contract/registration';
+import { AGREEMENT_BOOKS, AGREEMENT_CODES, PROTOCOLS_API, SMS_POLICY } from '@contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
-import { Browser, clock, loggedIn, testServer, type TestServer } from './helpers';
+import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
 
 /** Issue 13: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
 let s: TestServer;
@@ -477,5 +477,46 @@ describe('hostile input', () => {
       { numRuns: 150 },
     );
     expect(await count()).toBe(before);
+  });
+});
+
+describe('signed agreements (/my/protocol/index)', () => {
+  it("lists the agreements the enterprise accepted, serves each as a PDF, and never another enterprise's", async () => {
+    const b = await anonymous('10.13.0.90');
+    const form = await withCode(b, await registration(b));
+    expect((await post(b, '/v1/register', form)).code).toBe('0');
+    const u = new Browser(s.app);
+    expect((await u.login(form.username as string, 'Reg@2026x')).json().code).toBe('0');
+
+    const list = (await u.call('GET', PROTOCOLS_API)).json() as {
+      code: string;
+      data: Array<Record<string, unknown>>;
+    };
+    expect(list.code).toBe('0');
+    expect(list.data.map((a) => [a.code, a.title, a.version])).toEqual(
+      AGREEMENT_BOOKS.map((a) => [a.code, a.title, a.version]),
+    );
+
+    const pdf = await u.call('GET', `${PROTOCOLS_API}/PRIVACY`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toContain('attachment');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('《隐私政策》');
+    expect(text).toContain(form.enterpriseName as string);
+    expect(text).toContain('平台仅为办理业务之必要收集企业信息');
+
+    expect((await u.call('GET', `${PROTOCOLS_API}/NO_SUCH`)).json().code).not.toBe('0');
+
+    // A seeded enterprise that signed nothing here sees an empty list and cannot fetch the new one's PDF.
+    const other = await loggedIn(s.app, 'core_operator');
+    expect((await other.call('GET', PROTOCOLS_API)).json()).toMatchObject({ code: '0', data: [] });
+    const theirs = await other.call('GET', `${PROTOCOLS_API}/PRIVACY`);
+    expect(theirs.headers['content-type']).not.toBe('application/pdf');
+    expect(theirs.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
+
+    // Logged out: refused.
+    const anon = await anonymous('10.13.0.91');
+    expect((await anon.call('GET', PROTOCOLS_API)).json().code).not.toBe('0');
   });
 });
