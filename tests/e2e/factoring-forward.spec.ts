@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { toCents } from '@renderer/core/format';
 import {
   cell,
   chinaDate,
@@ -220,6 +221,7 @@ test('fin_client_manager lends and registers the repayment', async ({ browser })
   const page = await as('fin_client_manager', browser);
   const watch = watchPage(page);
   const list = '/cv3/factoring/forward/loan/apply/list';
+  const repaid = await ledgerFigure(page, 'repaid');
   await loanStep(page, list, 'loan', 'lend', '确认已按实际放款金额放款？', '已登记放款');
   await loanStep(page, list, 'lent', 'repay', '确认已收到应回款金额？', '已登记回款，业务办结');
   await page.getByTestId('tab-done').click();
@@ -230,5 +232,15 @@ test('fin_client_manager lends and registers the repayment', async ({ browser })
   await follow(page, /\/factoring\/forward\/loan\/apply\/detail\?id=/);
   await expect(page.getByTestId('audit-log')).toContainText('登记回款');
   await expect(page.getByTestId('detail-terms-loanAmount')).toHaveText(money(LENT));
+  // 台账统计: 利息前置, so the whole finance amount came back and 已回款金额 grew by exactly that.
+  expect((await ledgerFigure(page, 'repaid')) - repaid).toBe(toCents(FINANCE));
   await expectNoErrors(watch);
 });
+
+/** A figure of 台账统计 in cents, once the server's aggregate has answered. */
+async function ledgerFigure(page: Page, key: string): Promise<bigint> {
+  await page.goto('/cv3/factoring/forward/ledger-statistics');
+  const value = page.getByTestId(`figure-${key}`).locator('.figure-value');
+  await expect(value).toHaveText(/^[\d,]+\.\d{2}$/);
+  return toCents((await value.textContent())!.replace(/,/g, ''));
+}

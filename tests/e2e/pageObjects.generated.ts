@@ -1201,6 +1201,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/forward/ledger-statistics": {
+    fields: "申请日期";
+    actions: never;
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/forward/loan/apply/create": {
     fields: "应收账款" | "保理商" | "融资金额（元）" | "年化利率" | "利息方式" | "追索方式" | "收款账号" | "户名" | "开户行" | "联行号" | "备注";
     actions: "返回" | "保存草稿" | "提交";

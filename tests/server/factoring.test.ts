@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sumMoney } from '@renderer/core/format';
 import { factoringInterest, loanFigures } from '@server/products/factoring/interest';
 import { pdfText, type Browser } from './helpers';
 import {
@@ -217,6 +218,66 @@ describe('standard factoring lifecycle', () => {
     const states = new Set(all.list.map((x: { status: string }) => x.status));
     for (const st of ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'])
       expect(states.has(st), st).toBe(true);
+  });
+});
+
+describe("台账统计 (/factoring/forward/ledger-statistics): the server aggregates each side's loans", () => {
+  const COLUMNS = {
+    financeAmount: 'finance_amount',
+    loanAmount: 'loan_amount',
+    interest: 'interest',
+    repayAmount: 'repay_amount',
+  } as const;
+  const STATES = ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'];
+  /** Count and sum per state of one enterprise's loans, straight from the table. */
+  async function fromTable(column: string, corp: string, measure: string) {
+    const r = await s.db.query<{ state: string; n: number; v: string }>(
+      `select state, count(*)::int as n, coalesce(sum(${measure}), 0)::text as v
+         from factoring_loan where ${column} = $1 group by state`,
+      [corp],
+    );
+    return new Map(r.rows.map((x) => [x.state, { count: x.n, total: sumMoney([x.v]) }]));
+  }
+
+  it.each([
+    ['fin_client_manager', 'factor_corp_id', 'FIN001'],
+    ['core_operator', 'debtor_corp_id', 'CORE001'],
+    ['chain_operator', 'creditor_corp_id', 'SUP001'],
+  ] as const)('%s: every figure per status matches the table to the cent', async (user, column, corp) => {
+    for (const [measure, col] of Object.entries(COLUMNS)) {
+      const res = body(
+        await users[user]!.call('GET', `/biz/v1/models/${L}/aggregates`, {
+          query: { groupBy: 'status', measure },
+        }),
+      );
+      expect(res.code, res.message).toBe('0');
+      const want = await fromTable(column, corp, col);
+      expect(res.data.count).toBe([...want.values()].reduce((n, w) => n + w.count, 0));
+      expect(res.data.total).toBe(sumMoney([...want.values()].map((w) => w.total)));
+      for (const state of STATES) {
+        const got = res.data.groups.find((g: { key: string }) => g.key === state);
+        expect(got?.value ?? '0.00', `${user} ${measure} ${state}`).toBe(want.get(state)?.total ?? '0.00');
+        expect(got?.count ?? 0, `${user} ${state}`).toBe(want.get(state)?.count ?? 0);
+      }
+    }
+  });
+
+  it('groups by status with the dictionary labels, by month and by counterparty name', async () => {
+    const factor = users.fin_client_manager!;
+    const ask = async (groupBy: string) =>
+      body(
+        await factor.call('GET', `/biz/v1/models/${L}/aggregates`, {
+          query: { groupBy, measure: 'financeAmount' },
+        }),
+      ).data as { total: string; groups: Array<{ key: string; label: string; value: string }> };
+    const byStatus = await ask('status');
+    expect(byStatus.groups.find((g) => g.key === 'FLD')).toMatchObject({ label: '已回款' });
+    const byMonth = await ask('month');
+    expect(byMonth.groups.every((g) => /^\d{4}-\d{2}$/.test(g.key))).toBe(true);
+    expect(sumMoney(byMonth.groups.map((g) => g.value))).toBe(byStatus.total);
+    const byCounterparty = await ask('counterparty');
+    expect(byCounterparty.groups.map((g) => g.label)).toContain('华建建材供应有限公司');
+    expect(sumMoney(byCounterparty.groups.map((g) => g.value))).toBe(byStatus.total);
   });
 });
 
