@@ -192,12 +192,14 @@ test('chain_director signs both contracts with the UKEY', async ({ browser }) =>
   await expectNoErrors(watch);
 });
 
-test('the lead cannot lend yet; each funder signs its own contract with its UKEY', async ({ browser }) => {
+test('the lead cannot lend before every contract is signed', async ({ browser }) => {
   const manager = await as('fin_client_manager', browser);
   await rowAction(manager, 'loan', 'lend');
   await confirm(manager, '确认各参与机构已按份额放款？');
   await expect(manager.getByText('各参与机构的保理合同均签署完成后才能放款')).toBeVisible();
+});
 
+test('each funder signs its own contract with its UKEY (a funder sees only its own)', async ({ browser }) => {
   const lead = await as('fin_product_manager', browser);
   const watch = watchPage(lead);
   keys.insertOnly('fin_product_manager-sm2');
@@ -227,8 +229,9 @@ test('the lead cannot lend yet; each funder signs its own contract with its UKEY
   );
   await second.getByTestId('tab-all').click();
   await expect(cell(row(second, money(SECOND_SHARE)), 'status')).toHaveText('已签署');
+});
 
-  // The supplier sees both funders' contracts on the deal, both signed.
+test("the supplier sees both funders' contracts on the deal, both signed", async ({ browser }) => {
   const supplier = await as('chain_operator', browser);
   await rowAction(supplier, 'loan', 'detail');
   await follow(supplier, /\/factoring\/joint\/finance-management\/loan\/apply\/detail\?id=/);
