@@ -73,7 +73,22 @@ const use = async (b: Browser, kind: string, payload: Record<string, unknown>) =
     await b.call('POST', `${LINKS}/${kind}`, { body: { signerName: '陈立新', agreed: true, ...payload } }),
   );
 
-/** A payable to SUP001 confirmed by the core director: its record and the sign link sent to the supplier. */
+const DOCUMENT = 'factoringReverseDocument';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+/** Files a 确权材料 document of `category` on a payable, as the upload page does. */
+const file = (b: Browser, payableId: string, category = 'confirmation') =>
+  uploadFile(
+    s.app,
+    b,
+    { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
+    { name: '确权函.pdf', data: PDF },
+    { asFields: true },
+  );
+
+/**
+ * A payable to SUP001 with its 确权函, confirmed by the core director: its record and the sign link sent
+ * to the supplier.
+ */
 async function confirmedPayable(amount = '500000.00') {
   const coreOp = await as(s.app, 'core_operator');
   const coreDir = await as(s.app, 'core_director');
@@ -87,6 +102,7 @@ async function confirmedPayable(amount = '500000.00') {
     }),
   );
   expect(res.code, res.message).toBe('0');
+  expect(body(await file(coreOp, String(res.data.id))).code).toBe('0');
   await step(coreOp, PAYABLE, res.data.id, 'submit');
   const confirmed = await step(coreDir, PAYABLE, res.data.id, 'confirm');
   expect(confirmed.status).toBe('RP2');
@@ -332,17 +348,6 @@ describe('reverse factoring: finance on a signed payable', () => {
 });
 
 describe('reverse factoring: 确权材料 uploaded on the payable', () => {
-  const DOCUMENT = 'factoringReverseDocument';
-  const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
-  const file = (b: Browser, payableId: string, category = 'confirmation') =>
-    uploadFile(
-      s.app,
-      b,
-      { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
-      { name: '确权函.pdf', data: PDF },
-      { asFields: true },
-    );
-
   it('the core files them until the supplier signs; supplier and factor see them, nobody else files', async () => {
     const coreOp = await as(s.app, 'core_operator');
     const res = body(
@@ -386,6 +391,38 @@ describe('reverse factoring: 确权材料 uploaded on the payable', () => {
     const late = body(await file(coreOp, String(rec.id)));
     expect(late.code).toBe('SCF.REVERSE_DOCUMENTS_CLOSED');
     expect(late.message).toBe(`应付账款${String(rec.payableNo)}已由供应商签署确权，不能再上传或删除确权材料`);
+  });
+
+  it('the core director cannot confirm a payable without its 确权函: coded refusal, nothing changes', async () => {
+    const coreOp = await as(s.app, 'core_operator');
+    const coreDir = await as(s.app, 'core_director');
+    const res = body(
+      await create(coreOp, PAYABLE, {
+        supplierCorpId: 'SUP001',
+        factorCorpId: 'FIN001',
+        contractNo: 'HJ-DOC-002',
+        amount: '66000.00',
+        dueDate: day(60),
+      }),
+    );
+    const id = String(res.data.id);
+    await step(coreOp, PAYABLE, id, 'submit');
+    const refused = async () => {
+      const { version } = body(await getRecord(coreDir, PAYABLE, id)).data;
+      const r = body(await act(coreDir, PAYABLE, id, 'confirm', { version }));
+      expect(r.code).toBe('SCF.REVERSE_DOCUMENTS_MISSING');
+      expect(r.message).toBe(`应付账款${String(res.data.payableNo)}尚未上传确权函，请先上传确权材料再确认`);
+      expect(body(await getRecord(coreDir, PAYABLE, id)).data.status).toBe('RP1');
+    };
+    // Nothing filed; then only an invoice; then a 确权函 that was removed again.
+    await refused();
+    expect(body(await file(coreOp, id, 'invoice')).code).toBe('0');
+    await refused();
+    const letter = body(await file(coreOp, id)).data.recordId;
+    expect((await step(coreOp, DOCUMENT, letter, 'remove')).status).toBe('RDX');
+    await refused();
+    expect(body(await file(coreOp, id)).code).toBe('0');
+    expect((await step(coreDir, PAYABLE, id, 'confirm')).status).toBe('RP2');
   });
 });
 

@@ -24,12 +24,15 @@ const RD = ['factoringReverseDocument', 'factoring_reverse_document'] as const;
 /** 确权材料 can be removed only while their payable waits for the supplier's signature. */
 const DOCUMENT_OPEN =
   "exists (select 1 from factoring_reverse_payable p where p.id = payable_id and p.state in ('RP0', 'RP1', 'RP2'))";
+/** The core director confirms a payable only with its 确权函 filed. */
+const LETTER_FILED =
+  "exists (select 1 from factoring_reverse_document d where d.payable_id = factoring_reverse_payable.id and d.category = 'confirmation' and d.state = 'RD0' and d.file_id is not null)";
 const CHAIN_OPS = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
 
 const RULES: MatrixRule[] = [
   rule(...P, 'submit', 'RP0', [CORE_OP], 'core_corp_id'),
   rule(...P, 'return', 'RP1', [CORE_DIR], 'core_corp_id'),
-  rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id'),
+  rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id', LETTER_FILED),
   rule(...P, 'sign', 'RP2', LINK_ONLY, 'supplier_corp_id'),
   rule(...RD, 'remove', 'RD0', [CORE_OP], 'uploader_corp_id', DOCUMENT_OPEN),
   rule(...F, 'withdraw', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
