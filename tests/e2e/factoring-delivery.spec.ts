@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   cell,
@@ -177,10 +178,25 @@ test('the factor registers 回款; both sides see the closed contract and the st
   await expect(cell(own, 'loanAmount')).toHaveText(money('493250.00'));
   await expect(cell(own, 'repayAmount')).toHaveText(money(FINANCE));
   await expect(cell(own, 'repayDate')).toHaveText(chinaDate(0));
+  const [download] = await Promise.all([
+    unit.waitForEvent('download'),
+    own.getByTestId('action-row-contractPdf').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^国内商业保理合同-DF\d{14}\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await expectNoErrors(unitWatch);
   const core = await userPage(browser, 'core_query');
   await core.goto(`${D}/contract/debtor/list`);
   await expect(cell(row(core, orderNo), 'applicantName')).toHaveText(UNIT);
+  const [notice] = await Promise.all([
+    core.waitForEvent('download'),
+    row(core, orderNo).getByTestId('action-row-noticePdf').click(),
+  ]);
+  expect(notice.suggestedFilename()).toMatch(/^付款通知书-DF\d{14}\.pdf$/);
   await core.goto(`${D}/confirm-order/confirm?tab=2`);
   await expect(cell(row(core, orderNo), 'status')).toHaveText('已结清');
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   cell,
@@ -229,6 +230,23 @@ test('the factor registers 回款 of the finance amount (interest was deducted u
   const contract = row(client, payableNo);
   await expect(cell(contract, 'status')).toHaveText('已回款');
   await expect(cell(contract, 'repayDate')).toHaveText(chinaDate(0));
+  // Its documents are generated from the record and downloaded from the contract list.
+  for (const [key, title] of [
+    ['contractPdf', '国内商业保理合同'],
+    ['assignmentPdf', '应收账款转让申请暨确认书'],
+    ['noticePdf', '付款通知书'],
+  ]) {
+    const [download] = await Promise.all([
+      client.waitForEvent('download'),
+      contract.getByTestId(`action-row-${key}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${title}-RF\\d{14}\\.pdf$`));
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  }
   await contract.getByTestId('action-row-detail').click();
   await follow(client, /\/finance-application\/detail\?id=/);
   const detail = client.getByTestId('schema-page');

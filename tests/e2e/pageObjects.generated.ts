@@ -1043,7 +1043,7 @@ export interface PageTitles {
   };
   "/factoring/delivery/contract/creditor/list": {
     fields: "保理合同编号" | "融资编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "国内商业保理合同" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "核心企业（债务人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待放款" | "已放款" | "已回款";
     details: never;
@@ -1051,7 +1051,7 @@ export interface PageTitles {
   };
   "/factoring/delivery/contract/debtor/list": {
     fields: "保理合同编号" | "融资编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "国内商业保理合同" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "供应商（债权人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待放款" | "已放款" | "已回款";
     details: never;
@@ -1323,7 +1323,7 @@ export interface PageTitles {
   };
   "/factoring/reverse/contract/list": {
     fields: "保理合同编号" | "融资编号" | "应付账款编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "国内商业保理合同" | "应收账款转让申请暨确认书" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "追索方式" | "核心企业确认人" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待核心企业确认" | "已生效";
     details: never;

@@ -14,6 +14,7 @@ import {
   step,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Standard factoring (正向保理) on the real server and the seeded demo: a receivable registered and
@@ -52,18 +53,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-/** The text of every page of a PDF (pdfjs, as a reader would extract it). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  return text;
-}
 
 describe('interest (利息前置/后置), exact to the cent', () => {
   it('rounds half up once over a 360-day year', () => {

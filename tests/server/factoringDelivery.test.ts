@@ -13,6 +13,7 @@ import {
   step,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Delivery factoring (issue 12): only white-listed suppliers get supply plans and finance; an arrival
@@ -22,6 +23,7 @@ const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
 const FINANCE = 'factoringDeliveryFinance';
+const DOCS = '/biz/v1/factoring/delivery/documents';
 
 let s: ModelsTestServer;
 beforeAll(async () => {
@@ -139,6 +141,42 @@ describe('delivery factoring', () => {
       status: 'CO3',
       financeNo: f.data.financeNo,
     });
+    // The contract and the payment notice, generated from the record: amounts in figures and capitals.
+    const expected: Record<string, string[]> = {
+      contract: [
+        '国内商业保理合同',
+        `保理合同编号：${String(approved.contractNo)}`,
+        String(f.data.orderNo),
+        'YD-TEST-0001',
+        '¥550,000.00',
+        '人民币伍拾伍万元整',
+        '¥440,000.00',
+        '人民币肆拾肆万元整',
+        '¥5,940.00',
+        '人民币伍仟玖佰肆拾元整',
+        '¥434,060.00',
+        '人民币肆拾叁万肆仟零陆拾元整',
+        '0.4500%',
+        '利息前置',
+      ],
+      notice: ['付款通知书', '¥550,000.00', '人民币伍拾伍万元整', day(90)],
+    };
+    for (const [kind, texts] of Object.entries(expected))
+      for (const user of ['chain_query', 'core_operator', 'fin_product_manager']) {
+        const res = await (
+          await as(s.app, user)
+        ).call('GET', `${DOCS}/${kind}/${f.data.id}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${kind}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        const text = await pdfText(res.rawPayload);
+        for (const t of texts) expect(text, `${kind}: ${t}`).toContain(t);
+      }
+    // Delivery has no separate 转让确认书 (the tripartite agreement is the core's consent).
+    expect((await chainOp.call('GET', `${DOCS}/assignment/${f.data.id}`)).statusCode).toBe(404);
+
     // 回款 of the finance amount (the interest was deducted when lending) closes the loan and the arrival.
     const repaid = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.data.id, 'repay');
     expect(repaid).toMatchObject({ status: 'DFR', repayAmount: '440000.00', repayDate: day(0) });

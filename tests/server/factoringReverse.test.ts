@@ -13,6 +13,7 @@ import {
   uploadFile,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
@@ -22,6 +23,7 @@ import {
 const PAYABLE = 'factoringReversePayable';
 const FINANCE = 'factoringReverseFinance';
 const LINKS = '/v1/public-links';
+const DOCS = '/biz/v1/factoring/reverse/documents';
 
 let s: ModelsTestServer;
 const startedAt = clock.now;
@@ -276,6 +278,11 @@ describe('reverse factoring: finance on a signed payable', () => {
     const unsigned = body(await act(director, FINANCE, f.id, 'submit', { version: f.version }));
     expect(unsigned.code).toBe('SCF.SIGNATURE_REQUIRED');
     await step(director, FINANCE, f.id, 'submit', { signature: SIGN });
+    // No contract before the factor approves.
+    const early = body(
+      await chainOp.call('GET', `${DOCS}/contract/${f.id}`, { unsigned: true, noCsrf: true }),
+    );
+    expect(early.code).toBe('SCF.FACTORING_DOCUMENT_NOT_READY');
     const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'approve');
     expect(approved.status).toBe('RF2');
     expect(approved.contractNo).toBe(`BLHT${String(f.financeNo).slice(2)}`);
@@ -320,6 +327,42 @@ describe('reverse factoring: finance on a signed payable', () => {
     const trail = body(await getRecord(chainOp, FINANCE, f.id)).data.audit;
     expect(trail.at(-1)).toMatchObject({ action: 'repay', personName: expect.any(String) });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RPC');
+
+    // The three documents, generated from the record: amounts in figures and capitals, for each party.
+    const expected: Record<string, string[]> = {
+      contract: [
+        '国内商业保理合同',
+        `保理合同编号：${String(approved.contractNo)}`,
+        '¥900,000.00',
+        '人民币玖拾万元整',
+        '¥13,500.00',
+        '人民币壹万叁仟伍佰元整',
+        '¥886,500.00',
+        '人民币捌拾捌万陆仟伍佰元整',
+        '0.5000%',
+        '利息前置',
+        '有追索',
+        '已使用UKEY电子签名',
+      ],
+      assignment: ['应收账款转让申请暨确认书', String(rec.payableNo), '¥1,000,000.00', '人民币壹佰万元整'],
+      notice: ['付款通知书', '¥1,000,000.00', '人民币壹佰万元整', day(90)],
+    };
+    for (const [kind, texts] of Object.entries(expected))
+      for (const user of ['chain_operator', 'core_operator', 'fin_client_manager']) {
+        const res = await (
+          await as(s.app, user)
+        ).call('GET', `${DOCS}/${kind}/${f.id}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${kind}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        const text = await pdfText(res.rawPayload);
+        for (const t of texts) expect(text, `${kind}: ${t}`).toContain(t);
+      }
+    const outsider = await as(s.app, 'unit_operator');
+    expect(body(await outsider.call('GET', `${DOCS}/contract/${f.id}`)).code).toBe('SCF.RECORD_FORBIDDEN');
   });
 
   it('a returned application frees the payable for another one', async () => {

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { formatPercent, toChineseCapital } from '@renderer/core/format';
-import { ApiError } from '../../errors';
-import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
-import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
-import { chinaDay, type ModelEngine } from '../../models';
-import { actorOf } from '../../models/modelRoutes';
+import { formatPercent } from '@renderer/core/format';
+import { doneOn, registerDealDocumentRoutes, type FactoringDeal } from '../../documents/factoringContracts';
+import { text } from '../../documents/pdfReply';
+import type { ModelEngine } from '../../models';
 import { factoringError } from './errors';
-
-/** The contracts of a factoring deal, generated from its record (never stored: the record is the source). */
-export const FACTORING_DOCUMENTS = {
-  contract: '国内商业保理合同',
-  assignment: '应收账款转让申请暨确认书',
-  notice: '付款通知书',
-} as const;
-export type FactoringDocumentKind = keyof typeof FACTORING_DOCUMENTS;
 
 /** Where a document is downloaded (under /api/web): `/biz/v1/factoring/documents/{kind}/{loanId}`. */
 export const FACTORING_DOCUMENTS_API = '/biz/v1/factoring/documents';
@@ -21,170 +11,51 @@ export const FACTORING_DOCUMENTS_API = '/biz/v1/factoring/documents';
 /** States in which the contracts exist: from the factor's signed approval on (not refused). */
 const CONTRACT_STATES = new Set(['FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD']);
 
-type Loan = Record<string, unknown> & {
-  audit: Array<{ action: string; at: string }>;
-};
-
-/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
-const capitals = (v: unknown): string => `人民币${toChineseCapital(text(v))}`;
-const INTEREST_MODES: Record<string, string> = { PRE: '利息前置', POST: '利息后置' };
-const RECOURSE: Record<string, string> = { RECOURSE: '有追索', NON_RECOURSE: '无追索' };
-
-/** The day (China) an action was last done on the loan, or '' when it was not. */
-function doneOn(loan: Loan, action: string): string {
-  const entry = [...loan.audit].reverse().find((a) => a.action === action);
-  return entry ? chinaDay(new Date(entry.at)) : '';
-}
-
-const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' : '（待签署）');
-
-/** The document `kind` of a loan record (as its reader sees it). */
-export function factoringDocument(kind: FactoringDocumentKind, loan: Loan): DocumentSpec {
-  const factorDay = doneOn(loan, 'factorApprove');
-  const creditorDay = doneOn(loan, 'sign');
-  const debtorDay = doneOn(loan, 'ownerSign');
-  const receivable = [
-    { label: '应收账款编号', value: text(loan.receivableNo) },
-    { label: '基础合同编号', value: text(loan.contractNo) },
-    { label: '债权人', value: text(loan.creditorName) },
-    { label: '债务人', value: text(loan.debtorName) },
-    { label: '应收账款金额（小写）', value: amountFigures(loan.receivableAmount) },
-    { label: '应收账款金额（大写）', value: capitals(loan.receivableAmount) },
-    { label: '应收账款到期日', value: text(loan.dueDate) },
-  ];
-  const number = `保理合同编号：${text(loan.factoringContractNo)}`;
-  if (kind === 'contract')
-    return {
-      title: FACTORING_DOCUMENTS.contract,
-      number,
-      sections: [
-        {
-          paragraphs: [
-            `保理商（甲方）：${text(loan.factorName)}`,
-            `债权人（乙方）：${text(loan.creditorName)}`,
-            `乙方将其对债务人${text(loan.debtorName)}享有的下述应收账款转让给甲方，甲方向乙方提供保理融资。双方经协商一致，订立本合同。`,
-          ],
-        },
-        { heading: '第一条 转让的应收账款', rows: receivable },
-        {
-          heading: '第二条 保理融资',
-          rows: [
-            { label: '融资编号', value: text(loan.loanNo) },
-            { label: '融资金额（小写）', value: amountFigures(loan.financeAmount) },
-            { label: '融资金额（大写）', value: capitals(loan.financeAmount) },
-            { label: '年化利率', value: formatPercent(text(loan.annualRate), 4) },
-            { label: '融资期限', value: `${text(loan.financeDays)}天（按每年360天计息）` },
-            { label: '利息方式', value: INTEREST_MODES[text(loan.interestMode)] ?? '' },
-            { label: '追索方式', value: RECOURSE[text(loan.recourse)] ?? '' },
-            { label: '利息（小写）', value: amountFigures(loan.interest) },
-            { label: '利息（大写）', value: capitals(loan.interest) },
-            { label: '实际放款金额（小写）', value: amountFigures(loan.loanAmount) },
-            { label: '实际放款金额（大写）', value: capitals(loan.loanAmount) },
-            { label: '应回款金额（小写）', value: amountFigures(loan.repayAmount) },
-            { label: '应回款金额（大写）', value: capitals(loan.repayAmount) },
-            {
-              label: '收款账户',
-              value: `${text(loan.accountName)}，${text(loan.accountNo)}，${text(loan.bankName)}（联行号${text(loan.bankCode)}）`,
-            },
-          ],
-        },
-        {
-          heading: '第三条 追索方式',
-          paragraphs: [
-            loan.recourse === 'NON_RECOURSE'
-              ? '本合同为无追索权保理：债务人因信用风险到期未付款的，甲方不得向乙方追索，但乙方违反其陈述与保证或基础交易发生商业纠纷的除外。'
-              : '本合同为有追索权保理：债务人到期未足额付款的，甲方有权向乙方追索未受偿的融资本金及利息，乙方应于收到追索通知之日起五个工作日内清偿。',
-          ],
-        },
-        {
-          heading: '第四条 利息',
-          paragraphs: [
-            loan.interestMode === 'PRE'
-              ? '利息前置：甲方放款时从融资金额中一次扣收全部利息，实际放款金额为融资金额减去利息；到期应回款金额为融资金额。'
-              : '利息后置：甲方按融资金额全额放款，到期时利息随融资金额一并收取；到期应回款金额为融资金额加利息。',
-            '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。',
-          ],
-        },
-      ],
-      signatures: [
-        {
-          party: '甲方（保理商）',
-          name: text(loan.factorName),
-          date: factorDay,
-          note: signedNote(factorDay),
-        },
-        {
-          party: '乙方（债权人）',
-          name: text(loan.creditorName),
-          date: creditorDay,
-          note: signedNote(creditorDay),
-        },
-      ],
-    };
-  if (kind === 'assignment')
-    return {
-      title: FACTORING_DOCUMENTS.assignment,
-      number,
-      sections: [
-        {
-          paragraphs: [
-            `致：${text(loan.debtorName)}`,
-            `我司（${text(loan.creditorName)}）已将对贵司享有的下述应收账款及其项下全部权利转让给${text(loan.factorName)}，特此申请贵司确认。`,
-          ],
-        },
-        { heading: '转让的应收账款', rows: receivable },
-        {
-          heading: '债务人确认',
-          paragraphs: [
-            `我司确认上述应收账款真实、有效，金额为${capitals(loan.receivableAmount)}（${amountFigures(loan.receivableAmount)}），我司已知悉其转让事宜，将于到期日${text(loan.dueDate)}前向${text(loan.factorName)}付款，不以任何抗辩或抵销对抗受让人。`,
-          ],
-        },
-      ],
-      signatures: [
-        { party: '债权人', name: text(loan.creditorName), date: creditorDay, note: signedNote(creditorDay) },
-        { party: '债务人', name: text(loan.debtorName), date: debtorDay, note: signedNote(debtorDay) },
-      ],
-    };
+/** A standard factoring loan (factoringLoan, as its reader sees it) as the documents print it. */
+export function loanDeal(loan: Record<string, unknown>): FactoringDeal {
   return {
-    title: FACTORING_DOCUMENTS.notice,
-    number,
-    sections: [
-      {
-        paragraphs: [
-          `致：${text(loan.debtorName)}`,
-          `根据${text(loan.creditorName)}与${text(loan.factorName)}签订的国内商业保理合同（编号${text(loan.factoringContractNo)}），${text(loan.creditorName)}已将对贵司的下述应收账款转让给${text(loan.factorName)}。`,
-          `请贵司于${text(loan.dueDate)}前将应付款项${capitals(loan.receivableAmount)}（${amountFigures(loan.receivableAmount)}）支付至${text(loan.factorName)}指定账户，向其他任何人付款不发生清偿效力。`,
-        ],
-      },
-      { heading: '应收账款', rows: receivable },
+    contractNo: text(loan.factoringContractNo),
+    financeNo: text(loan.loanNo),
+    factorName: text(loan.factorName),
+    creditorName: text(loan.creditorName),
+    debtorName: text(loan.debtorName),
+    receivableRows: [
+      { label: '应收账款编号', value: text(loan.receivableNo) },
+      { label: '基础合同编号', value: text(loan.contractNo) },
     ],
-    signatures: [
-      {
-        party: '通知人（债权人）',
-        name: text(loan.creditorName),
-        date: creditorDay,
-        note: signedNote(creditorDay),
-      },
-      { party: '保理商', name: text(loan.factorName), date: factorDay, note: signedNote(factorDay) },
+    receivableAmount: text(loan.receivableAmount),
+    dueDate: text(loan.dueDate),
+    financeAmount: text(loan.financeAmount),
+    interest: text(loan.interest),
+    loanAmount: text(loan.loanAmount),
+    repayAmount: text(loan.repayAmount),
+    termRows: [
+      { label: '年化利率', value: formatPercent(text(loan.annualRate), 4) },
+      { label: '融资期限', value: `${text(loan.financeDays)}天（按每年360天计息）` },
     ],
+    interestRule: '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。',
+    interestMode: loan.interestMode === 'PRE' ? 'PRE' : 'POST',
+    recourse: loan.recourse !== 'NON_RECOURSE',
+    account: `${text(loan.accountName)}，${text(loan.accountNo)}，${text(loan.bankName)}（联行号${text(loan.bankCode)}）`,
+    signed: {
+      factor: doneOn(loan, 'factorApprove'),
+      creditor: doneOn(loan, 'sign'),
+      debtor: doneOn(loan, 'ownerSign'),
+    },
   };
 }
 
 /**
  * GET /biz/v1/factoring/documents/{kind}/{loanId}: the contract as PDF for an enterprise that sees the
- * loan, once the factor has approved it (a browser download: a navigation, the session cookie decides).
+ * loan, once the factor has approved it.
  */
 export function registerFactoringDocumentRoutes(app: FastifyInstance, engine: ModelEngine): void {
-  app.get<{ Params: { kind: string; id: string } }>(
-    `${FACTORING_DOCUMENTS_API}/:kind/:id`,
-    { config: { navigation: true } },
-    async (req, reply) => {
-      const kind = req.params.kind as FactoringDocumentKind;
-      if (!Object.hasOwn(FACTORING_DOCUMENTS, kind)) throw new ApiError('NOT_FOUND');
-      const loan = (await engine.get(actorOf(req), 'factoringLoan', req.params.id)) as unknown as Loan;
-      if (!CONTRACT_STATES.has(text(loan.status))) throw factoringError('FACTORING_DOCUMENT_NOT_READY');
-      const pdf = await renderPdf(factoringDocument(kind, loan));
-      return sendPdf(reply, pdf, `${FACTORING_DOCUMENTS[kind]}-${text(loan.loanNo)}.pdf`);
-    },
-  );
+  registerDealDocumentRoutes(app, engine, {
+    api: FACTORING_DOCUMENTS_API,
+    model: 'factoringLoan',
+    states: CONTRACT_STATES,
+    notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
+    deal: loanDeal,
+    fileNo: (loan) => text(loan.loanNo),
+  });
 }
