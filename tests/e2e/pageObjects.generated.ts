@@ -1001,6 +1001,30 @@ export interface PageTitles {
     details: "申请编号" | "申请企业" | "申请事项" | "申请金额" | "金额大写" | "批复金额" | "内部备注" | "状态";
     sections: "申请信息";
   };
+  "/factoring/delivery/agreement/list": {
+    fields: "协议编号" | "供应商" | "协议类型";
+    actions: "阅读并签署" | "协议文本" | "查询" | "重置";
+    columns: "协议编号" | "协议类型" | "供应商" | "核心企业" | "保理商" | "融资额度（元）" | "有效期至" | "签署人" | "签署日期" | "状态";
+    tabs: "待签署" | "已签署" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/agreement/supplemental": {
+    fields: "补充协议";
+    actions: "返回" | "签署";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/agreement/tripartite": {
+    fields: "三方协议";
+    actions: "返回" | "签署";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/billway/list": {
     fields: "到货确认单编号" | "运单号" | "到货日期";
     actions: "详情" | "查询" | "重置";
