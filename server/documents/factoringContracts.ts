@@ -54,7 +54,7 @@ export interface FactoringDeal {
 }
 
 /** Rate and term of a finance at a monthly rate (reverse and delivery factoring), and how its interest is computed. */
-export const monthlyTerms = (
+const monthlyTerms = (
   rate: unknown,
   days: unknown,
 ): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
@@ -64,6 +64,32 @@ export const monthlyTerms = (
   ],
   interestRule: '利息 = 融资金额 × 月利率 × 融资天数 ÷ 30，计算结果四舍五入至分。',
 });
+
+/**
+ * What a reverse or delivery finance record (factoringReverseFinance, factoringDeliveryFinance: the
+ * applicant assigns to the factor a receivable on the core, at a monthly rate; the applicant's director
+ * signs its review, the factor signs when lending) gives every document.
+ */
+export function supplierFinanceDeal(f: Record<string, unknown>): Omit<
+  FactoringDeal,
+  'receivableRows' | 'receivableAmount' | 'dueDate' | 'interestMode' | 'signed'
+> & {
+  signed: Omit<FactoringDeal['signed'], 'debtor'>;
+} {
+  return {
+    contractNo: text(f.contractNo),
+    financeNo: text(f.financeNo),
+    factorName: text(f.factorName),
+    creditorName: text(f.applicantName),
+    debtorName: text(f.coreName),
+    financeAmount: text(f.financeAmount),
+    interest: text(f.interest),
+    loanAmount: text(f.loanAmount),
+    repayAmount: text(f.repayAmount),
+    ...monthlyTerms(f.monthlyRate, f.financeDays),
+    signed: { factor: doneOn(f, 'loan'), creditor: doneOn(f, 'submit') },
+  };
+}
 
 const ARTICLES = ['一', '二', '三', '四', '五', '六'];
 const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' : '（待签署）');

@@ -87,6 +87,21 @@ const file = (b: Browser, payableId: string, category = 'confirmation') =>
     { asFields: true },
   );
 
+/** A payable the core operator registers to SUP001 with the factor FIN001 (RP0), as the wire answers it. */
+async function newPayable(coreOp: Browser, contractNo: string, amount: string, dueDays: number) {
+  const res = body(
+    await create(coreOp, PAYABLE, {
+      supplierCorpId: 'SUP001',
+      factorCorpId: 'FIN001',
+      contractNo,
+      amount,
+      dueDate: day(dueDays),
+    }),
+  );
+  expect(res.code, res.message).toBe('0');
+  return res;
+}
+
 /**
  * A payable to SUP001 with its 确权函, confirmed by the core director: its record and the sign link sent
  * to the supplier.
@@ -94,16 +109,7 @@ const file = (b: Browser, payableId: string, category = 'confirmation') =>
 async function confirmedPayable(amount = '500000.00') {
   const coreOp = await as(s.app, 'core_operator');
   const coreDir = await as(s.app, 'core_director');
-  const res = body(
-    await create(coreOp, PAYABLE, {
-      supplierCorpId: 'SUP001',
-      factorCorpId: 'FIN001',
-      contractNo: 'HJ-TEST-001',
-      amount,
-      dueDate: day(90),
-    }),
-  );
-  expect(res.code, res.message).toBe('0');
+  const res = await newPayable(coreOp, 'HJ-TEST-001', amount, 90);
   expect(body(await file(coreOp, String(res.data.id))).code).toBe('0');
   await step(coreOp, PAYABLE, res.data.id, 'submit');
   const confirmed = await step(coreDir, PAYABLE, res.data.id, 'confirm');
@@ -393,15 +399,7 @@ describe('reverse factoring: finance on a signed payable', () => {
 describe('reverse factoring: 确权材料 uploaded on the payable', () => {
   it('the core files them until the supplier signs; supplier and factor see them, nobody else files', async () => {
     const coreOp = await as(s.app, 'core_operator');
-    const res = body(
-      await create(coreOp, PAYABLE, {
-        supplierCorpId: 'SUP001',
-        factorCorpId: 'FIN001',
-        contractNo: 'HJ-DOC-001',
-        amount: '88000.00',
-        dueDate: day(60),
-      }),
-    );
+    const res = await newPayable(coreOp, 'HJ-DOC-001', '88000.00', 60);
     const payableId = String(res.data.id);
     const filed = body(await file(coreOp, payableId));
     expect(filed.code, filed.message).toBe('0');
@@ -439,15 +437,7 @@ describe('reverse factoring: 确权材料 uploaded on the payable', () => {
   it('the core director cannot confirm a payable without its 确权函: coded refusal, nothing changes', async () => {
     const coreOp = await as(s.app, 'core_operator');
     const coreDir = await as(s.app, 'core_director');
-    const res = body(
-      await create(coreOp, PAYABLE, {
-        supplierCorpId: 'SUP001',
-        factorCorpId: 'FIN001',
-        contractNo: 'HJ-DOC-002',
-        amount: '66000.00',
-        dueDate: day(60),
-      }),
-    );
+    const res = await newPayable(coreOp, 'HJ-DOC-002', '66000.00', 60);
     const id = String(res.data.id);
     await step(coreOp, PAYABLE, id, 'submit');
     const refused = async () => {

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import {
   capitals,
-  doneOn,
-  monthlyTerms,
   registerDealDocumentRoutes,
+  supplierFinanceDeal,
 } from '../../documents/factoringContracts';
 import { renderPdf, type DocumentSection, type DocumentSpec } from '../../documents/pdfDocument';
 import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
@@ -34,28 +33,23 @@ export function registerDeliveryDocumentRoutes(app: FastifyInstance, engine: Mod
     states: CONTRACT_STATES,
     notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
     fileNo: (f) => text(f.financeNo),
-    deal: (f) => ({
-      contractNo: text(f.contractNo),
-      financeNo: text(f.financeNo),
-      factorName: text(f.factorName),
-      creditorName: text(f.applicantName),
-      debtorName: text(f.coreName),
-      receivableRows: [
-        { label: '到货确认单编号', value: text(f.orderNo) },
-        { label: '运单号', value: text(f.waybillNo) },
-        { label: '货物名称', value: text(f.goodsName) },
-      ],
-      receivableAmount: text(f.deliveredAmount),
-      dueDate: addDays(text(f.loanDate) || text(f.applyDate), Number(f.financeDays)),
-      financeAmount: text(f.financeAmount),
-      interest: text(f.interest),
-      loanAmount: text(f.loanAmount),
-      repayAmount: text(f.repayAmount),
-      ...monthlyTerms(f.monthlyRate, f.financeDays),
-      // Delivery factoring deducts the interest when lending (利息前置).
-      interestMode: 'PRE',
-      signed: { factor: doneOn(f, 'loan'), creditor: doneOn(f, 'submit'), debtor: '' },
-    }),
+    deal: (f) => {
+      const base = supplierFinanceDeal(f);
+      return {
+        ...base,
+        receivableRows: [
+          { label: '到货确认单编号', value: text(f.orderNo) },
+          { label: '运单号', value: text(f.waybillNo) },
+          { label: '货物名称', value: text(f.goodsName) },
+        ],
+        receivableAmount: text(f.deliveredAmount),
+        dueDate: addDays(text(f.loanDate) || text(f.applyDate), Number(f.financeDays)),
+        // Delivery factoring deducts the interest when lending (利息前置).
+        interestMode: 'PRE',
+        // No debtor signs the delivery documents (its consent is the tripartite agreement).
+        signed: { ...base.signed, debtor: '' },
+      };
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { doneOn, monthlyTerms, registerDealDocumentRoutes } from '../../documents/factoringContracts';
+import { doneOn, registerDealDocumentRoutes, supplierFinanceDeal } from '../../documents/factoringContracts';
 import { text } from '../../documents/pdfReply';
 import type { ModelEngine } from '../../models';
 import { factoringError } from '../factoring/errors';
@@ -22,23 +22,17 @@ export function registerReverseDocumentRoutes(app: FastifyInstance, engine: Mode
     states: CONTRACT_STATES,
     notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
     fileNo: (f) => text(f.financeNo),
-    deal: (f) => ({
-      contractNo: text(f.contractNo),
-      financeNo: text(f.financeNo),
-      factorName: text(f.factorName),
-      creditorName: text(f.applicantName),
-      debtorName: text(f.coreName),
-      receivableRows: [{ label: '应付账款编号', value: text(f.payableNo) }],
-      receivableAmount: text(f.payableAmount),
-      dueDate: text(f.dueDate),
-      financeAmount: text(f.financeAmount),
-      interest: text(f.interest),
-      loanAmount: text(f.loanAmount),
-      repayAmount: text(f.repayAmount),
-      ...monthlyTerms(f.monthlyRate, f.financeDays),
-      interestMode: f.interestMode === 'PRE' ? 'PRE' : 'POST',
-      recourse: f.recourse !== 'WITHOUT',
-      signed: { factor: doneOn(f, 'loan'), creditor: doneOn(f, 'submit'), debtor: doneOn(f, 'confirm') },
-    }),
+    deal: (f) => {
+      const base = supplierFinanceDeal(f);
+      return {
+        ...base,
+        receivableRows: [{ label: '应付账款编号', value: text(f.payableNo) }],
+        receivableAmount: text(f.payableAmount),
+        dueDate: text(f.dueDate),
+        interestMode: f.interestMode === 'PRE' ? 'PRE' : 'POST',
+        recourse: f.recourse !== 'WITHOUT',
+        signed: { ...base.signed, debtor: doneOn(f, 'confirm') },
+      };
+    },
   });
 }
