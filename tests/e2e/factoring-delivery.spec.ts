@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
@@ -17,11 +18,13 @@ import { useSigningAgent } from './signingAgent';
 
 /**
  * Delivery factoring (issue 12) through the UI: the factor approves the project department onto the core's
- * white list → the core gives it a supply plan → it accepts and registers the arrival with its waybill →
- * the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite agreement to
- * the end → its director signs the agreement and the application with the UKEY → the factor approves → its
- * product manager signs the contract with the UKEY and lends → its client manager registers 回款; the creditor
- * and debtor contract lists and the statistics show the closed loan.
+ * white list → its director reads the tripartite agreement to the end and signs it with the UKEY (the core
+ * downloads its text) → the core gives it a supply plan → it accepts and registers the arrival with its
+ * waybill → the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite
+ * agreement to the end, refused until its director has signed the supplemental agreement too → its director
+ * signs the application with the UKEY → the factor approves → its product manager signs the contract with
+ * the UKEY and lends → its client manager registers 回款; the creditor and debtor contract lists (with the
+ * contract and payment notice as PDF) and the statistics show the closed loan.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -45,6 +48,63 @@ test('the factor approves the project department onto the white list', async ({ 
   await page.goto(`${D}/whites/white-list/list`);
   await expect(cell(row(page, UNIT), 'status')).toHaveText('已生效');
   await expectNoErrors(watch);
+});
+
+/**
+ * The department's director opens an agreement from 协议签署, reads it to its end, agrees and signs it with
+ * the UKEY (the demo key through the reference signing agent).
+ */
+async function signAgreement(director: Page, kind: '三方协议' | '补充协议'): Promise<void> {
+  const [key, path, title] =
+    kind === '三方协议'
+      ? ['signTripartite', 'tripartite', '《到货保理三方协议》']
+      : ['signSupplemental', 'supplemental', '《到货保理补充协议》'];
+  await director.goto(`${D}/agreement/list`);
+  await row(director, kind).getByTestId(`action-row-${key}`).click();
+  await follow(director, new RegExp(`/agreement/${path}\\?id=`));
+  const agree = director.getByTestId('field-agreementRead').getByRole('checkbox');
+  // The box stays disabled until the text is scrolled to its end.
+  await expect(agree).toBeDisabled();
+  await director.getByTestId('agreement-text').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await agree.check();
+  await director.getByTestId('action-form-sign').click();
+  await confirm(director, `确认使用UKEY签署${title}？`);
+  await succeeded(director, `${title}已签署`);
+  await follow(director, /\/agreement\/list\?tab=2$/);
+  await expect(cell(row(director, kind), 'status')).toHaveText('已签署');
+}
+
+test('its director reads the tripartite agreement to the end and signs it; core and factor read its text', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000); // a signature and a second user
+  const director = await keys.as('unit_director', browser);
+  const watch = watchPage(director);
+  keys.insertOnly('unit_director-rsa');
+  await director.goto(`${D}/agreement/list`);
+  await expect(row(director, '补充协议')).toBeVisible();
+  await signAgreement(director, '三方协议');
+  await expect(cell(row(director, '三方协议'), 'signDate')).toHaveText(chinaDate(0));
+  await expectNoErrors(watch);
+
+  // The core sees the signature and downloads the agreement's text.
+  const core = await userPage(browser, 'core_query');
+  await core.goto(`${D}/agreement/list?tab=2`);
+  const line = row(core, UNIT).filter({ hasText: '三方协议' });
+  await expect(cell(line, 'status')).toHaveText('已签署');
+  const [download] = await Promise.all([
+    core.waitForEvent('download'),
+    line.getByTestId('action-row-text').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^到货保理三方协议-XY\d{14}\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 test('the core gives it a supply plan; it accepts and registers the arrival with its waybill', async ({
@@ -103,6 +163,7 @@ test('the core 收货确认岗 confirms the arrival, which makes it financeable'
 test('it applies for finance after reading the agreement to the end; the factor approves and lends', async ({
   browser,
 }) => {
+  test.setTimeout(180_000); // five users, three signatures
   const unit = await userPage(browser, 'unit_operator');
   const watch = watchPage(unit);
   await unit.goto(`${D}/confirm-order/list?tab=3`);
@@ -118,6 +179,15 @@ test('it applies for finance after reading the agreement to the end; the factor 
     el.dispatchEvent(new Event('scroll'));
   });
   await agree.check();
+  // The supplemental agreement is not signed yet: refused, with the server's reason on screen.
+  await unit.getByTestId('action-form-submit').click();
+  await confirm(unit, '确认提交融资申请？');
+  await expect(
+    unit.locator('.ant-message').getByText(`${UNIT}尚未签署《到货保理补充协议》，请由主管岗签署后再申请融资`),
+  ).toBeVisible({ timeout: 20_000 });
+  const signer = await keys.as('unit_director', browser);
+  keys.insertOnly('unit_director-rsa');
+  await signAgreement(signer, '补充协议');
   await unit.getByTestId('action-form-submit').click();
   await confirm(unit, '确认提交融资申请？');
   await follow(unit, /\/finance\/detail\?id=/);
@@ -177,10 +247,25 @@ test('the factor registers 回款; both sides see the closed contract and the st
   await expect(cell(own, 'loanAmount')).toHaveText(money('493250.00'));
   await expect(cell(own, 'repayAmount')).toHaveText(money(FINANCE));
   await expect(cell(own, 'repayDate')).toHaveText(chinaDate(0));
+  const [download] = await Promise.all([
+    unit.waitForEvent('download'),
+    own.getByTestId('action-row-contractPdf').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^国内商业保理合同-DF\d{14}\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await expectNoErrors(unitWatch);
   const core = await userPage(browser, 'core_query');
   await core.goto(`${D}/contract/debtor/list`);
   await expect(cell(row(core, orderNo), 'applicantName')).toHaveText(UNIT);
+  const [notice] = await Promise.all([
+    core.waitForEvent('download'),
+    row(core, orderNo).getByTestId('action-row-noticePdf').click(),
+  ]);
+  expect(notice.suggestedFilename()).toMatch(/^付款通知书-DF\d{14}\.pdf$/);
   await core.goto(`${D}/confirm-order/confirm?tab=2`);
   await expect(cell(row(core, orderNo), 'status')).toHaveText('已结清');
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   cell,
@@ -16,7 +17,8 @@ import { expectNoErrors, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**
- * Reverse factoring (issue 12) through the UI: the core registers and confirms a payable → the supplier
+ * Reverse factoring (issue 12) through the UI: the core registers a payable, its director cannot confirm it
+ * before the operator uploads its 确权函 (上传确权材料), then confirms it → the supplier
  * signs it through the one-time link of its SMS in a logged-out browser → a second use of the link is
  * refused → the supplier finances it, its director submits, the factor approves → the core confirms the
  * assignment through its own link → the factor's product manager signs the contract with the UKEY and lends →
@@ -26,6 +28,7 @@ import { useSigningAgent } from './signingAgent';
 test.describe.configure({ mode: 'serial' });
 
 const AMOUNT = '345678.91';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 const FINANCE = '300000.00';
 const B = '/cv3/factoring/reverse';
 let signLink = '';
@@ -72,6 +75,34 @@ test('core_operator registers a payable to supplier 1 and submits it', async ({ 
   await expect(cell(line, 'status')).toHaveText('待复核');
   payableNo = (await cell(line, 'payableNo').textContent())!.trim();
   expect(payableNo).toMatch(/^RP\d{14}$/);
+  await expectNoErrors(watch);
+});
+
+test('core_director cannot confirm it before its 确权函 is filed; core_operator uploads it', async ({
+  browser,
+}) => {
+  const director = await userPage(browser, 'core_director');
+  await director.goto(`${B}/accounts-payable/review`);
+  await row(director, money(AMOUNT)).getByTestId('action-row-confirm').click();
+  await confirm(director, '确认该笔应付账款真实有效？');
+  await expect(
+    director.locator('.ant-message').getByText(`应付账款${payableNo}尚未上传确权函，请先上传确权材料再确认`),
+  ).toBeVisible({ timeout: 20_000 });
+  await director.reload();
+  await expect(cell(row(director, money(AMOUNT)), 'status')).toHaveText('待复核');
+
+  const page = await userPage(browser, 'core_operator');
+  const watch = watchPage(page);
+  await page.goto(`${B}/accounts-payable/list?tab=2`);
+  await row(page, money(AMOUNT)).getByTestId('action-row-detail').click();
+  await follow(page, /\/accounts-payable\/detail\?id=/);
+  await page.getByTestId('action-detail-upload').click();
+  await follow(page, /\/accounts-payable\/upload\?id=/);
+  await page.getByTestId('action-upload-pick-confirmation').click();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: `确权函-${payableNo}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('slot-confirmation')).toContainText(`确权函-${payableNo}.pdf`);
   await expectNoErrors(watch);
 });
 
@@ -199,6 +230,23 @@ test('the factor registers 回款 of the finance amount (interest was deducted u
   const contract = row(client, payableNo);
   await expect(cell(contract, 'status')).toHaveText('已回款');
   await expect(cell(contract, 'repayDate')).toHaveText(chinaDate(0));
+  // Its documents are generated from the record and downloaded from the contract list.
+  for (const [key, title] of [
+    ['contractPdf', '国内商业保理合同'],
+    ['assignmentPdf', '应收账款转让申请暨确认书'],
+    ['noticePdf', '付款通知书'],
+  ]) {
+    const [download] = await Promise.all([
+      client.waitForEvent('download'),
+      contract.getByTestId(`action-row-${key}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${title}-RF\\d{14}\\.pdf$`));
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  }
   await contract.getByTestId('action-row-detail').click();
   await follow(client, /\/finance-application\/detail\?id=/);
   const detail = client.getByTestId('schema-page');

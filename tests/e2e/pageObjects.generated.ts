@@ -1001,6 +1001,30 @@ export interface PageTitles {
     details: "申请编号" | "申请企业" | "申请事项" | "申请金额" | "金额大写" | "批复金额" | "内部备注" | "状态";
     sections: "申请信息";
   };
+  "/factoring/delivery/agreement/list": {
+    fields: "协议编号" | "供应商" | "协议类型";
+    actions: "阅读并签署" | "协议文本" | "查询" | "重置";
+    columns: "协议编号" | "协议类型" | "供应商" | "核心企业" | "保理商" | "融资额度（元）" | "有效期至" | "签署人" | "签署日期" | "状态";
+    tabs: "待签署" | "已签署" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/agreement/supplemental": {
+    fields: "补充协议";
+    actions: "返回" | "签署";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/agreement/tripartite": {
+    fields: "三方协议";
+    actions: "返回" | "签署";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/billway/list": {
     fields: "到货确认单编号" | "运单号" | "到货日期";
     actions: "详情" | "查询" | "重置";
@@ -1043,7 +1067,7 @@ export interface PageTitles {
   };
   "/factoring/delivery/contract/creditor/list": {
     fields: "保理合同编号" | "融资编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "保理合同" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "核心企业（债务人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待放款" | "已放款" | "已回款";
     details: never;
@@ -1051,7 +1075,7 @@ export interface PageTitles {
   };
   "/factoring/delivery/contract/debtor/list": {
     fields: "保理合同编号" | "融资编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "保理合同" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "供应商（债权人）" | "保理商" | "到货确认单编号" | "融资金额（元）" | "放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待放款" | "已放款" | "已回款";
     details: never;
@@ -1355,7 +1379,7 @@ export interface PageTitles {
   };
   "/factoring/reverse/contract/list": {
     fields: "保理合同编号" | "融资编号" | "应付账款编号" | "申请日期";
-    actions: "详情" | "查询" | "重置";
+    actions: "保理合同" | "转让确认书" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "追索方式" | "核心企业确认人" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待核心企业确认" | "已生效";
     details: never;

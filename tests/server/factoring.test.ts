@@ -15,6 +15,7 @@ import {
   step,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Standard factoring (正向保理) on the real server and the seeded demo: a receivable registered and

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
-import { clock } from './helpers';
+import { clock, type Browser } from './helpers';
 import {
   act,
+  API,
   as,
   body,
   create,
@@ -11,8 +12,10 @@ import {
   modelsServer,
   SIGN,
   step,
+  type Json,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Delivery factoring (issue 12): only white-listed suppliers get supply plans and finance; an arrival
@@ -22,6 +25,8 @@ const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
 const FINANCE = 'factoringDeliveryFinance';
+const DOCS = '/biz/v1/factoring/delivery/documents';
+const AGREEMENTS = '/biz/v1/factoring/delivery/agreements';
 
 let s: ModelsTestServer;
 beforeAll(async () => {
@@ -139,6 +144,42 @@ describe('delivery factoring', () => {
       status: 'CO3',
       financeNo: f.data.financeNo,
     });
+    // The contract and the payment notice, generated from the record: amounts in figures and capitals.
+    const expected: Record<string, string[]> = {
+      contract: [
+        '国内商业保理合同',
+        `保理合同编号：${String(approved.contractNo)}`,
+        String(f.data.orderNo),
+        'YD-TEST-0001',
+        '¥550,000.00',
+        '人民币伍拾伍万元整',
+        '¥440,000.00',
+        '人民币肆拾肆万元整',
+        '¥5,940.00',
+        '人民币伍仟玖佰肆拾元整',
+        '¥434,060.00',
+        '人民币肆拾叁万肆仟零陆拾元整',
+        '0.4500%',
+        '利息前置',
+      ],
+      notice: ['付款通知书', '¥550,000.00', '人民币伍拾伍万元整', day(90)],
+    };
+    for (const [kind, texts] of Object.entries(expected))
+      for (const user of ['chain_query', 'core_operator', 'fin_product_manager']) {
+        const res = await (
+          await as(s.app, user)
+        ).call('GET', `${DOCS}/${kind}/${f.data.id}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${kind}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        const text = await pdfText(res.rawPayload);
+        for (const t of texts) expect(text, `${kind}: ${t}`).toContain(t);
+      }
+    // Delivery has no separate 转让确认书 (the tripartite agreement is the core's consent).
+    expect((await chainOp.call('GET', `${DOCS}/assignment/${f.data.id}`)).statusCode).toBe(404);
+
     // 回款 of the finance amount (the interest was deducted when lending) closes the loan and the arrival.
     const repaid = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.data.id, 'repay');
     expect(repaid).toMatchObject({ status: 'DFR', repayAmount: '440000.00', repayDate: day(0) });
@@ -168,6 +209,117 @@ describe('delivery factoring', () => {
       }),
     );
     expect(res.code).toBe('SCF.DELIVERY_NOT_WHITELISTED');
+  });
+});
+
+describe('delivery factoring: the tripartite and supplemental agreements', () => {
+  const AGREEMENT = 'factoringDeliveryAgreement';
+  const put = (b: Browser, id: string, data: Record<string, unknown>) =>
+    b.call('PUT', `${API}/${AGREEMENT}/records/${id}`, { body: data });
+
+  it('are made when the factor approves the supplier; finance is refused until the director signs both', async () => {
+    const pending = (
+      await s.db.query<{ id: string }>(
+        "select id from factoring_delivery_white where state = 'WL0' and supplier_corp_id = 'UNIT001'",
+      )
+    ).rows[0]!;
+    await step(await as(s.app, 'fin_client_manager'), WHITE, pending.id, 'approve');
+    const unitDir = await as(s.app, 'unit_director');
+    const made = (await list(unitDir, AGREEMENT, { whiteId: pending.id, size: '10' })).list as Json[];
+    expect(made.map((a) => a.kind).sort()).toEqual(['SUPPLEMENTAL', 'TRIPARTITE']);
+    for (const a of made)
+      expect(a).toMatchObject({
+        status: 'AG0',
+        supplierName: '华建一局第三项目部',
+        coreName: '华建集团第一工程局有限公司',
+        factorName: '建信商业保理有限公司',
+        limitAmount: '2000000.00',
+        agreementRead: false,
+      });
+    const byKind = Object.fromEntries(made.map((a) => [a.kind, a])) as Record<string, Json>;
+
+    // A received arrival of the project department to finance.
+    const coreOp = await as(s.app, 'core_operator');
+    const unitOp = await as(s.app, 'unit_operator');
+    const plan = body(await create(coreOp, PLAN, planOf('UNIT001', '300000.00'))).data;
+    await step(unitOp, PLAN, plan.id, 'accept');
+    const order = body(
+      await create(unitOp, ORDER, {
+        planId: plan.id,
+        deliveredAmount: '300000.00',
+        waybillNo: 'YD-AGREE-0001',
+        arrivalDate: day(0),
+      }),
+    ).data;
+    await step(await as(s.app, 'core_purchase'), ORDER, order.id, 'confirmReceipt');
+    const apply = () =>
+      create(unitOp, FINANCE, {
+        orderId: order.id,
+        financeAmount: '200000.00',
+        monthlyRate: '0.0045',
+        financeDays: 60,
+        agreementRead: true,
+      });
+    const first = body(await apply());
+    expect(first.code).toBe('SCF.DELIVERY_AGREEMENT_UNSIGNED');
+    expect(first.message).toBe('华建一局第三项目部尚未签署《到货保理三方协议》，请由主管岗签署后再申请融资');
+
+    const tri = String(byKind.TRIPARTITE!.id);
+    // Only the supplier's director reads and signs: its operator, the core and another supplier are refused.
+    for (const user of ['unit_operator', 'core_director', 'chain_director'])
+      expect(body(await put(await as(s.app, user), tri, { agreementRead: true, version: 1 })).code).not.toBe(
+        '0',
+      );
+    // Not read to the end: refused, even with a signature.
+    expect(body(await act(unitDir, AGREEMENT, tri, 'sign', { version: 1, signature: SIGN })).code).toBe(
+      'SCF.DELIVERY_AGREEMENT_NOT_READ',
+    );
+    const read = body(await put(unitDir, tri, { agreementRead: true, version: 1 }));
+    expect(read.code, read.message).toBe('0');
+    expect(body(await act(unitDir, AGREEMENT, tri, 'sign', { version: read.data.version })).code).toBe(
+      'SCF.SIGNATURE_REQUIRED',
+    );
+    const signed = await step(unitDir, AGREEMENT, tri, 'sign', { signature: SIGN });
+    expect(signed).toMatchObject({ status: 'AG1', signDate: day(0), signerName: expect.any(String) });
+    expect(s.verified.at(-1)!.userName).toBe('unit_director');
+
+    const second = body(await apply());
+    expect(second.code).toBe('SCF.DELIVERY_AGREEMENT_UNSIGNED');
+    expect(second.message).toContain('《到货保理补充协议》');
+    const sup = String(byKind.SUPPLEMENTAL!.id);
+    expect(body(await act(unitDir, AGREEMENT, sup, 'sign', { version: 1, signature: SIGN })).code).toBe(
+      'SCF.DELIVERY_AGREEMENT_NOT_READ',
+    );
+    expect(body(await put(unitDir, sup, { agreementRead: true, version: 1 })).code).toBe('0');
+    await step(unitDir, AGREEMENT, sup, 'sign', { signature: SIGN });
+    const financed = body(await apply());
+    expect(financed.code, financed.message).toBe('0');
+
+    // The agreement's text as PDF for its three parties, not for another supplier.
+    for (const user of ['unit_query', 'core_query', 'fin_product_manager']) {
+      const res = await (
+        await as(s.app, user)
+      ).call('GET', `${AGREEMENTS}/${tri}`, {
+        unsigned: true,
+        noCsrf: true,
+      });
+      expect(res.statusCode, user).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(res.rawPayload);
+      for (const t of [
+        '到货保理三方协议',
+        String(signed.agreementNo),
+        '华建一局第三项目部',
+        '¥2,000,000.00',
+        '人民币贰佰万元整',
+        '第三条 到货确认',
+        '已使用UKEY电子签名',
+        day(0),
+      ])
+        expect(text, t).toContain(t);
+    }
+    const other = await as(s.app, 'chain_operator');
+    expect(body(await other.call('GET', `${AGREEMENTS}/${tri}`)).code).toBe('SCF.RECORD_FORBIDDEN');
   });
 });
 

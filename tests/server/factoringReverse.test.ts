@@ -13,6 +13,7 @@ import {
   uploadFile,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { pdfText } from './pdfText';
 
 /**
  * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
@@ -22,6 +23,7 @@ import {
 const PAYABLE = 'factoringReversePayable';
 const FINANCE = 'factoringReverseFinance';
 const LINKS = '/v1/public-links';
+const DOCS = '/biz/v1/factoring/reverse/documents';
 
 let s: ModelsTestServer;
 const startedAt = clock.now;
@@ -73,20 +75,42 @@ const use = async (b: Browser, kind: string, payload: Record<string, unknown>) =
     await b.call('POST', `${LINKS}/${kind}`, { body: { signerName: '陈立新', agreed: true, ...payload } }),
   );
 
-/** A payable to SUP001 confirmed by the core director: its record and the sign link sent to the supplier. */
-async function confirmedPayable(amount = '500000.00') {
-  const coreOp = await as(s.app, 'core_operator');
-  const coreDir = await as(s.app, 'core_director');
+const DOCUMENT = 'factoringReverseDocument';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+/** Files a 确权材料 document of `category` on a payable, as the upload page does. */
+const file = (b: Browser, payableId: string, category = 'confirmation') =>
+  uploadFile(
+    s.app,
+    b,
+    { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
+    { name: '确权函.pdf', data: PDF },
+    { asFields: true },
+  );
+
+/** A payable the core operator registers to SUP001 with the factor FIN001 (RP0), as the wire answers it. */
+async function newPayable(coreOp: Browser, contractNo: string, amount: string, dueDays: number) {
   const res = body(
     await create(coreOp, PAYABLE, {
       supplierCorpId: 'SUP001',
       factorCorpId: 'FIN001',
-      contractNo: 'HJ-TEST-001',
+      contractNo,
       amount,
-      dueDate: day(90),
+      dueDate: day(dueDays),
     }),
   );
   expect(res.code, res.message).toBe('0');
+  return res;
+}
+
+/**
+ * A payable to SUP001 with its 确权函, confirmed by the core director: its record and the sign link sent
+ * to the supplier.
+ */
+async function confirmedPayable(amount = '500000.00') {
+  const coreOp = await as(s.app, 'core_operator');
+  const coreDir = await as(s.app, 'core_director');
+  const res = await newPayable(coreOp, 'HJ-TEST-001', amount, 90);
+  expect(body(await file(coreOp, String(res.data.id))).code).toBe('0');
   await step(coreOp, PAYABLE, res.data.id, 'submit');
   const confirmed = await step(coreDir, PAYABLE, res.data.id, 'confirm');
   expect(confirmed.status).toBe('RP2');
@@ -260,6 +284,11 @@ describe('reverse factoring: finance on a signed payable', () => {
     const unsigned = body(await act(director, FINANCE, f.id, 'submit', { version: f.version }));
     expect(unsigned.code).toBe('SCF.SIGNATURE_REQUIRED');
     await step(director, FINANCE, f.id, 'submit', { signature: SIGN });
+    // No contract before the factor approves.
+    const early = body(
+      await chainOp.call('GET', `${DOCS}/contract/${f.id}`, { unsigned: true, noCsrf: true }),
+    );
+    expect(early.code).toBe('SCF.FACTORING_DOCUMENT_NOT_READY');
     const approved = await step(await as(s.app, 'fin_client_manager'), FINANCE, f.id, 'approve');
     expect(approved.status).toBe('RF2');
     expect(approved.contractNo).toBe(`BLHT${String(f.financeNo).slice(2)}`);
@@ -304,6 +333,42 @@ describe('reverse factoring: finance on a signed payable', () => {
     const trail = body(await getRecord(chainOp, FINANCE, f.id)).data.audit;
     expect(trail.at(-1)).toMatchObject({ action: 'repay', personName: expect.any(String) });
     expect(body(await getRecord(chainOp, PAYABLE, rec.id)).data.status).toBe('RPC');
+
+    // The three documents, generated from the record: amounts in figures and capitals, for each party.
+    const expected: Record<string, string[]> = {
+      contract: [
+        '国内商业保理合同',
+        `保理合同编号：${String(approved.contractNo)}`,
+        '¥900,000.00',
+        '人民币玖拾万元整',
+        '¥13,500.00',
+        '人民币壹万叁仟伍佰元整',
+        '¥886,500.00',
+        '人民币捌拾捌万陆仟伍佰元整',
+        '0.5000%',
+        '利息前置',
+        '有追索',
+        '已使用UKEY电子签名',
+      ],
+      assignment: ['应收账款转让申请暨确认书', String(rec.payableNo), '¥1,000,000.00', '人民币壹佰万元整'],
+      notice: ['付款通知书', '¥1,000,000.00', '人民币壹佰万元整', day(90)],
+    };
+    for (const [kind, texts] of Object.entries(expected))
+      for (const user of ['chain_operator', 'core_operator', 'fin_client_manager']) {
+        const res = await (
+          await as(s.app, user)
+        ).call('GET', `${DOCS}/${kind}/${f.id}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${kind}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        const text = await pdfText(res.rawPayload);
+        for (const t of texts) expect(text, `${kind}: ${t}`).toContain(t);
+      }
+    const outsider = await as(s.app, 'unit_operator');
+    expect(body(await outsider.call('GET', `${DOCS}/contract/${f.id}`)).code).toBe('SCF.RECORD_FORBIDDEN');
   });
 
   it('a returned application frees the payable for another one', async () => {
@@ -332,28 +397,9 @@ describe('reverse factoring: finance on a signed payable', () => {
 });
 
 describe('reverse factoring: 确权材料 uploaded on the payable', () => {
-  const DOCUMENT = 'factoringReverseDocument';
-  const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
-  const file = (b: Browser, payableId: string, category = 'confirmation') =>
-    uploadFile(
-      s.app,
-      b,
-      { model: DOCUMENT, category, create: JSON.stringify({ payableId, category }) },
-      { name: '确权函.pdf', data: PDF },
-      { asFields: true },
-    );
-
   it('the core files them until the supplier signs; supplier and factor see them, nobody else files', async () => {
     const coreOp = await as(s.app, 'core_operator');
-    const res = body(
-      await create(coreOp, PAYABLE, {
-        supplierCorpId: 'SUP001',
-        factorCorpId: 'FIN001',
-        contractNo: 'HJ-DOC-001',
-        amount: '88000.00',
-        dueDate: day(60),
-      }),
-    );
+    const res = await newPayable(coreOp, 'HJ-DOC-001', '88000.00', 60);
     const payableId = String(res.data.id);
     const filed = body(await file(coreOp, payableId));
     expect(filed.code, filed.message).toBe('0');
@@ -386,6 +432,30 @@ describe('reverse factoring: 确权材料 uploaded on the payable', () => {
     const late = body(await file(coreOp, String(rec.id)));
     expect(late.code).toBe('SCF.REVERSE_DOCUMENTS_CLOSED');
     expect(late.message).toBe(`应付账款${String(rec.payableNo)}已由供应商签署确权，不能再上传或删除确权材料`);
+  });
+
+  it('the core director cannot confirm a payable without its 确权函: coded refusal, nothing changes', async () => {
+    const coreOp = await as(s.app, 'core_operator');
+    const coreDir = await as(s.app, 'core_director');
+    const res = await newPayable(coreOp, 'HJ-DOC-002', '66000.00', 60);
+    const id = String(res.data.id);
+    await step(coreOp, PAYABLE, id, 'submit');
+    const refused = async () => {
+      const { version } = body(await getRecord(coreDir, PAYABLE, id)).data;
+      const r = body(await act(coreDir, PAYABLE, id, 'confirm', { version }));
+      expect(r.code).toBe('SCF.REVERSE_DOCUMENTS_MISSING');
+      expect(r.message).toBe(`应付账款${String(res.data.payableNo)}尚未上传确权函，请先上传确权材料再确认`);
+      expect(body(await getRecord(coreDir, PAYABLE, id)).data.status).toBe('RP1');
+    };
+    // Nothing filed; then only an invoice; then a 确权函 that was removed again.
+    await refused();
+    expect(body(await file(coreOp, id, 'invoice')).code).toBe('0');
+    await refused();
+    const letter = body(await file(coreOp, id)).data.recordId;
+    expect((await step(coreOp, DOCUMENT, letter, 'remove')).status).toBe('RDX');
+    await refused();
+    expect(body(await file(coreOp, id)).code).toBe('0');
+    expect((await step(coreDir, PAYABLE, id, 'confirm')).status).toBe('RP2');
   });
 });
 

@@ -1,5 +1,6 @@
-import { describe } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './authorizationMatrix';
+import { API, as, body, create, step } from './modelsHelpers';
 
 /**
  * Authorisation matrix of the reverse and delivery factoring actions (issue 12): every demo role (plus a
@@ -21,15 +22,19 @@ const SP = ['factoringDeliveryPlan', 'factoring_delivery_plan'] as const;
 const CO = ['factoringDeliveryOrder', 'factoring_delivery_order'] as const;
 const DF = ['factoringDeliveryFinance', 'factoring_delivery_finance'] as const;
 const RD = ['factoringReverseDocument', 'factoring_reverse_document'] as const;
+const AG = ['factoringDeliveryAgreement', 'factoring_delivery_agreement'] as const;
 /** 确权材料 can be removed only while their payable waits for the supplier's signature. */
 const DOCUMENT_OPEN =
   "exists (select 1 from factoring_reverse_payable p where p.id = payable_id and p.state in ('RP0', 'RP1', 'RP2'))";
+/** The core director confirms a payable only with its 确权函 filed. */
+const LETTER_FILED =
+  "exists (select 1 from factoring_reverse_document d where d.payable_id = factoring_reverse_payable.id and d.category = 'confirmation' and d.state = 'RD0' and d.file_id is not null)";
 const CHAIN_OPS = ['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'];
 
 const RULES: MatrixRule[] = [
   rule(...P, 'submit', 'RP0', [CORE_OP], 'core_corp_id'),
   rule(...P, 'return', 'RP1', [CORE_DIR], 'core_corp_id'),
-  rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id'),
+  rule(...P, 'confirm', 'RP1', [CORE_DIR], 'core_corp_id', LETTER_FILED),
   rule(...P, 'sign', 'RP2', LINK_ONLY, 'supplier_corp_id'),
   rule(...RD, 'remove', 'RD0', [CORE_OP], 'uploader_corp_id', DOCUMENT_OPEN),
   rule(...F, 'withdraw', 'RF0', CHAIN_DIRS, 'applicant_corp_id'),
@@ -45,6 +50,7 @@ const RULES: MatrixRule[] = [
   rule(...SP, 'accept', 'SP0', CHAIN_OPS, 'supplier_corp_id'),
   rule(...CO, 'refuse', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
   rule(...CO, 'confirmReceipt', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
+  rule(...AG, 'sign', 'AG0', CHAIN_DIRS, 'supplier_corp_id', 'agreement_read'),
   rule(...DF, 'withdraw', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...DF, 'submit', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...DF, 'reject', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
@@ -62,6 +68,42 @@ const world = matrixWorld([
   ['fin2_client', 'FIN002', FIN_CLIENT],
   ['fin2_product', 'FIN002', FIN_PRODUCT],
 ]);
+
+/**
+ * Agreements to sign: the seed has supplier 1's signed, so the factor approves the project department
+ * and the department's director reads both; the second core group proposes supplier 1, so that the
+ * white-list rules keep two pending entries.
+ */
+beforeAll(async () => {
+  const { app, db } = world.s;
+  const unit = (
+    await db.query<{ id: string }>(
+      "select id from factoring_delivery_white where state = 'WL0' and supplier_corp_id = 'UNIT001'",
+    )
+  ).rows[0]!;
+  await step(await as(app, 'fin_client_manager'), W[0], unit.id, 'approve');
+  const director = await as(app, 'unit_director');
+  const made = await db.query<{ id: string; version: number }>(
+    'select id, version from factoring_delivery_agreement where white_id = $1',
+    [unit.id],
+  );
+  // A pending entry in the approve rule's place: the second core group proposes supplier 1 to the factor.
+  const pendingAgain = await create(await as(app, 'core2_operator'), W[0], {
+    supplierCorpId: 'SUP001',
+    factorCorpId: 'FIN001',
+    limitAmount: '100000.00',
+    validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+  });
+  expect(body(pendingAgain).code, pendingAgain.body).toBe('0');
+  for (const a of made.rows)
+    expect(
+      body(
+        await director.call('PUT', `${API}/${AG[0]}/records/${a.id}`, {
+          body: { agreementRead: true, version: a.version },
+        }),
+      ).code,
+    ).toBe('0');
+}, 60_000);
 
 describe('authorisation matrix: role × reverse/delivery factoring action × enterprise', () => {
   actionMatrix(world, RULES);

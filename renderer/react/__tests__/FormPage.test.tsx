@@ -167,6 +167,43 @@ describe('FormPage', () => {
     expect(calls[1]?.data).toEqual({ version: 1 });
   });
 
+  it('edits: the loaded record fills the form, only the form fields go back with the version', async () => {
+    const edit = {
+      schemaVersion: 2,
+      route: { path: '/x/edit', title: '修改' },
+      page: 'form',
+      model: 'creditIssue',
+      form: {
+        mode: 'edit',
+        properties: {
+          box: {
+            type: 'void',
+            properties: {
+              remark: { type: 'string', title: '备注', 'x-decorator': 'FormItem', 'x-component': 'Input' },
+            },
+          },
+        },
+        actions: [{ key: 'save', label: '保存', type: 'submit', then: 'submit' }],
+      },
+    } as unknown as FormPageSchema;
+    const { request, calls } = fakeRequest([
+      [
+        'GET /biz/v1/models/creditIssue/records/i7',
+        () => ({ id: 'i7', version: 3, status: 'IS0', issueNo: 'IS1', remark: '旧', audit: [] }),
+      ],
+      ['PUT /biz/v1/models/creditIssue/records/i7', () => ({ id: 'i7', version: 4 })],
+      ['POST /biz/v1/models/creditIssue/records/i7/actions/submit', () => ({ id: 'i7', version: 5 })],
+    ]);
+    await renderSchema(edit, { request, query: { id: 'i7' } });
+    await waitFor(() => expect(input('remark').value).toBe('旧'));
+    type('remark', '新');
+    fireEvent.click(screen.getByTestId('action-form-save'));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[1]).toMatchObject({ method: 'PUT', data: { remark: '新', version: 3 } });
+    expect(Object.keys(calls[1]!.data as object).sort()).toEqual(['remark', 'version']);
+    expect(calls[2]?.data).toEqual({ version: 4 });
+  });
+
   it('shows server field errors on their fields and clears one when it is edited', async () => {
     const { request } = fakeRequest([
       [

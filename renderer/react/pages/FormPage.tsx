@@ -21,7 +21,7 @@ import { fillTemplate } from '@renderer/react/parts/conditions';
 import { Loading, LoadError, PageFrame, PartRefreshContext, Pending } from '@renderer/react/parts/PageFrame';
 import { useLoad } from '@renderer/react/parts/useLoad';
 import { applyFieldAccess } from '@renderer/react/formily/fieldAccess';
-import { cleanValues, SERVER_ERROR, showFieldErrors } from '@renderer/react/formily/formValues';
+import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@renderer/react/formily/formValues';
 import { loadSteps } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import type { PageProps } from './ListPage';
@@ -40,6 +40,9 @@ interface Step {
   title: string;
   properties: FormilyProperties;
 }
+
+const pick = (values: Record<string, unknown>, names: string[]): Record<string, unknown> =>
+  Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]]));
 
 /** A form page. */
 export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JSX.Element {
@@ -77,6 +80,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
 
   const steps: Step[] = body.steps ?? [{ key: '', title: '', properties: body.properties ?? {} }];
   const SchemaField = useSchemaField(...steps.map((s) => s.properties));
+  const editNames = steps.flatMap((s) => valueNames(s.properties));
   const [current, setCurrent] = useState(0);
   const stepOf = (address: string | undefined): number =>
     Math.max(
@@ -120,7 +124,8 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
         ? await renderer.request<BizRecord>({
             method: 'PUT',
             url: recordPath(model, query.id ?? ''),
-            data: { ...values, version: loaded.data?.version },
+            // The loaded record fills the form; only what the form shows is sent back.
+            data: { ...pick(values, editNames), version: loaded.data?.version },
           })
         : await renderer.request<BizRecord>({ method: 'POST', url: recordsPath(model), data: values });
       if (action.then && saved) {

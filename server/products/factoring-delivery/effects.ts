@@ -7,6 +7,13 @@ import { deliveryError } from './errors';
 const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
+const AGREEMENT = 'factoringDeliveryAgreement';
+/** The agreements a white-listed supplier signs before applying, by kind (their texts: the page fragment). */
+export const DELIVERY_AGREEMENTS = {
+  TRIPARTITE: '《到货保理三方协议》',
+  SUPPLEMENTAL: '《到货保理补充协议》',
+} as const;
+type AgreementKind = keyof typeof DELIVERY_AGREEMENTS;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The effective white-list entry of a supplier with a core (and a factor, when given), or null. */
@@ -47,6 +54,33 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
       throw deliveryError('DELIVERY_WHITE_DUPLICATE', { supplier: await corpName(c, str(d.supplierCorpId)) });
   },
 
+  /** Approved: the supplier gets its tripartite and supplemental agreements to sign (AG0 待签署). */
+  async 'deliveryWhite.agreements'(c) {
+    const d = c.record.data;
+    for (const kind of Object.keys(DELIVERY_AGREEMENTS))
+      await c.records.insert(AGREEMENT, {
+        kind,
+        whiteId: c.record.id,
+        whiteNo: d.whiteNo,
+        coreCorpId: d.coreCorpId,
+        supplierCorpId: d.supplierCorpId,
+        factorCorpId: d.factorCorpId,
+        limitAmount: d.limitAmount,
+        validUntil: d.validUntil,
+        agreementRead: false,
+      });
+  },
+
+  /** The director signs an agreement it has read to the end (agreementRead, saved by the sign page). */
+  async 'deliveryAgreement.sign'(c) {
+    const d = c.record.data;
+    if (d.agreementRead !== true)
+      throw deliveryError('DELIVERY_AGREEMENT_NOT_READ', {
+        title: DELIVERY_AGREEMENTS[str(d.kind) as AgreementKind],
+      });
+    d.signerName = c.user.personName;
+  },
+
   /** Supply plans go only to white-listed suppliers. */
   async 'deliveryPlan.check'(c) {
     const d = c.record.data;
@@ -73,7 +107,8 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
   },
 
   /**
-   * Finance on a received arrival (CO1) of the applicant, white-listed now, the tripartite agreement read;
+   * Finance on a received arrival (CO1) of the applicant, white-listed now with both agreements of its
+   * white-list entry signed, the tripartite agreement read;
    * at most the delivered amount and the white-list limit. The order goes to CO2 融资中.
    */
   async 'deliveryFinance.prepare'(c) {
@@ -85,6 +120,17 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
     const core = str(order.data.coreCorpId);
     const white = await activeWhite(c, core, c.user.corpId);
     if (!white) return notWhitelisted(c, core, c.user.corpId);
+    const signed = new Set(
+      (await c.records.find(AGREEMENT, { whiteId: white.id }))
+        .filter((a) => a.state === 'AG1')
+        .map((a) => str(a.data.kind)),
+    );
+    const unsigned = (Object.keys(DELIVERY_AGREEMENTS) as AgreementKind[]).find((k) => !signed.has(k));
+    if (unsigned)
+      throw deliveryError('DELIVERY_AGREEMENT_UNSIGNED', {
+        supplier: await corpName(c, c.user.corpId),
+        title: DELIVERY_AGREEMENTS[unsigned],
+      });
     const amount = str(d.financeAmount);
     if (compareMoney(amount, str(order.data.deliveredAmount)) > 0)
       throw deliveryError('DELIVERY_FINANCE_EXCEEDS', {

@@ -15,6 +15,11 @@ export const FACTORING_DELIVERY_ERRORS = {
   },
   DELIVERY_FINANCE_EXCEEDS: { status: 200, message: '融资金额不能超过{title}{amount}元' },
   DELIVERY_AGREEMENT_UNREAD: { status: 200, message: '请阅读三方协议至末尾并勾选同意后再提交' },
+  DELIVERY_AGREEMENT_NOT_READ: { status: 200, message: '请阅读{title}至末尾并勾选同意后再签署' },
+  DELIVERY_AGREEMENT_UNSIGNED: {
+    status: 200,
+    message: '{supplier}尚未签署{title}，请由主管岗签署后再申请融资',
+  },
 } as const satisfies ErrorCatalogue;
 
 export const deliveryError = errorsOf(FACTORING_DELIVERY_ERRORS);

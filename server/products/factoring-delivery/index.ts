@@ -1,4 +1,5 @@
 import type { ServerProduct } from '../types';
+import { registerDeliveryDocumentRoutes } from './documents';
 import { factoringDeliveryEffects } from './effects';
 import { FACTORING_DELIVERY_ERRORS } from './errors';
 import { seedFactoringDelivery } from './seed';
@@ -9,5 +10,6 @@ export const factoringDeliveryProduct: ServerProduct = {
   effects: [factoringDeliveryEffects],
   errors: FACTORING_DELIVERY_ERRORS,
   homes: {},
+  routes: registerDeliveryDocumentRoutes,
   seed: seedFactoringDelivery,
 };

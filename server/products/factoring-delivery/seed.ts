@@ -9,6 +9,7 @@ const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
 const FINANCE = 'factoringDeliveryFinance';
+const AGREEMENT = 'factoringDeliveryAgreement';
 /** Enterprises that use delivery factoring in the demo world. */
 export const DELIVERY_CORPS = ['CORE001', 'SUP001', 'UNIT001', 'FIN001'] as const;
 
@@ -25,7 +26,8 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
 
 /**
  * The delivery factoring demo, made through the models engine as the demo user of each step: supplier 1
- * white-listed (the project department pending, supplier 2 refused), supply plans, arrival confirmations
+ * white-listed with its tripartite and supplemental agreements signed (the project department pending,
+ * supplier 2 refused), supply plans, arrival confirmations
  * and finance applications in every state.
  */
 export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Promise<void> {
@@ -48,7 +50,17 @@ export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Pr
       limitAmount,
       validUntil: s.day(365),
     });
-  await act('fin_client_manager', WHITE, await white('SUP001', '5000000.00'), 'approve');
+  const listed = await act('fin_client_manager', WHITE, await white('SUP001', '5000000.00'), 'approve');
+  // Supplier 1's director reads both agreements to their end and signs them (seed-signed).
+  s.later(240);
+  const agreements = await db.query<{ id: string }>(
+    'select id from factoring_delivery_agreement where white_id = $1 order by created_at, id',
+    [listed.id],
+  );
+  for (const { id } of agreements.rows) {
+    await s.as('chain_director').update(AGREEMENT, id, { agreementRead: true });
+    await s.as('chain_director').act(AGREEMENT, id, 'sign');
+  }
   await white('UNIT001', '2000000.00');
   await act('fin_client_manager', WHITE, await white('SUP002', '800000.00'), 'reject', '供应商经营年限不足');
   s.daysAgo(35);

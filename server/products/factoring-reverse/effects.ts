@@ -6,6 +6,7 @@ import { financeInterest } from '../credit/effects';
 import { reverseError } from './errors';
 
 const PAYABLE = 'factoringReversePayable';
+const DOCUMENT = 'factoringReverseDocument';
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The payable of a finance application, locked; it goes from `from` to `to` with an audit entry. */
@@ -40,6 +41,16 @@ export const factoringReverseEffects: Record<string, Effect> = {
       factorCorpId: payable.data.factorCorpId,
       uploaderName: c.user.personName,
     });
+  },
+
+  /**
+   * The core director confirms a payable only with its 确权函 filed (a document of category confirmation
+   * with its file, not removed): what the supplier signs and the factor finances rests on it.
+   */
+  async 'reversePayable.documents'(c) {
+    const filed = await c.records.find(DOCUMENT, { payableId: c.record.id, category: 'confirmation' });
+    if (!filed.some((d) => d.state === 'RD0' && str(d.data.fileId)))
+      throw reverseError('REVERSE_DOCUMENTS_MISSING', { no: str(c.record.data.payableNo) });
   },
 
   async 'reversePayable.prepare'(c) {

@@ -1,4 +1,5 @@
 import type { ServerProduct } from '../types';
+import { registerReverseDocumentRoutes } from './documents';
 import { factoringReverseEffects } from './effects';
 import { FACTORING_REVERSE_ERRORS } from './errors';
 import { REVERSE_LINKS } from './links';
@@ -10,6 +11,7 @@ export const factoringReverseProduct: ServerProduct = {
   effects: [factoringReverseEffects],
   errors: FACTORING_REVERSE_ERRORS,
   homes: {},
+  routes: registerReverseDocumentRoutes,
   publicLinks: REVERSE_LINKS,
   seed: seedFactoringReverse,
 };

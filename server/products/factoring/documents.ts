@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { formatPercent, toChineseCapital } from '@renderer/core/format';
+import { formatPercent } from '@renderer/core/format';
+import {
+  capitals,
+  doneOn,
+  FACTORING_DOCUMENTS,
+  type FactoringDocumentKind,
+} from '../../documents/factoringContracts';
 import { ApiError } from '../../errors';
 import {
   renderPdf,
@@ -8,17 +14,13 @@ import {
   type DocumentSpec,
 } from '../../documents/pdfDocument';
 import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
-import { chinaDay, type ModelEngine } from '../../models';
+import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
 import { factoringError } from './errors';
 
-/** The contracts of a factoring deal, generated from its record (never stored: the record is the source). */
-export const FACTORING_DOCUMENTS = {
-  contract: '国内商业保理合同',
-  assignment: '应收账款转让申请暨确认书',
-  notice: '付款通知书',
-} as const;
-export type FactoringDocumentKind = keyof typeof FACTORING_DOCUMENTS;
+// The documents' names and helpers are the ones every factoring variant uses (reverse and delivery build
+// theirs from a deal in server/documents/factoringContracts.ts).
+export { FACTORING_DOCUMENTS, type FactoringDocumentKind };
 
 /** Where a document is downloaded (under /api/web): `/biz/v1/factoring/documents/{kind}/{loanId}`. */
 export const FACTORING_DOCUMENTS_API = '/biz/v1/factoring/documents';
@@ -33,16 +35,8 @@ type Loan = Record<string, unknown> & {
   audit: Array<{ action: string; at: string }>;
 };
 
-/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
-const capitals = (v: unknown): string => `人民币${toChineseCapital(text(v))}`;
 const INTEREST_MODES: Record<string, string> = { PRE: '利息前置', POST: '利息后置' };
 const RECOURSE: Record<string, string> = { RECOURSE: '有追索', NON_RECOURSE: '无追索' };
-
-/** The day (China) an action was last done on the loan, or '' when it was not. */
-function doneOn(loan: Loan, action: string): string {
-  const entry = [...loan.audit].reverse().find((a) => a.action === action);
-  return entry ? chinaDay(new Date(entry.at)) : '';
-}
 
 const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' : '（待签署）');
 

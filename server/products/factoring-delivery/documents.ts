@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import {
+  capitals,
+  registerDealDocumentRoutes,
+  supplierFinanceDeal,
+} from '../../documents/factoringContracts';
+import { renderPdf, type DocumentSection, type DocumentSpec } from '../../documents/pdfDocument';
+import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
+import type { ModelEngine } from '../../models';
+import { actorOf } from '../../models/modelRoutes';
+import { addDays } from '../../models/recordWriter';
+import { factoringError } from '../factoring/errors';
+
+/** Where a delivery factoring document is downloaded (under /api/web): `${API}/{kind}/{financeId}`. */
+export const DELIVERY_DOCUMENTS_API = '/biz/v1/factoring/delivery/documents';
+
+/** From the factor's approval (the contract number) on: 待放款, 已放款, 已回款. */
+const CONTRACT_STATES = new Set(['DF2', 'DFD', 'DFR']);
+
+/**
+ * The documents of a delivery factoring finance (factoringDeliveryFinance): the 国内商业保理合同 and the
+ * 付款通知书 to the core (whose consent is the tripartite agreement, so there is no separate 转让确认书).
+ * The receivable is the confirmed arrival; it falls due at the end of the finance term.
+ */
+export function registerDeliveryDocumentRoutes(app: FastifyInstance, engine: ModelEngine): void {
+  registerAgreementRoute(app, engine);
+  registerDealDocumentRoutes(app, engine, {
+    api: DELIVERY_DOCUMENTS_API,
+    model: 'factoringDeliveryFinance',
+    kinds: ['contract', 'notice'],
+    states: CONTRACT_STATES,
+    notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
+    fileNo: (f) => text(f.financeNo),
+    deal: (f) => {
+      const base = supplierFinanceDeal(f);
+      return {
+        ...base,
+        receivableRows: [
+          { label: '到货确认单编号', value: text(f.orderNo) },
+          { label: '运单号', value: text(f.waybillNo) },
+          { label: '货物名称', value: text(f.goodsName) },
+        ],
+        receivableAmount: text(f.deliveredAmount),
+        dueDate: addDays(text(f.loanDate) || text(f.applyDate), Number(f.financeDays)),
+        // Delivery factoring deducts the interest when lending (利息前置).
+        interestMode: 'PRE',
+        // No debtor signs the delivery documents (its consent is the tripartite agreement).
+        signed: { ...base.signed, debtor: '' },
+      };
+    },
+  });
+}
+
+/** Where an agreement's text is downloaded (under /api/web): `${API}/{agreementId}`. */
+export const DELIVERY_AGREEMENTS_API = '/biz/v1/factoring/delivery/agreements';
+
+/**
+ * The agreements' texts are written once, in the page fragment the sign pages and the apply form show
+ * (an AgreementViewer field per kind); the PDF prints the same text.
+ */
+const AGREEMENT_TEXTS = new URL(
+  '../../../schemas/_fragments/factoring-delivery-agreements.json',
+  import.meta.url,
+);
+type AgreementText = { 'x-component-props': { title: string; content: string } };
+let texts: Record<string, AgreementText> | null = null;
+function agreementText(kind: string): { title: string; content: string } {
+  texts ??= JSON.parse(readFileSync(AGREEMENT_TEXTS, 'utf8')) as Record<string, AgreementText>;
+  const entry = texts[kind.toLowerCase()];
+  if (!entry) throw new ApiError('NOT_FOUND');
+  return entry['x-component-props'];
+}
+
+/** An agreement (factoringDeliveryAgreement) as a document: its parties and terms, the text, the signature. */
+export function agreementDocument(a: Record<string, unknown>): DocumentSpec {
+  const { title, content } = agreementText(text(a.kind));
+  const articles = content.split(/\n\s*\n/).map((block): DocumentSection => {
+    const [heading, ...lines] = block.split('\n');
+    return { heading, paragraphs: lines };
+  });
+  const signDay = text(a.signDate);
+  return {
+    title: title.replace(/[《》]/g, ''),
+    number: `协议编号：${text(a.agreementNo)}`,
+    sections: [
+      {
+        rows: [
+          { label: '核心企业', value: text(a.coreName) },
+          { label: '供应商', value: text(a.supplierName) },
+          { label: '保理商', value: text(a.factorName) },
+          { label: '白名单编号', value: text(a.whiteNo) },
+          { label: '融资额度（小写）', value: amountFigures(a.limitAmount) },
+          { label: '融资额度（大写）', value: capitals(a.limitAmount) },
+          { label: '有效期至', value: text(a.validUntil) },
+        ],
+      },
+      ...articles,
+    ],
+    signatures: [
+      {
+        party: '供应商',
+        name: text(a.supplierName),
+        date: signDay,
+        note: signDay ? `已使用UKEY电子签名（${text(a.signerName)}）` : '（待签署）',
+      },
+      { party: '核心企业', name: text(a.coreName), note: '已列入白名单' },
+      { party: '保理商', name: text(a.factorName), note: '已审核白名单' },
+    ],
+  };
+}
+
+/** GET `${DELIVERY_AGREEMENTS_API}/{id}`: the agreement's text as PDF for its supplier, core and factor. */
+function registerAgreementRoute(app: FastifyInstance, engine: ModelEngine): void {
+  app.get<{ Params: { id: string } }>(
+    `${DELIVERY_AGREEMENTS_API}/:id`,
+    { config: { navigation: true } },
+    async (req, reply) => {
+      const a = (await engine.get(
+        actorOf(req),
+        'factoringDeliveryAgreement',
+        req.params.id,
+      )) as unknown as Record<string, unknown>;
+      const doc = agreementDocument(a);
+      return sendPdf(reply, await renderPdf(doc), `${doc.title}-${text(a.agreementNo)}.pdf`);
+    },
+  );
+}
