@@ -15,7 +15,6 @@ import {
   step,
   type ModelsTestServer,
 } from './modelsHelpers';
-import { pdfText } from './pdfText';
 
 /**
  * Standard factoring (正向保理) on the real server and the seeded demo: a receivable registered and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
-import { clock, type Browser } from './helpers';
+import { clock, pdfText, type Browser } from './helpers';
 import {
   act,
   API,
@@ -15,7 +15,6 @@ import {
   type Json,
   type ModelsTestServer,
 } from './modelsHelpers';
-import { pdfText } from './pdfText';
 
 /**
  * Delivery factoring (issue 12): only white-listed suppliers get supply plans and finance; an arrival

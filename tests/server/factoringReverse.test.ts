@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney } from '@renderer/core/format';
-import { Browser, clock } from './helpers';
+import { Browser, clock, pdfText } from './helpers';
 import {
   act,
   as,
@@ -13,7 +13,6 @@ import {
   uploadFile,
   type ModelsTestServer,
 } from './modelsHelpers';
-import { pdfText } from './pdfText';
 
 /**
  * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
