@@ -53,12 +53,33 @@ export function schemaRouteBlocks(): Plugin {
   };
 }
 
+/**
+ * react-router's package exports point only at its development build (remix-run/react-router#12532 and
+ * #14102), so production bundles carried its development checks and warnings. Builds take the production
+ * files the package ships beside it.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: r('./node_modules/react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: r('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/cv3/',
   plugins: [react(), schemaRouteBlocks(), chunkModules()],
-  resolve: { alias },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            ...reactRouterProduction,
+          ]
+        : alias,
+  },
   build: {
     // DIST_DIR lets parallel test runs build side by side (scripts/build-if-needed.mjs uses the same variable).
     outDir: resolve(process.env.DIST_DIR ?? 'dist'),
@@ -71,4 +92,4 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: { '/api/web': { target: apiTarget, changeOrigin: false } },
   },
-});
+}));

@@ -1,6 +1,6 @@
 // Builds the portal (vite build) when dist/ is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,11 +20,16 @@ function newest(path) {
 /** Where the build goes: DIST_DIR (absolute or relative to the project) or dist/. */
 export const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
 
+/** The build-time variables a build depends on besides its sources (the render bench's page). */
+const buildEnv = () => JSON.stringify({ VITE_BENCH: process.env.VITE_BENCH ?? '' });
+
 export function buildIfNeeded({ force = false } = {}) {
   const index = join(distDir, 'index.html');
+  const stamp = join(distDir, '.vite', 'build-env.json');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
-  if (!force && built > sources) return false;
+  const sameEnv = existsSync(stamp) && readFileSync(stamp, 'utf8') === buildEnv();
+  if (!force && built > sources && sameEnv) return false;
   console.log('building the portal (vite build)...');
   const r = spawnSync(
     process.execPath,
@@ -35,6 +40,7 @@ export function buildIfNeeded({ force = false } = {}) {
     },
   );
   if (r.status !== 0) process.exit(r.status ?? 1);
+  writeFileSync(stamp, buildEnv());
   return true;
 }
 

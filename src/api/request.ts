@@ -1,9 +1,11 @@
-import axios, {
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import {
+  browserTransport,
+  type HttpClient,
+  type HttpRequestOptions,
+  type HttpResponse,
+  type Transport,
+  type WireRequest,
+} from './http';
 import {
   API_BASE,
   BASE_PATH,
@@ -60,76 +62,53 @@ export function loginRedirectUrl(location: { pathname: string; search: string })
 }
 
 /**
- * The one axios instance of the portal, with every request convention of spec section 7 and the error
- * rules of spec section 8.
+ * The portal's one HTTP client, with every request convention of spec section 7 and the error rules of
+ * spec section 8. `transport` sends on the wire (tests hand in a recording one).
  */
-export function createRequest(
-  env: RequestEnvironment,
-  adapter?: AxiosRequestConfig['adapter'],
-): AxiosInstance {
-  const instance = axios.create({
-    baseURL: API_BASE,
-    timeout: REQUEST_TIMEOUT_MS,
-    withCredentials: true,
-    // Every status reaches the response interceptor, which applies the spec's rules itself.
-    validateStatus: () => true,
-    // The interceptor below serialises bodies itself (the signature covers the exact text), so axios must
-    // not re-encode them (its default turns an empty body into '""').
-    transformRequest: [(data: unknown) => data],
-    ...(adapter ? { adapter } : {}),
-  });
-
+export function createRequest(env: RequestEnvironment, transport: Transport = browserTransport): HttpClient {
   const clock = new ServerClock();
-  const originals = new WeakMap<InternalAxiosRequestConfig, AxiosRequestConfig & { retried?: boolean }>();
-  instance.interceptors.request.use((config) => {
-    originals.set(config, {
-      method: config.method,
-      url: config.url,
-      params: config.params as unknown,
-      data: config.data as unknown,
-      headers: AxiosHeaders.from(config.headers).toJSON(),
-      retried: (config as { retried?: boolean }).retried === true,
-    });
-    return prepare(config, env, clock.offset);
-  });
-  instance.interceptors.response.use(
-    async (response) => {
-      const body = response.data as Partial<ApiResponse<unknown>> | undefined;
-      const learned = clock.learn(response.headers as Record<string, unknown> | undefined, env.now());
-      if (body?.code === REQUEST_EXPIRED_CODE) {
-        // The PC clock is off: sign again with the server's time (learned from this answer) once.
-        const original = originals.get(response.config);
-        if (learned && original && !original.retried)
-          return instance.request({ ...original, retried: true } as AxiosRequestConfig);
-        throw new ApiRequestError(
-          REQUEST_EXPIRED_CODE,
-          learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
-          response.status,
-        );
-      }
-      if (response.status === 401 || response.status === 403) {
-        onUnauthorised(env);
-        throw new ApiRequestError(
-          body?.code ?? `HTTP_${response.status}`,
-          NETWORK_ERROR_MESSAGE,
-          response.status,
-        );
-      }
-      const code = typeof body?.code === 'string' ? body.code : undefined;
-      if (response.status === 200 && code === '0') return response;
-      throw new ApiRequestError(
-        code ?? `HTTP_${response.status}`,
-        userMessage(response.status, code, body?.message),
-        response.status,
-        body?.data,
-      );
-    },
-    (error: unknown) => {
-      if (error instanceof ApiRequestError) throw error;
+  async function send<T>(options: HttpRequestOptions, retried = false): Promise<HttpResponse<T>> {
+    let response: HttpResponse<unknown>;
+    try {
+      response = await transport(prepare(options, env, clock.offset));
+    } catch {
       throw new ApiRequestError('NETWORK', NETWORK_ERROR_MESSAGE);
-    },
-  );
-  return instance;
+    }
+    const body = response.data as Partial<ApiResponse<unknown>> | undefined;
+    const learned = clock.learn(response.headers, env.now());
+    if (body?.code === REQUEST_EXPIRED_CODE) {
+      // The PC clock is off: sign again with the server's time (learned from this answer) once.
+      if (learned && !retried) return send<T>(options, true);
+      throw new ApiRequestError(
+        REQUEST_EXPIRED_CODE,
+        learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
+        response.status,
+      );
+    }
+    if (response.status === 401 || response.status === 403) {
+      onUnauthorised(env);
+      throw new ApiRequestError(
+        body?.code ?? `HTTP_${response.status}`,
+        NETWORK_ERROR_MESSAGE,
+        response.status,
+      );
+    }
+    const code = typeof body?.code === 'string' ? body.code : undefined;
+    if (response.status === 200 && code === '0') return response as HttpResponse<T>;
+    throw new ApiRequestError(
+      code ?? `HTTP_${response.status}`,
+      userMessage(response.status, code, body?.message),
+      response.status,
+      body?.data,
+    );
+  }
+  return {
+    request: (options) => send(options),
+    get: (url, options) => send({ method: 'get', url, params: options?.params }),
+    post: (url, data, options) => send({ method: 'post', url, data, params: options?.params }),
+    put: (url, data, options) => send({ method: 'put', url, data, params: options?.params }),
+    delete: (url, options) => send({ method: 'delete', url, params: options?.params }),
+  };
 }
 
 /**
@@ -153,38 +132,35 @@ export class ServerClock {
   }
 }
 
-function prepare(
-  config: InternalAxiosRequestConfig,
-  env: RequestEnvironment,
-  clockOffset: number,
-): InternalAxiosRequestConfig {
-  const headers = AxiosHeaders.from(config.headers);
-  const method = (config.method ?? 'get').toUpperCase();
+function prepare(options: HttpRequestOptions, env: RequestEnvironment, clockOffset: number): WireRequest {
+  const headers = new Headers();
+  const method = (options.method ?? 'get').toUpperCase();
   let wireMethod = method;
   if (TUNNELLED.has(method)) {
     wireMethod = 'POST';
     headers.set(REAL_METHOD_HEADER, method);
   }
 
-  const params: QueryParams = { ...((config.params as QueryParams | undefined) ?? {}) };
+  const params: QueryParams = { ...(options.params ?? {}) };
   if (method === 'GET') params.v = env.now();
   const query = serializeParams(params);
-  const [path = '', existing = ''] = (config.url ?? '').split('?');
+  const [path = '', existing = ''] = options.url.split('?');
   const rawQuery = [existing, query].filter(Boolean).join('&');
 
   let body = '';
+  let data: string | FormData | undefined;
   if (wireMethod !== 'GET') {
-    if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+    if (typeof FormData !== 'undefined' && options.data instanceof FormData) {
       // Multipart bodies are not signed (ADR 0001); the browser sets the boundary header.
-      headers.delete('Content-Type');
+      data = options.data;
     } else {
       body =
-        config.data === undefined
+        options.data === undefined
           ? ''
-          : typeof config.data === 'string'
-            ? config.data
-            : JSON.stringify(config.data);
-      config.data = body === '' ? undefined : body;
+          : typeof options.data === 'string'
+            ? options.data
+            : JSON.stringify(options.data);
+      data = body === '' ? undefined : body;
       if (body !== '') headers.set('Content-Type', 'application/json;charset=UTF-8');
     }
   }
@@ -196,7 +172,7 @@ function prepare(
     'x-vrandom',
     signRequest({
       method,
-      path: `${config.baseURL ?? ''}${path}`,
+      path: `${API_BASE}${path}`,
       rawQuery,
       body,
       csrfToken,
@@ -204,11 +180,16 @@ function prepare(
     }),
   );
 
-  config.method = wireMethod.toLowerCase();
-  config.url = rawQuery ? `${path}?${rawQuery}` : path;
-  config.params = undefined;
-  config.headers = headers;
-  return config;
+  return {
+    method: wireMethod.toLowerCase(),
+    baseURL: API_BASE,
+    url: rawQuery ? `${path}?${rawQuery}` : path,
+    headers,
+    data,
+    timeout: REQUEST_TIMEOUT_MS,
+    signal: options.signal,
+    onUploadProgress: options.onUploadProgress,
+  };
 }
 
 function onUnauthorised(env: RequestEnvironment): void {
@@ -217,10 +198,10 @@ function onUnauthorised(env: RequestEnvironment): void {
   if (!NO_AUTH_REDIRECT.test(env.location.pathname)) env.redirect(loginRedirectUrl(env.location));
 }
 
-let shared: AxiosInstance | null = null;
+let shared: HttpClient | null = null;
 
 /** The portal's shared instance (created on first use, in the browser). */
-export function request(): AxiosInstance {
+export function request(): HttpClient {
   shared ??= createRequest(browserEnvironment());
   return shared;
 }

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from './http';
 import { STORAGE_KEYS } from './constants';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { encryptPassword } from './passwordCipher';
@@ -22,10 +22,10 @@ export async function fetchPlatformConfig(host = window.location.host): Promise<
   }
 }
 
-/** `http`: another axios instance than the portal's (the schema studio previews as demo users with its own). */
+/** `http`: another client than the portal's (the schema studio previews as demo users with its own). */
 export async function fetchSecurity(
   currentRole?: string | null,
-  http: AxiosInstance = request(),
+  http: HttpClient = request(),
 ): Promise<SecurityInfo> {
   const params = {
     user3Required: true,
@@ -40,7 +40,7 @@ export async function fetchSecurity(
 export async function login(
   username: string,
   password: string,
-  http: AxiosInstance = request(),
+  http: HttpClient = request(),
 ): Promise<{ csrfToken: string }> {
   const get = async <T>(url: string) => (await http.get<ApiResponse<T>>(url)).data.data;
   // A fresh CSRF token first: the login page may have been open longer than the anonymous session lives.

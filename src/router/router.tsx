@@ -29,24 +29,44 @@ const unbuiltPublic = SPEC_PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path
   (path): RouteObject => ({ path, lazy: publicPending, errorElement: <RouteError /> }),
 );
 
+/** Public screens of plain markup: they open without loading antd (the login page's first load). */
+const PLAIN_SCREENS: ReadonlySet<string> = new Set(['/login/login', '/login/abs/login']);
+const antdRoot = lazyScreen(() => import('@/AntdRoot'), 'AntdRoot');
+
 /**
  * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
- * inside the session and the shell, which applies the access rules. Screens load lazily.
+ * inside the session and the shell, which applies the access rules. Screens load lazily, and every screen
+ * but the plain ones below antd's root (locale, theme, App).
  */
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <Navigate to="/login/login" replace /> },
-    { element: <LoginPathGuard />, errorElement: <RouteError />, children: [...outside, ...unbuiltPublic] },
     {
-      path: '/',
+      element: <LoginPathGuard />,
       errorElement: <RouteError />,
-      lazy: lazyScreen(() => import('@/session/SessionGate'), 'SessionGate'),
+      children: outside.filter((r) => PLAIN_SCREENS.has(r.path ?? '')),
+    },
+    {
+      lazy: antdRoot,
+      errorElement: <RouteError />,
       children: [
-        { index: true, element: <HomeRedirect /> },
         {
-          lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
+          element: <LoginPathGuard />,
           errorElement: <RouteError />,
-          children: [...inside, { path: '*', element: null }],
+          children: [...outside.filter((r) => !PLAIN_SCREENS.has(r.path ?? '')), ...unbuiltPublic],
+        },
+        {
+          path: '/',
+          errorElement: <RouteError />,
+          lazy: lazyScreen(() => import('@/session/SessionGate'), 'SessionGate'),
+          children: [
+            { index: true, element: <HomeRedirect /> },
+            {
+              lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
+              errorElement: <RouteError />,
+              children: [...inside, { path: '*', element: null }],
+            },
+          ],
         },
       ],
     },

@@ -22,8 +22,8 @@ export async function userPage(browser: Browser, user: string, agentUrl?: string
   return page;
 }
 
-/** The list row that shows `text` (a unique amount or number). */
-export function row(page: Page, text: string): Locator {
+/** The list row that shows `text` (a unique amount or number), on the page or inside one part of it. */
+export function row(page: Page | Locator, text: string): Locator {
   return page.locator('tr[data-testid^="row-"]').filter({ hasText: text });
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   cell,
@@ -18,7 +19,8 @@ import { expectNoErrors, watchPage } from './fixtures';
 /**
  * Joint factoring (联合保理) through the schema pages: supplier 1 registers a receivable, applies for a
  * deal shared 60/40 by the two factors (建信 leads), its director approves, each factor's product manager
- * approves its own share with its UKEY (the deal waits for the second), the lead lends.
+ * approves its own share with its UKEY (the deal waits for the second); each funder's contract (its share)
+ * is confirmed and signed by the supplier, and signed by that funder with its UKEY; then the lead lends.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -27,6 +29,8 @@ const FINANCE = '250000.05';
 const LEAD_SHARE = '150000.03'; // 60 %
 const SECOND_SHARE = '100000.02'; // 40 %: the remainder
 const LIST = '/cv3/factoring/joint/finance-management/loan/apply/list';
+const CONTRACTS_CONFIRM = '/cv3/factoring/joint/contract/confirm/list';
+const FUNDER_SIGN = '/cv3/factoring/joint/contract/sign/funder/list';
 
 const keys = useSigningAgent();
 const as = keys.as;
@@ -119,6 +123,120 @@ test('each funder approves its own share with its UKEY; the deal waits for the s
   await expect(cell(row(second, money(FINANCE)), 'status')).toHaveText('待放款');
 });
 
+/** Runs a row action of a funder's contract (found by its share amount) on a contract list page. */
+async function contractStep(
+  page: Page,
+  list: string,
+  share: string,
+  action: string,
+  question: string,
+  success: string,
+): Promise<void> {
+  await page.goto(list);
+  await row(page, money(share)).getByTestId(`action-row-${action}`).click();
+  await confirm(page, question);
+  await succeeded(page, success);
+}
+
+test("chain_operator sees each funder's contract with its share, downloads one and confirms both", async ({
+  browser,
+}) => {
+  const page = await as('chain_operator', browser);
+  const watch = watchPage(page);
+  await page.goto(CONTRACTS_CONFIRM);
+  for (const [funder, ratio, share] of [
+    ['建信商业保理有限公司', '60', LEAD_SHARE],
+    ['中融联合商业保理有限公司', '40', SECOND_SHARE],
+  ] as const) {
+    const line = row(page, money(share));
+    await expect(cell(line, 'funderName')).toHaveText(funder);
+    await expect(cell(line, 'ratio')).toHaveText(ratio);
+    await expect(cell(line, 'financeAmount')).toHaveText(money(FINANCE));
+    await expect(cell(line, 'status')).toHaveText('待债权人确认');
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row(page, money(SECOND_SHARE)).getByTestId('action-row-contractPdf').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^国内商业保理合同-LBL\d{14}\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  for (const share of [LEAD_SHARE, SECOND_SHARE])
+    await contractStep(
+      page,
+      CONTRACTS_CONFIRM,
+      share,
+      'confirm',
+      '确认已阅读并同意本参与机构的国内商业保理合同（含份额比例及份额金额）？',
+      '合同已确认，等待主管岗签署',
+    );
+  await expectNoErrors(watch);
+});
+
+test('chain_director signs both contracts with the UKEY', async ({ browser }) => {
+  const page = await as('chain_director', browser);
+  const watch = watchPage(page);
+  keys.insertOnly('chain_director-sm2');
+  for (const share of [LEAD_SHARE, SECOND_SHARE])
+    await contractStep(
+      page,
+      '/cv3/factoring/joint/contract/sign/list',
+      share,
+      'sign',
+      '确认使用UKEY签署该参与机构的国内商业保理合同？',
+      '合同已签署，等待参与机构签署',
+    );
+  await expectNoErrors(watch);
+});
+
+test('the lead cannot lend yet; each funder signs its own contract with its UKEY', async ({ browser }) => {
+  const manager = await as('fin_client_manager', browser);
+  await rowAction(manager, 'loan', 'lend');
+  await confirm(manager, '确认各参与机构已按份额放款？');
+  await expect(manager.getByText('各参与机构的保理合同均签署完成后才能放款')).toBeVisible();
+
+  const lead = await as('fin_product_manager', browser);
+  const watch = watchPage(lead);
+  keys.insertOnly('fin_product_manager-sm2');
+  await lead.goto(FUNDER_SIGN);
+  // Only its own contract (60 %), not the other funder's.
+  await expect(row(lead, money(LEAD_SHARE))).toBeVisible();
+  await expect(lead.getByText(money(SECOND_SHARE))).toHaveCount(0);
+  await contractStep(
+    lead,
+    FUNDER_SIGN,
+    LEAD_SHARE,
+    'funderSign',
+    '确认使用UKEY签署本机构的国内商业保理合同？',
+    '合同已签署',
+  );
+  await expectNoErrors(watch);
+
+  const second = await as('fin2_product_manager', browser);
+  keys.insertOnly('fin2_product_manager-sm2');
+  await contractStep(
+    second,
+    FUNDER_SIGN,
+    SECOND_SHARE,
+    'funderSign',
+    '确认使用UKEY签署本机构的国内商业保理合同？',
+    '合同已签署',
+  );
+  await second.getByTestId('tab-all').click();
+  await expect(cell(row(second, money(SECOND_SHARE)), 'status')).toHaveText('已签署');
+
+  // The supplier sees both funders' contracts on the deal, both signed.
+  const supplier = await as('chain_operator', browser);
+  await rowAction(supplier, 'loan', 'detail');
+  await follow(supplier, /\/factoring\/joint\/finance-management\/loan\/apply\/detail\?id=/);
+  const contracts = supplier.getByTestId('part-contracts');
+  for (const share of [LEAD_SHARE, SECOND_SHARE])
+    await expect(cell(row(contracts, money(share)), 'status')).toHaveText('已签署');
+});
+
 test('the lead funder lends', async ({ browser }) => {
   const page = await as('fin_client_manager', browser);
   const watch = watchPage(page);
@@ -130,5 +248,9 @@ test('the lead funder lends', async ({ browser }) => {
   await follow(page, /\/factoring\/joint\/finance-management\/loan\/apply\/detail\?id=/);
   await expect(page.getByTestId('detail-apply-status')).toHaveText('已放款');
   await expect(page.getByTestId('audit-log')).toContainText('审批本机构份额');
+  // The lead's own contract on the deal, signed; the other funder's contract is not its to see.
+  const contracts = page.getByTestId('part-contracts');
+  await expect(cell(row(contracts, money(LEAD_SHARE)), 'status')).toHaveText('已签署');
+  await expect(row(contracts, money(SECOND_SHARE))).toHaveCount(0);
   await expectNoErrors(watch);
 });

@@ -1233,6 +1233,30 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/joint/contract/confirm/list": {
+    fields: "合同编号" | "融资编号" | "状态";
+    actions: "确认合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/contract/sign/funder/list": {
+    fields: "合同编号" | "融资编号" | "状态";
+    actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/contract/sign/list": {
+    fields: "合同编号" | "融资编号" | "状态";
+    actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
+    columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
+    tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
   "/factoring/joint/finance-management/loan/apply/create": {
     fields: "应收账款" | "融资金额（元）" | "参与机构" | "参与机构.资金方" | "参与机构.份额比例（%）" | "年化利率" | "利息方式" | "追索方式" | "收款账号" | "户名" | "开户行" | "联行号" | "备注";
     actions: "添加参与机构" | "返回" | "提交";
@@ -1243,8 +1267,8 @@ export interface PageTitles {
   };
   "/factoring/joint/finance-management/loan/apply/detail": {
     fields: never;
-    actions: "返回" | "提交" | "退回" | "复核通过" | "拒绝" | "审批本机构份额" | "放款" | "登记回款";
-    columns: "资金方" | "份额比例（%）" | "份额金额（元）" | "审批日期";
+    actions: "返回" | "提交" | "退回" | "复核通过" | "拒绝" | "审批本机构份额" | "放款" | "登记回款" | "查看合同";
+    columns: "资金方" | "份额比例（%）" | "份额金额（元）" | "审批日期" | "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "融资总额（元）" | "到期日" | "状态";
     tabs: never;
     details: "融资编号" | "状态" | "申请日期" | "债权人" | "债务人" | "应收账款编号" | "应收账款金额（元）" | "到期日" | "基础合同编号" | "拒绝原因" | "融资金额（元）" | "大写金额" | "年化利率" | "利息方式" | "追索方式" | "融资期限（天）" | "利息（元）" | "实际放款金额（元）" | "应回款金额（元）" | "放款日期" | "回款日期" | "户名" | "收款账号" | "开户行" | "联行号";
     sections: "融资申请" | "融资要素" | "参与机构" | "收款账户";

@@ -168,7 +168,13 @@ describe('standard factoring lifecycle', () => {
         '利息后置',
       ],
       assignment: ['应收账款转让申请暨确认书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分'],
-      notice: ['付款通知书', '¥412,345.67', '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分', '2027-02-19'],
+      notice: [
+        '付款通知书',
+        '致：华建集团第一工程局有限公司',
+        '¥412,345.67',
+        '人民币肆拾壹万贰仟叁佰肆拾伍元陆角柒分',
+        '2027-02-19',
+      ],
     };
     for (const [kind, texts] of Object.entries(expected)) {
       const readers =
@@ -226,10 +232,13 @@ describe('standard factoring lifecycle', () => {
   });
 });
 
-describe('joint factoring: funders share a deal 60/40, each approves its share', () => {
+describe('joint factoring: funders share a deal 60/40, each approves its share and signs its contract', () => {
   const J = 'factoringJointLoan';
+  const C = 'factoringJointContract';
+  const JOINT_DOCS = '/biz/v1/factoring/joint-contracts';
   let receivableId = '';
   let loanId = '';
+  let contracts: Record<string, string> = {};
   const joint = (funders: Array<[string, string]>, financeAmount = '100000.01'): Record<string, unknown> => {
     const { factorCorpId: _factor, ...rest } = loanBody(receivableId, financeAmount);
     return { ...rest, funders: funders.map(([funderCorpId, ratio]) => ({ funderCorpId, ratio })) };
@@ -299,6 +308,8 @@ describe('joint factoring: funders share a deal 60/40, each approves its share',
     ]);
     expect(loan).toMatchObject({
       leadCorpId: 'FIN001',
+      leadName: '建信商业保理有限公司',
+      debtorName: '华建集团第一工程局有限公司',
       funderNames: '建信商业保理有限公司、中融联合商业保理有限公司',
     });
     // Both funders see it; an enterprise outside does not.
@@ -322,6 +333,116 @@ describe('joint factoring: funders share a deal 60/40, each approves its share',
     expect(last).toMatchObject({ status: 'JL3', pendingFunderCorpIds: [] });
   });
 
+  it('each funder has its own contract with its share; each sees only its own', async () => {
+    const mine = await list(users.fin_product_manager!, C, { loanId });
+    expect(mine.list).toHaveLength(1);
+    expect(mine.list[0]).toMatchObject({
+      status: 'JC1',
+      funderCorpId: 'FIN001',
+      funderName: '建信商业保理有限公司',
+      ratio: '60',
+      shareAmount: '60000.01',
+      financeAmount: '100000.01',
+      creditorName: '华建建材供应有限公司',
+      leadName: '建信商业保理有限公司',
+      debtorName: '华建集团第一工程局有限公司',
+    });
+    const second = await list(users.fin2_product_manager!, C, { loanId });
+    expect(second.list).toHaveLength(1);
+    expect(second.list[0]).toMatchObject({ funderCorpId: 'FIN003', ratio: '40', shareAmount: '40000.00' });
+    const creditor = await list(users.chain_operator!, C, { loanId });
+    expect(creditor.list.map((k: { funderCorpId: string }) => k.funderCorpId).sort()).toEqual([
+      'FIN001',
+      'FIN003',
+    ]);
+    contracts = Object.fromEntries(
+      creditor.list.map((k: { funderCorpId: string; id: string }) => [k.funderCorpId, k.id]),
+    );
+    const outside = await getRecord(users.fin2_product_manager!, C, contracts.FIN001!);
+    expect(body(outside).code).toBe('SCF.RECORD_FORBIDDEN');
+  });
+
+  it('the lead cannot lend before every contract is signed by both sides', async () => {
+    const current = body(await getRecord(users.fin_client_manager!, J, loanId)).data;
+    const early = await act(users.fin_client_manager!, J, loanId, 'lend', { version: current.version });
+    expect(body(early)).toMatchObject({
+      code: 'SCF.FACTORING_JOINT_CONTRACTS_UNSIGNED',
+      message:
+        '各参与机构的保理合同均签署完成后才能放款，尚未签署：建信商业保理有限公司、中融联合商业保理有限公司',
+    });
+    expect(body(await getRecord(users.fin_client_manager!, J, loanId)).data.status).toBe('JL3');
+  });
+
+  it("each funder's contract is a PDF with its share in figures and capitals", async () => {
+    const expected: Record<string, string[]> = {
+      FIN001: ['建信商业保理有限公司', '60%', '¥60,000.01', '人民币陆万元零壹分'],
+      FIN003: ['中融联合商业保理有限公司', '40%', '¥40,000.00', '人民币肆万元整'],
+    };
+    for (const [funder, texts] of Object.entries(expected))
+      for (const user of [
+        'chain_operator',
+        funder === 'FIN001' ? 'fin_product_manager' : 'fin2_product_manager',
+      ]) {
+        const res = await users[user]!.call('GET', `${JOINT_DOCS}/${contracts[funder]}`, {
+          unsigned: true,
+          noCsrf: true,
+        });
+        expect(res.statusCode, `${user} ${funder}`).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+        const text = await pdfText(res.rawPayload);
+        for (const t of [
+          '国内商业保理合同',
+          '¥100,000.01',
+          '人民币壹拾万元零壹分',
+          '华建建材供应有限公司',
+          '（待签署）',
+          ...texts,
+        ])
+          expect(text, `${funder}: ${t}`).toContain(t);
+      }
+    const outside = await users.fin2_product_manager!.call('GET', `${JOINT_DOCS}/${contracts.FIN001}`);
+    expect(body(outside).code).toBe('SCF.RECORD_FORBIDDEN');
+  });
+
+  it('the creditor confirms and signs each contract, each funder signs its own with the UKEY', async () => {
+    for (const funder of ['FIN001', 'FIN003']) {
+      const id = contracts[funder]!;
+      expect((await step(users.chain_operator!, C, id, 'confirm')).status).toBe('JC2');
+      const current = body(await getRecord(users.chain_director!, C, id)).data;
+      const unsigned = await act(users.chain_director!, C, id, 'sign', { version: current.version });
+      expect(body(unsigned).code).toBe('SCF.SIGNATURE_REQUIRED');
+      expect((await step(users.chain_director!, C, id, 'sign', { signature: SIGN })).status).toBe('JC3');
+    }
+    // A funder cannot sign the other's contract.
+    const other = body(await getRecord(users.chain_operator!, C, contracts.FIN003!)).data;
+    const wrong = await act(users.fin_product_manager!, C, contracts.FIN003!, 'funderSign', {
+      version: other.version,
+      signature: SIGN,
+    });
+    expect(body(wrong).code).toMatch(/^SCF\.(RECORD|ACTION_PARTY)_FORBIDDEN$/);
+    const first = await step(users.fin_product_manager!, C, contracts.FIN001!, 'funderSign', {
+      signature: SIGN,
+    });
+    expect(first.status).toBe('JC4');
+    const half = body(await getRecord(users.fin_client_manager!, J, loanId)).data;
+    const early = await act(users.fin_client_manager!, J, loanId, 'lend', { version: half.version });
+    expect(body(early).message).toContain('尚未签署：中融联合商业保理有限公司');
+    const last = await step(users.fin2_product_manager!, C, contracts.FIN003!, 'funderSign', {
+      signature: SIGN,
+    });
+    expect(last.status).toBe('JC4');
+    const { audit } = body(await getRecord(users.chain_operator!, C, contracts.FIN003!)).data;
+    const signed = audit.filter((a: { signed: boolean }) => a.signed);
+    expect(signed.map((a: { action: string }) => a.action)).toEqual(['sign', 'funderSign']);
+    const pdf = await users.chain_operator!.call('GET', `${JOINT_DOCS}/${contracts.FIN003}`, {
+      unsigned: true,
+      noCsrf: true,
+    });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('已使用UKEY电子签名');
+    expect(text).not.toContain('（待签署）');
+  });
+
   it('only the lead funder lends and registers the repayment', async () => {
     const current = body(await getRecord(users.fin2_client_manager!, J, loanId)).data;
     const other = await act(users.fin2_client_manager!, J, loanId, 'lend', { version: current.version });
@@ -329,6 +450,12 @@ describe('joint factoring: funders share a deal 60/40, each approves its share',
     expect((await step(users.fin_client_manager!, J, loanId, 'lend')).status).toBe('JL4');
     expect((await step(users.fin_client_manager!, J, loanId, 'repay')).status).toBe('JLD');
     expect(body(await getRecord(users.chain_operator!, R, receivableId)).data.status).toBe('AR5');
+  });
+
+  it("the seeded demo has funders' contracts in every status", async () => {
+    const all = await list(users.chain_operator!, C, { size: '100' });
+    const states = new Set(all.list.map((x: { status: string }) => x.status));
+    for (const st of ['JC1', 'JC2', 'JC3', 'JC4']) expect(states.has(st), st).toBe(true);
   });
 });
 

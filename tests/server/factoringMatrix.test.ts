@@ -27,8 +27,12 @@ const rec = (action: string, from: string, roles: string[]): MatrixRule =>
 const loan = (action: string, from: string, roles: string[], party: string): MatrixRule =>
   rule('factoringLoan', 'factoring_loan', action, from, roles, party);
 
-const joint = (action: string, from: string, roles: string[], party: string): MatrixRule =>
-  rule('factoringJointLoan', 'factoring_joint_loan', action, from, roles, party);
+const joint = (action: string, from: string, roles: string[], party: string, ready?: string): MatrixRule =>
+  rule('factoringJointLoan', 'factoring_joint_loan', action, from, roles, party, ready);
+const contract = (action: string, from: string, roles: string[], party: string): MatrixRule =>
+  rule('factoringJointContract', 'factoring_joint_contract', action, from, roles, party);
+const ALL_SIGNED =
+  "not exists (select 1 from factoring_joint_contract c where c.loan_id = factoring_joint_loan.id and c.state <> 'JC4')";
 
 // In lifecycle order: each allowed run moves a record on to the next rule's state.
 const RULES: MatrixRule[] = [
@@ -53,7 +57,11 @@ const RULES: MatrixRule[] = [
   joint('reject', 'JL1', CORP_DIR, 'creditor_corp_id'),
   joint('funderApprove', 'JL2', [FIN_PRODUCT], 'pending_funder_corp_ids'),
   joint('funderReject', 'JL2', [FIN_PRODUCT], 'pending_funder_corp_ids'),
-  joint('lend', 'JL3', [FIN_CLIENT], 'lead_corp_id'),
+  contract('confirm', 'JC1', CORP_OP, 'creditor_corp_id'),
+  contract('sign', 'JC2', CORP_DIR, 'creditor_corp_id'),
+  contract('funderSign', 'JC3', [FIN_PRODUCT], 'funder_corp_id'),
+  // Only deals whose every funder's contract is signed can be lent.
+  joint('lend', 'JL3', [FIN_CLIENT], 'lead_corp_id', ALL_SIGNED),
   joint('repay', 'JL4', [FIN_CLIENT], 'lead_corp_id'),
 ];
 

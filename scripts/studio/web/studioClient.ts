@@ -1,7 +1,7 @@
 // The studio page's calls: its own file side (`/studio-api/…`) and, for the preview, the reference server
 // through the portal's request layer on an instance of its own, whose 401 does not leave the studio for the
 // portal's login page.
-import type { AxiosInstance } from 'axios';
+import type { HttpClient } from '@/api/http';
 import { roleKindName, roleLabel } from '@contract/roles';
 import { createRequest, browserEnvironment } from '@/api/request';
 import { fetchSecurity, login } from '@/api/session';
@@ -35,8 +35,8 @@ export type { CheckIssue };
 // Types only: the file side's own shapes (nothing of Node reaches the page).
 export type { Impact, PageEntry } from '../core';
 
-/** The preview's axios instance: every convention of the portal's, but no redirect on 401. */
-export const previewHttp: AxiosInstance = createRequest({ ...browserEnvironment(), redirect: () => {} });
+/** The preview's HTTP client: every convention of the portal's, but no redirect on 401. */
+export const previewHttp: HttpClient = createRequest({ ...browserEnvironment(), redirect: () => {} });
 
 /** Logs the preview in as a demo user and returns its session as the portal reads it. */
 export async function previewLogin(username: string, password: string): Promise<SecurityInfo> {

@@ -15,6 +15,10 @@ export const FACTORING_ERRORS = {
     message: '各参与机构份额比例须大于0且合计为100%，当前合计{total}%',
   },
   FACTORING_FUNDER_DUPLICATE: { status: 200, message: '参与机构不能重复' },
+  FACTORING_JOINT_CONTRACTS_UNSIGNED: {
+    status: 200,
+    message: '各参与机构的保理合同均签署完成后才能放款，尚未签署：{funders}',
+  },
   FACTORING_DOCUMENT_NOT_READY: { status: 200, message: '保理商审批通过后才能查看合同' },
 } as const satisfies ErrorCatalogue;
 

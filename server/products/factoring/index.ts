@@ -19,8 +19,9 @@ export const factoringProduct: ServerProduct = {
 };
 
 /**
- * Joint factoring (联合保理, factoringJointLoan): its effects, errors and seed are the shared ones above
- * (one registration each); this names the product its model and pages belong to.
+ * Joint factoring (联合保理, factoringJointLoan, and each funder's contract factoringJointContract): its
+ * effects, errors, seed and PDF route are the shared ones above (one registration each); this names the
+ * product its models and pages belong to.
  */
 export const factoringJointProduct: ServerProduct = {
   code: 'factoring-joint',

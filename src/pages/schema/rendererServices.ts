@@ -1,30 +1,25 @@
-import type { AxiosInstance } from 'axios';
 import type { RendererRequest } from '@renderer';
-import { fetchHolidays, request, type ApiResponse } from '@/api';
+import { fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
+import type { HttpClient } from '@/api/http';
 import { createUkeySigner } from '@/ukey';
 
-/** The renderer's request function on the axios instance `http()` gives. */
+/** The renderer's request function on the client `http()` gives. */
 export const rendererRequestOn =
-  (http: () => AxiosInstance): RendererRequest =>
+  (http: () => HttpClient): RendererRequest =>
   async <T>(options: Parameters<RendererRequest>[0]): Promise<T> => {
     const response = await http().request<ApiResponse<T>>({
       method: options.method,
       url: options.url,
-      params: options.params,
+      params: options.params as QueryParams | undefined,
       data: options.data,
       signal: options.signal,
-      ...(options.onUploadProgress
-        ? {
-            onUploadProgress: (e: { loaded: number; total?: number }) =>
-              options.onUploadProgress!({ loaded: e.loaded, total: e.total }),
-          }
-        : {}),
+      onUploadProgress: options.onUploadProgress,
     });
     return response.data.data;
   };
 
 /**
- * The renderer's request function on the portal's one axios instance, so schema pages get every
+ * The renderer's request function on the portal's one HTTP client, so schema pages get every
  * convention of spec section 7 (signature, CSRF, tunnelled PUT/DELETE) and the error rules of section 8.
  */
 export const rendererRequest: RendererRequest = rendererRequestOn(request);

@@ -1,4 +1,4 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { Transport, WireRequest } from '@/api/http';
 import { createRequest, type RequestEnvironment } from '@/api/request';
 
 export class MemoryStorage {
@@ -22,7 +22,7 @@ export interface Answer {
 
 export interface Harness {
   env: RequestEnvironment & { redirects: string[] };
-  sent: InternalAxiosRequestConfig[];
+  sent: WireRequest[];
   /** The next answer the fake transport gives: status, body and headers (or a queue of answers). */
   answer: Answer | Error;
   /** Answers given before `answer`, first first. */
@@ -30,7 +30,7 @@ export interface Harness {
   instance: ReturnType<typeof createRequest>;
 }
 
-/** The real axios pipeline with a recording transport in place of the network. */
+/** The real request pipeline with a recording transport in place of the network. */
 export function harness(pathname = '/cv3/credit/core/index/operator', search = '?tab=1'): Harness {
   const redirects: string[] = [];
   const partial = {
@@ -42,23 +42,17 @@ export function harness(pathname = '/cv3/credit/core/index/operator', search = '
       now: () => 1795300000000,
       redirects,
     },
-    sent: [] as InternalAxiosRequestConfig[],
+    sent: [] as WireRequest[],
     answer: { status: 200, body: { code: '0', message: '成功', data: { ok: true } } } as Harness['answer'],
     queue: [] as Answer[],
   };
   const h = partial as Omit<Harness, 'instance'> as Harness;
-  const adapter: AxiosAdapter = async (config) => {
-    h.sent.push(config);
+  const transport: Transport = async (request) => {
+    h.sent.push(request);
     const answer = h.queue.shift() ?? h.answer;
     if (answer instanceof Error) throw answer;
-    return {
-      data: answer.body,
-      status: answer.status,
-      statusText: '',
-      headers: answer.headers ?? {},
-      config,
-    };
+    return { data: answer.body, status: answer.status, headers: answer.headers ?? {} };
   };
-  h.instance = createRequest(h.env, adapter);
+  h.instance = createRequest(h.env, transport);
   return h;
 }

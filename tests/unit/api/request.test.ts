@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
   TERMINAL_CODE,
   type ApiRequestError,
+  type ApiResponse,
 } from '@/api';
 import { CLOCK_UNKNOWN_MESSAGE } from '@/api/errors';
 import { harness } from './harness';
@@ -78,7 +79,7 @@ describe('request conventions (spec section 7)', () => {
     expect(digest).toBe(md5(['POST', '/api/web/records', 'productType=abs', '', ts, nonce, ''].join('\n')));
   });
 
-  it('sends object bodies as the JSON text it signed, unchanged by axios', async () => {
+  it('sends object bodies as the JSON text it signed, unchanged', async () => {
     const h = harness();
     await h.instance.post('/records', { amount: '99999999999999.98', name: '华建' });
     expect(h.sent[0]!.data).toBe('{"amount":"99999999999999.98","name":"华建"}');
@@ -118,7 +119,7 @@ describe('request conventions (spec section 7)', () => {
 describe('error rules (spec section 8)', () => {
   it("resolves only code '0'", async () => {
     const h = harness();
-    const r = await h.instance.get('/x');
+    const r = await h.instance.get<ApiResponse<unknown>>('/x');
     expect(r.data.data).toEqual({ ok: true });
   });
 
@@ -198,7 +199,7 @@ describe('server clock (a PC clock that is off still signs with server time)', (
     const h = harness();
     h.queue.push(expired(serverDate));
     h.answer = { status: 200, body: { code: '0', message: '成功', data: 7 }, headers: { date: serverDate } };
-    const res = await h.instance.post('/records', { a: 1 }, { params: { p: 1 } });
+    const res = await h.instance.post<ApiResponse<number>>('/records', { a: 1 }, { params: { p: 1 } });
     expect(res.data.data).toBe(7);
     expect(h.sent).toHaveLength(2);
     expect(timestampOf(h.sent[0]!)).toBe(1795300000000);

@@ -6,6 +6,30 @@ import { loanFigures, type InterestMode } from '../interest';
 import { ratioTotal, shareAmounts, type FunderShare } from '../shares';
 
 export const RECEIVABLE = 'factoringReceivable';
+export const JOINT_CONTRACT = 'factoringJointContract';
+/** A joint deal's terms each funder's contract repeats (the record is the source of its PDF). */
+const JOINT_CONTRACT_TERMS = [
+  'loanNo',
+  'receivableNo',
+  'receivableAmount',
+  'dueDate',
+  'contractNo',
+  'creditorCorpId',
+  'debtorCorpId',
+  'leadName',
+  'financeAmount',
+  'annualRate',
+  'interestMode',
+  'recourse',
+  'financeDays',
+  'interest',
+  'loanAmount',
+  'repayAmount',
+  'accountNo',
+  'accountName',
+  'bankName',
+  'bankCode',
+] as const;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The receivable a loan application names, locked; on create/update it must be the creditor's and financeable. */
@@ -51,6 +75,8 @@ export const factoringEffects: Record<string, Effect> = {
     d.dueDate = dueDate;
     d.contractNo = rec.data.contractNo;
     d.debtorCorpId = rec.data.debtorCorpId;
+    // The engine filled names before effects ran: the debtor's name comes with it from the receivable.
+    d.debtorName = rec.data.debtorName;
     d.financeDays = days;
     Object.assign(d, loanFigures(amount, rate, days, str(d.interestMode) as InterestMode));
     if (c.phase === 'create') d.applyDate = c.today;
@@ -90,6 +116,8 @@ export const factoringEffects: Record<string, Effect> = {
     d.funders = funders.map((f, i) => ({ ...f, shareAmount: amounts[i], approvedDate: null }));
     d.funderCorpIds = ids;
     d.leadCorpId = ids[0];
+    // Set here: the engine fills names from the submitted ids before effects run, and the lead is derived.
+    d.leadName = funders[0]?.funderName ?? null;
     d.funderNames = funders.map((f) => f.funderName ?? '').join('、');
   },
 
@@ -107,5 +135,37 @@ export const factoringEffects: Record<string, Effect> = {
       f.funderCorpId === corp ? { ...f, approvedDate: c.today } : f,
     );
     if ((d.pendingFunderCorpIds as string[]).length > 0) c.outcome('JL2');
+  },
+
+  /**
+   * The last funder approved: each funder's 国内商业保理合同 is made (JC1, its share and ratio), to be
+   * confirmed and signed by the creditor and signed by that funder.
+   */
+  async 'factoring.jointContracts'(c) {
+    const d = c.record.data;
+    if (((d.pendingFunderCorpIds as string[]) ?? []).length > 0) return;
+    const terms = Object.fromEntries(JOINT_CONTRACT_TERMS.map((k) => [k, d[k]]));
+    for (const f of (d.funders as FunderShare[]) ?? [])
+      await c.records.insert(
+        JOINT_CONTRACT,
+        {
+          ...terms,
+          loanId: c.record.id,
+          funderCorpId: f.funderCorpId,
+          ratio: f.ratio,
+          shareAmount: f.shareAmount,
+        },
+        { action: 'funderApprove' },
+      );
+  },
+
+  /** The lead funder lends only when every funder's contract is signed by both sides (JC4). */
+  async 'factoring.jointContractsSigned'(c) {
+    const contracts = await c.records.find(JOINT_CONTRACT, { loanId: c.record.id });
+    const unsigned = contracts.filter((k) => k.state !== 'JC4');
+    if (contracts.length === 0 || unsigned.length > 0)
+      throw factoringError('FACTORING_JOINT_CONTRACTS_UNSIGNED', {
+        funders: unsigned.map((k) => str(k.data.funderName)).join('、'),
+      });
   },
 };

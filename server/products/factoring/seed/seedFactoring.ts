@@ -27,19 +27,32 @@ const LOANS: Array<{ steps: number; refuse?: string }> = [
   { steps: 2, refuse: 'reviewReject' },
 ];
 
+/**
+ * The joint deal's steps; `contract.*` steps run on each funder's contract (made when the last funder
+ * approves), `funder` standing for that funder's product manager.
+ */
 const JOINT_STEPS: Array<[string, string]> = [
   ['submit', 'chain_operator'],
   ['approve', 'chain_director'],
   ['funderApprove', 'fin_product_manager'],
   ['funderApprove', 'fin2_product_manager'],
+  ['contract.confirm', 'chain_operator'],
+  ['contract.sign', 'chain_director'],
+  ['contract.funderSign', 'funder'],
   ['lend', 'fin_client_manager'],
   ['repay', 'fin_client_manager'],
 ];
+/** The product manager of each demo factor, who signs its joint contracts. */
+const FUNDER_SIGNER: Record<string, string> = {
+  FIN001: 'fin_product_manager',
+  FIN003: 'fin2_product_manager',
+};
 
 /**
  * The standard factoring demo, made through the models engine as the demo users: receivables of supplier 1
  * on the core group in every status, a loan in every status (FL0 … FLD, FLX) with its history, and
- * joint deals of the two factors (60/40) in every status (JL0 … JLD, JLX).
+ * joint deals of the two factors (60/40) in every status (JL0 … JLD, JLX), each funder's contract in every
+ * status (JC1 … JC4).
  */
 export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<void> {
   if ((await db.query('select 1 from factoring_receivable limit 1').catch(() => null))?.rows.length) return;
@@ -113,8 +126,23 @@ export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<vo
       remark: '联合保理融资',
     });
     const refuse = steps > JOINT_STEPS.length;
-    for (const [action, user] of JOINT_STEPS.slice(0, refuse ? 2 : steps))
-      record = await act('factoringJointLoan', record, action, user);
+    for (const [action, user] of JOINT_STEPS.slice(0, refuse ? 2 : steps)) {
+      if (!action.startsWith('contract.')) {
+        record = await act('factoringJointLoan', record, action, user);
+        continue;
+      }
+      const contracts = await db.query<{ id: string; funder: string }>(
+        'select id, funder_corp_id as funder from factoring_joint_contract where loan_id = $1 order by id',
+        [record.id],
+      );
+      for (const k of contracts.rows)
+        await act(
+          'factoringJointContract',
+          k,
+          action.slice('contract.'.length),
+          user === 'funder' ? FUNDER_SIGNER[k.funder]! : user,
+        );
+    }
     if (refuse)
       await act('factoringJointLoan', record, 'funderReject', 'fin2_product_manager', '份额额度不足');
   }
