@@ -196,6 +196,8 @@ for (const { file, schema } of pages)
           // Tab switches are snapshotted on the page's first distinct render only (the other renders differ
           // in what their role may do, which their page snapshot shows); each dialog once, on the first
           // render whose role has its button.
+          // Looked for before any tab switch: a fresh mount shows the first tab.
+          const dialogs = declared.dialogs.filter((key) => !opened.has(key) && dialogButton(container, key));
           if (seen.size === 1)
             for (const [title, id] of Object.entries(declared.tabs)) {
               const tab = container.querySelector(`[data-testid="${id}"]`);
@@ -207,7 +209,6 @@ for (const { file, schema } of pages)
               interactions.push({ name: `${role}.${id}`, text: shown, shared });
             }
           expect(backend.unknown, `${file}: calls the fake backend does not know`).toEqual([]);
-          const dialogs = declared.dialogs.filter((key) => !opened.has(key) && dialogButton(container, key));
           cleanup();
           // Each dialog on a fresh page (a closed dialog leaves its runner busy until an animation ends).
           for (const key of dialogs) {
