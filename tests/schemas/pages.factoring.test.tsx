@@ -1,0 +1,3 @@
+import { describePages } from './pagesSuite';
+
+describePages(import.meta.filename);

@@ -1,0 +1,257 @@
+/**
+ * The schema suite: every page file in `schemas/`, rendered with the deterministic fake backend and a
+ * fixed clock, stored as normalised snapshots (`__snapshots__/pages/<route path>/…`, the API calls the
+ * page made first). Adding a schema needs no test code: it is found here and its snapshots are written on
+ * the first run (review them).
+ *
+ * One snapshot per distinct render, not per role: the roles of `route.roles` that see the same page share
+ * one file, named after the first of them, whose header names them all. A role's render depends on it only
+ * through the schema's `roles` lists, `$role`/`$roles` expressions and what the fake backend offers it
+ * (the transitions and updates of the models); roles alike in all of these are rendered once, the others
+ * each, and identical results are folded too. Then each declared interaction of that render has its own
+ * snapshot: every tab switched to (`<role>.tab-<key>.txt`) and every dialog opened
+ * (`<role>.dialog-<key>.txt`), with the calls it made.
+ */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readSchemaDirectory } from '@renderer/core/node';
+import { loadPageSchema } from '@renderer/core';
+import type { PageSchema } from '@renderer/core';
+import { defaultComponents, preloadRenderer, RendererProvider, SchemaPage } from '@renderer/react';
+import type { Signer } from '@renderer/react';
+import { withPageModelRules } from '@/pages/schema/pageModelRules';
+import { pageModel } from '../pageObjects/pageModel';
+import { createFakeBackend } from './fakeBackend';
+import { serializeDom } from './serializeDom';
+
+const SCHEMAS = resolve(import.meta.dirname, '../../schemas');
+const directory = readSchemaDirectory(SCHEMAS);
+/** 2026-11-22 10:00 in China: every `today()` and default date is this day. */
+const clock = (): Date => new Date('2026-11-22T02:00:00Z');
+const signer: Signer = { sign: async () => ({ code: 0, message: '签名成功' }) };
+
+/** Waits until `root` stops changing (answers arrived, lazy components loaded). */
+async function settle(root: HTMLElement): Promise<void> {
+  let previous = '';
+  let stable = 0;
+  for (let i = 0; i < 200 && stable < 5; i += 1) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 15));
+    });
+    const now = root.innerHTML;
+    const busy = root.querySelector('.ant-spin-spinning, [data-testid="page-loading"]');
+    stable = now === previous && !busy ? stable + 1 : 0;
+    previous = now;
+  }
+}
+
+/** The route tops that have their own shard file (`pages.<top>.test.tsx`). */
+const SHARDS = readdirSync(import.meta.dirname)
+  .map((f) => /^pages\.(.+)\.test\.tsx$/.exec(f)?.[1])
+  .filter((top): top is string => Boolean(top));
+const topOf = (path: string): string => path.split('/')[1] ?? '';
+
+// As the portal shows them: a form's fields carry their model's rules, a list's dialog forms those of the
+// models they write (src/pages/schema/pageModelRules.ts; without them an enterprise picker has no `url`).
+const allPages = await Promise.all(
+  directory.pages.map(async (page) => ({
+    file: page.file,
+    schema: await withPageModelRules(
+      loadPageSchema(page.raw, { file: page.file, source: directory.source }).schema,
+      async (name) => directory.models?.[name],
+      (name) => directory.source.dict(name),
+    ),
+  })),
+);
+
+/** Every `roles` list anywhere in a schema. */
+function roleLists(node: unknown, found: string[][] = []): string[][] {
+  if (Array.isArray(node)) node.forEach((n) => roleLists(n, found));
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node))
+      if (k === 'roles' && Array.isArray(v)) found.push(v as string[]);
+      else roleLists(v, found);
+  return found;
+}
+
+/** What a role's render depends on: roles with the same fingerprint render the same page. */
+function fingerprint(schema: PageSchema, role: string): string {
+  const text = JSON.stringify(schema);
+  if (/\$roles?\b/.test(text)) return role;
+  const models = Object.values(directory.models ?? {});
+  return JSON.stringify([
+    roleLists(schema).map((roles) => roles.includes(role)),
+    models.map((m) => [
+      (m.transitions ?? []).map((t) => (t.roles ?? []).includes(role)),
+      m.update?.roles?.includes(role) ?? false,
+    ]),
+  ]);
+}
+
+/** A page rendered as `role`, with what it asked of the backend. */
+function mount(schema: PageSchema, role: string) {
+  const backend = createFakeBackend(directory, role === 'PUBLIC' ? null : role);
+  const query = { id: `${schema.model ?? 'record'}-1` };
+  const { container } = render(
+    <ConfigProvider locale={zhCN}>
+      <RendererProvider
+        request={backend.request}
+        navigate={vi.fn()}
+        back={vi.fn()}
+        currentRole={role === 'PUBLIC' ? null : role}
+        clock={clock}
+        signer={signer}
+      >
+        <SchemaPage schema={schema} query={query} />
+      </RendererProvider>
+    </ConfigProvider>,
+  );
+  return { backend, container };
+}
+
+const requests = (log: string[]): string => `# requests\n${log.map((l) => `${l}\n`).join('')}`;
+
+/** The enabled button (toolbar or first row) that opens the dialog `key`. */
+const dialogButton = (root: HTMLElement, key: string): Element | undefined =>
+  [...root.querySelectorAll(`[data-testid^="action-"]`)].find(
+    (b) => b.getAttribute('data-testid')!.endsWith(`-${key}`) && !b.hasAttribute('disabled'),
+  );
+
+// Snapshot files are not vitest's own snapshots, so its obsolete check does not see them: the files this
+// run wrote or compared are kept, and once every page ran the others (a role or tab gone, the old per-role
+// layout) fail the run, or are removed when it updates snapshots (`-u`).
+const SNAPSHOTS = resolve(import.meta.dirname, '__snapshots__/pages');
+
+/**
+ * The snapshot tests of one shard: `testFile` is the calling test file, `pages.<top>.test.tsx` for the pages
+ * under `/<top>/`, `pages.test.tsx` for the pages of no shard.
+ */
+export function describePages(testFile: string): void {
+  const top = /^pages\.(.+)\.test\.tsx$/.exec(basename(testFile))?.[1];
+  const mine = (routeTop: string): boolean => (top ? routeTop === top : !SHARDS.includes(routeTop));
+  const pages = allPages.filter((p) => mine(topOf(p.schema.route.path)));
+  afterEach(cleanup);
+  // The renderer loads page kinds and big widgets on first use; loading them up front keeps that out
+  // of the snapshot timing (a page then settles in a few ticks).
+  beforeAll(async () => {
+    await preloadRenderer();
+    await defaultComponents.load(defaultComponents.names());
+  });
+
+  const written = new Set<string>();
+  let finished = 0;
+  let updating = false;
+  async function snapshot(text: string, path: string): Promise<void> {
+    written.add(resolve(import.meta.dirname, path));
+    updating =
+      (expect.getState() as unknown as { snapshotState?: { _updateSnapshot?: string } }).snapshotState
+        ?._updateSnapshot === 'all';
+    await expect(text).toMatchFileSnapshot(path);
+  }
+  afterAll(() => {
+    if (finished < pages.length || !existsSync(SNAPSHOTS)) return;
+    const stale = readdirSync(SNAPSHOTS, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .filter((f) => mine(relative(SNAPSHOTS, f).split('/')[0]!) && !written.has(f));
+    if (updating) for (const f of stale) rmSync(f);
+    else
+      expect(
+        stale.map((f) => relative(SNAPSHOTS, f)),
+        'snapshot files no page wrote',
+      ).toEqual([]);
+  });
+
+  // `describe(file)`, not `describe.each('$file')`: vitest shortens `$` values to 40 characters, so `-t` missed
+  // the longer file names.
+  for (const { file, schema } of pages)
+    describe(file, () => {
+      const roles = schema.route.roles?.length ? schema.route.roles : ['PUBLIC'];
+      const dir = `__snapshots__/pages${schema.route.path}`;
+      const declared = pageModel(schema as unknown as Record<string, unknown>);
+
+      // One test renders every distinct view of a page and its interactions: give it the time of many.
+      it(
+        'renders once per distinct view, and after each declared interaction',
+        { timeout: 600_000 },
+        async () => {
+          // Roles alike (same fingerprint) are rendered once.
+          const alike = new Map<string, string[]>();
+          for (const role of roles) {
+            const key = fingerprint(schema, role);
+            alike.set(key, [...(alike.get(key) ?? []), role]);
+          }
+          /** Page text → the roles that see it. */
+          const seen = new Map<string, string[]>();
+          /** Dialogs already snapshotted. */
+          const opened = new Set<string>();
+          const interactions: Array<{ name: string; text: string; shared: string[] }> = [];
+          for (const group of alike.values()) {
+            const role = group[0]!;
+            const { backend, container } = mount(schema, role);
+            await settle(container);
+            expect(backend.unknown, `${file}: calls the fake backend does not know`).toEqual([]);
+            expect(
+              container.querySelector('[data-testid="page-error"]'),
+              `${file} shows a load error`,
+            ).toBeNull();
+            // A composite page's parts load side by side: which asks first depends on the machine's load, so
+            // its first requests are kept in sorted order (one part's own calls still show in theirs).
+            const first = schema.page === 'composite' ? [...backend.log].sort() : backend.log;
+            const text = `${requests(first)}# page\n${serializeDom(container)}`;
+            const same = seen.get(text);
+            if (same) {
+              same.push(...group);
+              cleanup();
+              continue;
+            }
+            const shared = [...group];
+            seen.set(text, shared);
+            // Tab switches are snapshotted on the page's first distinct render only (the other renders differ
+            // in what their role may do, which their page snapshot shows); each dialog once, on the first
+            // render whose role has its button.
+            // Looked for before any tab switch: a fresh mount shows the first tab.
+            const dialogs = declared.dialogs.filter(
+              (key) => !opened.has(key) && dialogButton(container, key),
+            );
+            if (seen.size === 1)
+              for (const [title, id] of Object.entries(declared.tabs)) {
+                const tab = container.querySelector(`[data-testid="${id}"]`);
+                if (!tab || tab.closest('.ant-tabs-tab-active')) continue;
+                const from = backend.log.length;
+                fireEvent.click(tab);
+                await settle(container);
+                const shown = `# switched to the tab ${title}\n${requests(backend.log.slice(from))}# page\n${serializeDom(container)}`;
+                interactions.push({ name: `${role}.${id}`, text: shown, shared });
+              }
+            expect(backend.unknown, `${file}: calls the fake backend does not know`).toEqual([]);
+            cleanup();
+            // Each dialog on a fresh page (a closed dialog leaves its runner busy until an animation ends).
+            for (const key of dialogs) {
+              opened.add(key);
+              const page = mount(schema, role);
+              await settle(page.container);
+              const from = page.backend.log.length;
+              fireEvent.click(dialogButton(page.container, key)!);
+              await settle(document.body);
+              const dialog = document.querySelector(`[data-testid="dialog-${key}"]`);
+              expect(dialog, `${file}: the button ${key} opens its dialog`).not.toBeNull();
+              const shown = `# opened the dialog ${key}\n${requests(page.backend.log.slice(from))}# dialog\n${serializeDom(dialog!)}`;
+              interactions.push({ name: `${role}.dialog-${key}`, text: shown, shared });
+              expect(page.backend.unknown, `${file}: calls the fake backend does not know`).toEqual([]);
+              cleanup();
+            }
+          }
+          for (const [text, shared] of seen)
+            await snapshot(`# ${file} as ${shared.join(', ')}\n${text}`, `${dir}/${shared[0]}.txt`);
+          for (const { name, text, shared } of interactions)
+            await snapshot(`# ${file} as ${shared.join(', ')}\n${text}`, `${dir}/${name}.txt`);
+          finished += 1;
+        },
+      );
+    });
+}
