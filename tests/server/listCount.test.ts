@@ -19,7 +19,7 @@ describe('list totals over large sets', () => {
       from generate_series(1, ${n}) g;
       analyze credit_voucher;
       analyze credit_voucher_by_corp;`);
-  });
+  }, 180_000); // 20,000 rows and their 40,000 side-table rows on the embedded database
   afterAll(async () => {
     await s.close();
   });
