@@ -1,7 +1,10 @@
 // Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
 // pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 30 ms; record
 // detail and a transition p95 ≤ 30 ms). Whole request path through app.inject (session, signature, JSON).
-// `npx tsx scripts/bench/scale.mjs [--records N] [--explain]` prints the rows; `npm run bench` imports it.
+// `npx tsx scripts/bench/scale.mjs [--records N] [--explain] [--compare]` prints the rows; `npm run bench`
+// imports it. --compare also times, database only and interleaved, each list's SQL on the per-enterprise
+// side table (what the engine runs) against the same conditions on the record table by `visible_corps`
+// (the engine before issue 15: planner-estimated count, exact below 10,000, and the page).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { signedHeaders } from './http.mjs';
@@ -62,7 +65,12 @@ export async function bulkLoad(db, model, records) {
   }
 }
 
-export async function scaleBench({ records = 1_000_000, rounds = 100, explain = false } = {}) {
+export async function scaleBench({
+  records = 1_000_000,
+  rounds = 100,
+  explain = false,
+  compare = false,
+} = {}) {
   const pg = await startPostgres(['shared_buffers=256MB', 'max_connections=50']);
   const db = await openDb({ databaseUrl: pg.url });
   const rows = [];
@@ -194,6 +202,17 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
       baseline: `${total} vouchers`,
     });
 
+    if (compare) {
+      for (const r of results) {
+        const [side, table] = await compareList(db, models, r.query, rounds);
+        rows.push({
+          figure: `${tag} SQL: ${r.label}`.slice(0, 40),
+          value: ms(percentile(side, 95)),
+          target: '≤ 30 ms',
+          baseline: `p50 ${ms(percentile(side, 50))}; by visible_corps p95 ${ms(percentile(table, 95))} p50 ${ms(percentile(table, 50))}`,
+        });
+      }
+    }
     if (explain) {
       const slowest = results.reduce((a, b) => (percentile(b.times, 95) > percentile(a.times, 95) ? b : a));
       await db.exec("load 'auto_explain'").catch(() => undefined);
@@ -209,13 +228,59 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
   return rows;
 }
 
+/** A list's raw query as the engine parses it (repeated names become arrays). */
+function parseQuery(rawQuery) {
+  const query = {};
+  for (const [k, v] of new URLSearchParams(rawQuery)) query[k] = k in query ? [].concat(query[k], v) : v;
+  return query;
+}
+
+/** Sorted times of a list's side-table SQL and of the same list by visible_corps on the record table. */
+async function compareList(db, models, rawQuery, rounds) {
+  const { buildWhere, countRows, orderBy, paging, visibleFrom } =
+    await import('../../server/models/listQuery.ts');
+  const model = models.models.get('creditVoucher');
+  const t = model.table;
+  const query = parseQuery(rawQuery);
+  const where = buildWhere(model, 'SUP001', query);
+  const { page, size } = paging(query);
+  const limit = `limit ${size} offset ${(page - 1) * size}`;
+  const onTable = where.sql
+    .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+    .replace(/\bs\./g, 't.');
+  const side = async () => {
+    await countRows(db, model, where);
+    await db.query(
+      `select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, 's')} ${limit}`,
+      where.params,
+    );
+  };
+  const table = async () => {
+    const plan = await db.query(`explain (format json) select 1 from ${t} t where ${onTable}`, where.params);
+    if (plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] <= 10_000)
+      await db.query(`select count(*)::int from ${t} t where ${onTable}`, where.params);
+    await db.query(
+      `select t.id from ${t} t where ${onTable} order by ${orderBy(model, query)} ${limit}`,
+      where.params,
+    );
+  };
+  const times = [[], []];
+  for (let i = 0; i < rounds + 3; i++) {
+    for (const [n, run] of [side, table].entries()) {
+      const t0 = performance.now();
+      await run();
+      if (i >= 3) times[n].push(performance.now() - t0);
+    }
+  }
+  return times.map((x) => x.sort((a, b) => a - b));
+}
+
 /** EXPLAIN ANALYZE of the SQL the models engine runs for a list query (capped count and page ids). */
 async function explainList(db, models, rawQuery) {
   const { buildWhere, EXACT_COUNT_LIMIT, orderBy, paging, visibleFrom } =
     await import('../../server/models/listQuery.ts');
   const model = models.models.get('creditVoucher');
-  const query = {};
-  for (const [k, v] of new URLSearchParams(rawQuery)) query[k] = k in query ? [].concat(query[k], v) : v;
+  const query = parseQuery(rawQuery);
   const where = buildWhere(model, 'SUP001', query);
   const order = orderBy(model, query, 's');
   const { page, size } = paging(query);
@@ -235,6 +300,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await scaleBench({
     records: at > 0 ? Number(process.argv[at + 1]) : 1_000_000,
     explain: process.argv.includes('--explain'),
+    compare: process.argv.includes('--compare'),
   });
   for (const r of rows)
     console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
