@@ -66,7 +66,12 @@ if (!renderOnly && postgresBin()) {
     pg.stop();
   }
   if (!process.argv.includes('--no-scale'))
-    rows.push(...(await scaleBench({ explain: process.argv.includes('--explain') })));
+    rows.push(
+      ...(await scaleBench({
+        explain: process.argv.includes('--explain'),
+        compare: process.argv.includes('--compare'),
+      })),
+    );
 } else if (!renderOnly) {
   console.log('no PostgreSQL server binaries: PostgreSQL figures skipped');
 }

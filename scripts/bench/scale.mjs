@@ -1,7 +1,10 @@
 // Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
 // pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 30 ms; record
 // detail and a transition p95 ≤ 30 ms). Whole request path through app.inject (session, signature, JSON).
-// `npx tsx scripts/bench/scale.mjs [--records N] [--explain]` prints the rows; `npm run bench` imports it.
+// `npx tsx scripts/bench/scale.mjs [--records N] [--explain] [--compare]` prints the rows; `npm run bench`
+// imports it. --compare also times, database only and interleaved, each list's SQL on the per-enterprise
+// side table (what the engine runs) against the same conditions on the record table by `visible_corps`
+// (the engine before issue 15: planner-estimated count, exact below 10,000, and the page).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { signedHeaders } from './http.mjs';
@@ -11,6 +14,7 @@ import { createSession } from '../../server/auth/sessions.ts';
 import { openDb } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { ensureModelTables, openModels } from '../../server/models/index.ts';
+import { sideTable } from '../../server/models/modelTables.ts';
 import { seedAll } from '../../server/seed/index.ts';
 import { productEffects } from '../../server/products/index.ts';
 
@@ -21,7 +25,8 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 
 /**
  * One INSERT … SELECT over generate_series per chunk (no row travels through Node), with the model's
- * indexes dropped first and made again afterwards by ensureModelTables (what `npm start` does).
+ * indexes, its per-enterprise side table and that table's triggers dropped first and made again (the side
+ * table filled from the records) afterwards by ensureModelTables (what `npm start` does).
  * Holders: every 10th voucher SUP001 (the measured supplier, 10%), every 10th+1 UNIT001, the rest 97
  * other suppliers; all issued by CORE001; states spread over the voucher dictionary's tabs.
  */
@@ -33,6 +38,13 @@ export async function bulkLoad(db, model, records) {
     [t, `${t}_pkey`],
   );
   for (const { indexname } of indexes.rows) await db.exec(`drop index ${indexname}`);
+  const side = sideTable(model);
+  const triggers = await db.query(
+    `select tgname from pg_trigger where tgrelid = $1::regclass and tgname like $2`,
+    [t, `${side}%`],
+  );
+  for (const { tgname } of triggers.rows) await db.exec(`drop trigger ${tgname} on ${t}`);
+  await db.exec(`drop table if exists ${side}`);
   const holder = `(case g % 10 when 0 then 'SUP001' when 1 then 'UNIT001' else 'SYN' || (g % 97) end)`;
   const holderName = `(case g % 10 when 0 then '华建建材供应有限公司' when 1 then '华建一局第三项目部' else '供应商' || (g % 97) end)`;
   const state = `(array['ISD','ISD','ISD','FID','FID','RDD','RDD','FI1','RD0','TR1'])[(g / 10) % 10 + 1]`;
@@ -53,7 +65,12 @@ export async function bulkLoad(db, model, records) {
   }
 }
 
-export async function scaleBench({ records = 1_000_000, rounds = 100, explain = false } = {}) {
+export async function scaleBench({
+  records = 1_000_000,
+  rounds = 100,
+  explain = false,
+  compare = false,
+} = {}) {
   const pg = await startPostgres(['shared_buffers=256MB', 'max_connections=50']);
   const db = await openDb({ databaseUrl: pg.url });
   const rows = [];
@@ -70,6 +87,7 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
     t = performance.now();
     await ensureModelTables(db, models);
     await db.exec(`vacuum analyze ${model.table}`);
+    await db.exec(`vacuum analyze ${sideTable(model)}`);
     const indexS = (performance.now() - t) / 1000;
     const total = (await db.query(`select count(*)::int as n from ${model.table}`)).rows[0].n;
 
@@ -184,6 +202,17 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
       baseline: `${total} vouchers`,
     });
 
+    if (compare) {
+      for (const r of results) {
+        const [side, table] = await compareList(db, models, r.query, rounds);
+        rows.push({
+          figure: `${tag} SQL: ${r.label}`.slice(0, 40),
+          value: ms(percentile(side, 95)),
+          target: '≤ 30 ms',
+          baseline: `p50 ${ms(percentile(side, 50))}; by visible_corps p95 ${ms(percentile(table, 95))} p50 ${ms(percentile(table, 50))}`,
+        });
+      }
+    }
     if (explain) {
       const slowest = results.reduce((a, b) => (percentile(b.times, 95) > percentile(a.times, 95) ? b : a));
       await db.exec("load 'auto_explain'").catch(() => undefined);
@@ -199,19 +228,66 @@ export async function scaleBench({ records = 1_000_000, rounds = 100, explain = 
   return rows;
 }
 
-/** EXPLAIN ANALYZE of the SQL the models engine runs for a list query (count and page). */
-async function explainList(db, models, rawQuery) {
-  const { buildWhere, orderBy, paging } = await import('../../server/models/listQuery.ts');
-  const model = models.models.get('creditVoucher');
+/** A list's raw query as the engine parses it (repeated names become arrays). */
+function parseQuery(rawQuery) {
   const query = {};
   for (const [k, v] of new URLSearchParams(rawQuery)) query[k] = k in query ? [].concat(query[k], v) : v;
+  return query;
+}
+
+/** Sorted times of a list's side-table SQL and of the same list by visible_corps on the record table. */
+async function compareList(db, models, rawQuery, rounds) {
+  const { buildWhere, countRows, orderBy, paging, visibleFrom } =
+    await import('../../server/models/listQuery.ts');
+  const model = models.models.get('creditVoucher');
+  const t = model.table;
+  const query = parseQuery(rawQuery);
   const where = buildWhere(model, 'SUP001', query);
-  const order = orderBy(model, query);
+  const { page, size } = paging(query);
+  const limit = `limit ${size} offset ${(page - 1) * size}`;
+  const onTable = where.sql
+    .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+    .replace(/\bs\./g, 't.');
+  const side = async () => {
+    await countRows(db, model, where);
+    await db.query(
+      `select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, 's')} ${limit}`,
+      where.params,
+    );
+  };
+  const table = async () => {
+    const plan = await db.query(`explain (format json) select 1 from ${t} t where ${onTable}`, where.params);
+    if (plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] <= 10_000)
+      await db.query(`select count(*)::int from ${t} t where ${onTable}`, where.params);
+    await db.query(
+      `select t.id from ${t} t where ${onTable} order by ${orderBy(model, query)} ${limit}`,
+      where.params,
+    );
+  };
+  const times = [[], []];
+  for (let i = 0; i < rounds + 3; i++) {
+    for (const [n, run] of [side, table].entries()) {
+      const t0 = performance.now();
+      await run();
+      if (i >= 3) times[n].push(performance.now() - t0);
+    }
+  }
+  return times.map((x) => x.sort((a, b) => a - b));
+}
+
+/** EXPLAIN ANALYZE of the SQL the models engine runs for a list query (capped count and page ids). */
+async function explainList(db, models, rawQuery) {
+  const { buildWhere, EXACT_COUNT_LIMIT, orderBy, paging, visibleFrom } =
+    await import('../../server/models/listQuery.ts');
+  const model = models.models.get('creditVoucher');
+  const query = parseQuery(rawQuery);
+  const where = buildWhere(model, 'SUP001', query);
+  const order = orderBy(model, query, 's');
   const { page, size } = paging(query);
   const out = [];
   for (const sql of [
-    `select count(*)::int as n from ${model.table} where ${where.sql}`,
-    `select t.id from ${model.table} t where ${where.sql} order by ${order} limit ${size} offset ${(page - 1) * size}`,
+    `select count(*)::int as n from (select 1 ${visibleFrom(model, where)} limit ${EXACT_COUNT_LIMIT + 1}) x`,
+    `select s.id ${visibleFrom(model, where)} order by ${order} limit ${size} offset ${(page - 1) * size}`,
   ]) {
     const r = await db.query(`explain (analyze, buffers, costs off) ${sql}`, where.params);
     out.push(sql, ...r.rows.map((row) => `  ${row['QUERY PLAN']}`));
@@ -224,6 +300,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await scaleBench({
     records: at > 0 ? Number(process.argv[at + 1]) : 1_000_000,
     explain: process.argv.includes('--explain'),
+    compare: process.argv.includes('--compare'),
   });
   for (const r of rows)
     console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);

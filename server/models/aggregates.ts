@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 import { PORTAL_TIME_ZONE } from '../db/localTime';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
-import { buildWhere, type QueryParams } from './listQuery';
+import { buildWhere, visibleIds, type QueryParams } from './listQuery';
 import type { DictDef } from './types';
 
 /** One group of a statistics answer. */
@@ -109,7 +109,7 @@ export async function aggregate(
   const sumExpr = measureField ? `coalesce(sum(${model.fields.get(measureField)!.column}), 0)::text` : 'null';
   const r = await q.query<{ key: string | null; label: string | null; count: number; sum: string | null }>(
     `select ${g.key} as key, ${g.label ?? 'null'} as label, count(*)::int as count, ${sumExpr} as sum
-       from ${model.table} where ${where.sql} group by 1, 2 order by 1 nulls last`,
+       from ${model.table} where id in (${visibleIds(model, where)}) group by 1, 2 order by 1 nulls last`,
     params,
   );
   const money = (text: string | null): string => fromCents(toCents(text ?? '0'));

@@ -3,6 +3,7 @@ import { isBusinessDate, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
+import { sideTable } from './modelTables';
 import type { ColumnKind, FilterKind } from './types';
 
 /** Query parameters as Fastify parses them: repeated names become arrays. */
@@ -74,13 +75,15 @@ function checkOrder(t: FilterTarget, low: string, high: string): void {
 }
 
 /**
- * The WHERE clause of a list or aggregate: the enterprise's visibility first (`visible_corps @> {corp}`,
- * served by a GIN index), then the record ids asked (`id`, repeated), then each filter the model declares,
- * always parameterised. Parameters the model does not declare (the cache-busting `v`, paging) are ignored.
+ * The WHERE clause of a list or aggregate over the model's side table aliased `s` (modelTables
+ * `sideTable`, which copies every filtered and sorted column): the enterprise first (`s._corp = $1`,
+ * leading every side index), then the record ids asked (`id`, repeated), then each filter the model
+ * declares, always parameterised. Parameters the model does not declare (the cache-busting `v`, paging)
+ * are ignored. Read it through {@link visibleFrom} or {@link visibleIds}.
  */
 export function buildWhere(model: CompiledModel, corpId: string, query: QueryParams): WhereClause {
-  const params: unknown[] = [[corpId]];
-  const conditions = ['visible_corps @> $1::text[]'];
+  const params: unknown[] = [corpId];
+  const conditions = ['s._corp = $1'];
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);
     conditions.push(sql(params.length));
@@ -90,12 +93,12 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
   if (ids.length) {
     if (ids.length > 1000 || ids.some((id) => id.length > 64))
       throw new ApiError('QUERY_INVALID', { title: 'id' });
-    add((n) => `id = any($${n})`, ids);
+    add((n) => `s.id = any($${n})`, ids);
   }
   const filters = Object.entries(model.def.query?.filters ?? {}) as Array<[string, FilterKind]>;
   for (const [name, kind] of filters) {
     const t = target(model, name);
-    const col = t.column;
+    const col = `s.${t.column}`;
     if (kind === 'eq' || kind === 'in') {
       const list = values(query[name]).map((v) => checkValue(t, v));
       if (list.length === 1) add((n) => `${col} = $${n}`, list[0]);
@@ -119,31 +122,42 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
   return { sql: conditions.join(' and '), params };
 }
 
-/** Up to this many matching rows (the planner's estimate) a list counts exactly; above, it reports the estimate. */
+/** `from <side table> s where …`: the rows of a WHERE clause from {@link buildWhere}. */
+export const visibleFrom = (model: CompiledModel, where: WhereClause): string =>
+  `from ${sideTable(model)} s where ${where.sql}`;
+
+/** A subquery of the ids a WHERE clause from {@link buildWhere} matches (for `id in (…)`). */
+export const visibleIds = (model: CompiledModel, where: WhereClause): string =>
+  `select s.id ${visibleFrom(model, where)}`;
+
+/** Up to this many matching rows a list counts exactly; above, it reports the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * The total of a list: exact while the planner expects at most EXACT_COUNT_LIMIT rows, else the planner's
- * estimate (an exact count(*) over a huge visible set costs more than the page itself; PERFORMANCE.md).
+ * The total of a list: exact up to EXACT_COUNT_LIMIT rows (a count stopped after one row more), else the
+ * planner's estimate, at least EXACT_COUNT_LIMIT + 1 and marked `estimated` (an exact count(*) over a huge
+ * visible set costs more than the page itself; PERFORMANCE.md).
  */
 export async function countRows(
   db: Queryable,
-  table: string,
+  model: CompiledModel,
   where: WhereClause,
 ): Promise<{ count: number; estimated: boolean }> {
+  const from = visibleFrom(model, where);
+  const capped = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 ${from} limit ${EXACT_COUNT_LIMIT + 1}) x`,
+    where.params,
+  );
+  const exact = capped.rows[0]?.n ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, estimated: false };
   const plan = await db.query<{ 'QUERY PLAN': unknown }>(
-    `explain (format json) select 1 from ${table} where ${where.sql}`,
+    `explain (format json) select 1 ${from}`,
     where.params,
   );
   const raw = plan.rows[0]?.['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   const estimate = Math.round(json[0]?.Plan['Plan Rows'] ?? 0);
-  if (estimate > EXACT_COUNT_LIMIT) return { count: estimate, estimated: true };
-  const exact = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where ${where.sql}`,
-    where.params,
-  );
-  return { count: exact.rows[0]?.n ?? 0, estimated: false };
+  return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }
 
 /** Page and size from the query: page ≥ 1 (default 1), size 1..100 (default 10). */
@@ -160,18 +174,20 @@ export function paging(query: QueryParams): { page: number; size: number } {
 
 /**
  * ORDER BY from `sort=field,asc|desc` on a whitelisted field (query.sort or createdAt); id breaks ties.
- * Columns are qualified with the table alias `t`: a bare name would sort by the select list's text
- * rendering of the same name (money as text sorts '107880.64' after '1067601.64').
+ * Columns are qualified with the alias `t` (the record table) or `s` (the side table, which copies every
+ * sorted column): a bare name would sort by the select list's text rendering of the same name (money as
+ * text sorts '107880.64' after '1067601.64').
  */
-export function orderBy(model: CompiledModel, query: QueryParams): string {
+export function orderBy(model: CompiledModel, query: QueryParams, alias: 't' | 's' = 't'): string {
   const requested = values(query.sort)[0] ?? model.def.query?.defaultSort ?? 'createdAt,desc';
   const [field = '', dir = 'asc'] = requested.split(',');
   const direction = dir.toLowerCase() === 'desc' ? 'desc' : dir.toLowerCase() === 'asc' ? 'asc' : null;
   if (!direction) throw new ApiError('SORT_INVALID', { field: requested });
-  if (field === 'createdAt') return `t.created_at ${direction}, t.id ${direction}`;
-  if (field === model.stateField) return `t.state ${direction}, t.created_at desc, t.id desc`;
+  const t = alias;
+  if (field === 'createdAt') return `${t}.created_at ${direction}, ${t}.id ${direction}`;
+  if (field === model.stateField) return `${t}.state ${direction}, ${t}.created_at desc, ${t}.id desc`;
   if (!(model.def.query?.sort ?? []).includes(field)) throw new ApiError('SORT_INVALID', { field });
   const column = model.fields.get(field)!.column;
   // No NULLS LAST: the default null order lets an index on (column, id) serve both directions.
-  return `t.${column} ${direction}, t.id ${direction}`;
+  return `${t}.${column} ${direction}, ${t}.id ${direction}`;
 }

@@ -5,8 +5,17 @@ import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
 import { stripInput, type CompiledModel } from './compileModel';
 import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
-import { buildWhere, countRows, orderBy, paging, type QueryParams } from './listQuery';
+import {
+  buildWhere,
+  countRows,
+  orderBy,
+  paging,
+  visibleFrom,
+  visibleIds,
+  type QueryParams,
+} from './listQuery';
 import type { ModelSet } from './loadModels';
+import { sideTable } from './modelTables';
 import { isParty, recordJson, type Actor } from './recordJson';
 import { deleteRecord, loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
 import { checkDateRules } from './dateRules';
@@ -133,12 +142,13 @@ export class ModelEngine {
     const where = buildWhere(model, actor.user.corpId, query);
     const order = orderBy(model, query);
     const { page, size } = paging(query);
-    const { count, estimated } = await countRows(this.o.db, model.table, where);
-    // Pick the page's ids first, then render only those rows: formatting every matching row before the
-    // top-N sort costs more than the sort itself on a large list.
+    const { count, estimated } = await countRows(this.o.db, model, where);
+    // Pick the page's ids on the side table first (its btrees per enterprise and sort column read only the
+    // page), then render only those rows: formatting every matching row before the top-N sort costs more
+    // than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
       `select ${selectColumns(model, 't')} from ${model.table} t
-        where t.id = any(array(select t.id from ${model.table} t where ${where.sql} order by ${order} limit ${size} offset ${(page - 1) * size}))
+        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, 's')} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
     );
@@ -158,7 +168,7 @@ export class ModelEngine {
   ): Promise<Record<string, string>> {
     const sums = fields.map((f, i) => `coalesce(sum(${model.fields.get(f)!.column}), 0)::text as s${i}`);
     const r = await this.o.db.query<Record<string, string>>(
-      `select ${sums.join(', ')} from ${model.table} where ${where.sql}`,
+      `select ${sums.join(', ')} from ${model.table} where id in (${visibleIds(model, where)})`,
       where.params,
     );
     const row = r.rows[0] ?? {};
@@ -178,11 +188,12 @@ export class ModelEngine {
   ): Promise<number> {
     const model = this.model(name);
     const where = buildWhere(model, actor.user.corpId, query);
-    const order = orderBy(model, query);
+    const order = orderBy(model, query, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
       const rows = await this.o.db.query<Json>(
-        `select ${selectColumns(model, 't')} from ${model.table} t where ${where.sql} order by ${order} limit ${chunk} offset ${offset}`,
+        `select ${selectColumns(model, 't')} from ${model.table} t join ${sideTable(model)} s on s.id = t.id
+          where ${where.sql} order by ${order} limit ${chunk} offset ${offset}`,
         where.params,
       );
       if (rows.rows.length === 0) break;
@@ -202,7 +213,7 @@ export class ModelEngine {
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
     const r = await this.o.db.query<{ n: number }>(
-      `select count(*)::int as n from ${model.table} where ${where.sql}`,
+      `select count(*)::int as n ${visibleFrom(model, where)}`,
       where.params,
     );
     return r.rows[0]?.n ?? 0;

@@ -59,14 +59,131 @@ export function modelIndexes(model: CompiledModel): IndexSpec[] {
   return specs;
 }
 
+/** The per-enterprise side table of a model's records (one row per visible enterprise and record). */
+export const sideTable = (model: CompiledModel): string => `${model.table}_by_corp`.slice(0, 63);
+
+/**
+ * The columns the side table copies from the record besides `_corp` (the enterprise) and id: state, created_at and every
+ * field the model's `query` filters or sorts on, so a list's conditions and order are all answered there.
+ */
+export function sideColumns(model: CompiledModel): Array<[string, string]> {
+  const q = model.def.query;
+  const names = new Set([...Object.keys(q?.filters ?? {}), ...(q?.sort ?? [])]);
+  names.delete(model.stateField);
+  const copied: Array<[string, string]> = [
+    ['state', 'text'],
+    ['created_at', 'timestamptz'],
+  ];
+  for (const name of names) {
+    const field = model.fields.get(name);
+    if (field && field.kind !== 'json') copied.push([field.column, field.dbType]);
+  }
+  return copied;
+}
+
+/** The side table's indexes: per sort column (created_at and `query.sort`), (_corp[, state], column, id). */
+function sideIndexes(model: CompiledModel): IndexSpec[] {
+  const side = sideTable(model);
+  const sorted = ['created_at', ...(model.def.query?.sort ?? []).map((f) => model.fields.get(f)!.column)];
+  const specs: IndexSpec[] = [
+    {
+      name: indexName(side, 'id'),
+      sql: `create index if not exists ${indexName(side, 'id')} on ${side} (id)`,
+    },
+  ];
+  for (const column of new Set(sorted)) {
+    for (const [suffix, columns] of [
+      [`c_${column}`, `_corp, ${column}, id`],
+      [`cs_${column}`, `_corp, state, ${column}, id`],
+    ]) {
+      const name = indexName(side, suffix!);
+      specs.push({ name, sql: `create index if not exists ${name} on ${side} (${columns})` });
+    }
+  }
+  return specs;
+}
+
+/** Triggers keeping a side table, one per event. */
+const SIDE_TRIGGERS = 3;
+
+/**
+ * The statement-level trigger function keeping the side table exact (one statement per write, so a bulk
+ * insert costs one INSERT … SELECT, not a call per row): inserted records add their rows (one per visible
+ * enterprise), deleted records lose them, updated records whose visibility or a copied column changed
+ * have theirs replaced.
+ */
+function sideSync(model: CompiledModel): { name: string; body: string; statements: string[] } {
+  const side = sideTable(model);
+  const name = `${side}_sync`.slice(0, 63);
+  const copied = sideColumns(model).map(([c]) => c);
+  const insert = (where: string): string =>
+    `insert into ${side} (_corp, id, ${copied.join(', ')})
+      select c, n.id, ${copied.map((c) => `n.${c}`).join(', ')} from new_rows n, unnest(n.visible_corps) c${where}
+      on conflict do nothing;`;
+  const watched = ['visible_corps', ...copied];
+  const body = `
+declare
+  changed text[];
+begin
+  if TG_OP = 'INSERT' then
+    ${insert('')}
+  elsif TG_OP = 'DELETE' then
+    delete from ${side} where id in (select id from old_rows);
+  else
+    select array_agg(n.id) into changed from new_rows n join old_rows o on o.id = n.id
+      where (${watched.map((c) => `o.${c}`).join(', ')}) is distinct from (${watched.map((c) => `n.${c}`).join(', ')});
+    if changed is not null then
+      delete from ${side} where id = any(changed);
+      ${insert(' where n.id = any(changed)')}
+    end if;
+  end if;
+  return null;
+end
+`;
+  const t = model.table;
+  const trigger = (event: string, tables: string): string[] => [
+    `drop trigger if exists ${side}_${event} on ${t}`,
+    `create trigger ${side}_${event} after ${event} on ${t} referencing ${tables} for each statement execute function ${name}()`,
+  ];
+  return {
+    name,
+    body,
+    statements: [
+      `create or replace function ${name}() returns trigger language plpgsql as $$${body}$$`,
+      ...trigger('insert', 'new table as new_rows'),
+      ...trigger('update', 'old table as old_rows new table as new_rows'),
+      ...trigger('delete', 'old table as old_rows'),
+    ],
+  };
+}
+
+/**
+ * Fills a side table from its records (after creation, a new copied column or a missing trigger), one
+ * enterprise after another: an enterprise's rows then sit in neighbouring pages, so a list's count and
+ * filters read few pages, not one page per row.
+ */
+function sideBackfill(model: CompiledModel): string[] {
+  const side = sideTable(model);
+  const copied = sideColumns(model).map(([c]) => c);
+  return [
+    `truncate ${side}`,
+    `insert into ${side} (_corp, id, ${copied.join(', ')})
+      select c, t.id, ${copied.map((c) => `t.${c}`).join(', ')} from ${model.table} t, unnest(t.visible_corps) c
+      order by c on conflict do nothing`,
+    `analyze ${side}`,
+  ];
+}
+
 /**
  * Creates each model's table, adds missing columns and indexes (additive only: a changed column type or a
- * removed field needs a migration). One catalogue query when nothing is missing; otherwise the DDL runs
- * in a transaction holding an advisory lock, so several starting servers do not race.
+ * removed field needs a migration), and its side table `<table>_by_corp` (see {@link sideColumns}), kept by
+ * a trigger and filled from the records whenever it or its trigger was missing. One catalogue query when
+ * nothing is missing; otherwise the DDL runs in a transaction holding an advisory lock, so several starting
+ * servers do not race.
  */
 export async function ensureModelTables(db: Db, set: ModelSet): Promise<string[]> {
   const models = [...set.models.values()];
-  const tables = models.map((m) => m.table);
+  const tables = models.flatMap((m) => [m.table, sideTable(m)]);
   const columns = await db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns
       where table_schema = current_schema() and table_name = any($1::text[])`,
@@ -79,6 +196,12 @@ export async function ensureModelTables(db: Db, set: ModelSet): Promise<string[]
   const existing = new Set(columns.rows.map((r) => `${r.table_name}.${r.column_name}`));
   const existingTables = new Set(columns.rows.map((r) => r.table_name));
   const existingIndexes = new Set(indexes.rows.map((r) => r.indexname));
+  const syncs = await db.query<{ proname: string; prosrc: string; triggers: number }>(
+    `select p.proname, p.prosrc, (select count(*)::int from pg_trigger g where g.tgfoid = p.oid) as triggers
+       from pg_proc p where p.proname = any($1::text[])`,
+    [models.map((m) => sideSync(m).name)],
+  );
+  const existingSyncs = new Map(syncs.rows.map((r) => [r.proname, r]));
 
   const statements: string[] = [];
   for (const model of models) {
@@ -96,6 +219,29 @@ export async function ensureModelTables(db: Db, set: ModelSet): Promise<string[]
       }
     }
     for (const index of modelIndexes(model)) if (!existingIndexes.has(index.name)) statements.push(index.sql);
+
+    const side = sideTable(model);
+    let refill = false;
+    if (!existingTables.has(side)) {
+      const defs = [['_corp', 'text'], ['id', 'text'], ...sideColumns(model)].map(
+        ([c, type]) => `${c} ${type}`,
+      );
+      statements.push(`create table if not exists ${side} (${defs.join(', ')}, primary key (_corp, id))`);
+      refill = true;
+    } else {
+      for (const [column, type] of sideColumns(model)) {
+        if (existing.has(`${side}.${column}`)) continue;
+        statements.push(`alter table ${side} add column if not exists ${column} ${type}`);
+        refill = true;
+      }
+    }
+    const sync = sideSync(model);
+    const found = existingSyncs.get(sync.name);
+    if (refill || !found || found.prosrc !== sync.body || found.triggers !== SIDE_TRIGGERS) {
+      statements.push(...sync.statements);
+      if (refill || !found || found.triggers !== SIDE_TRIGGERS) statements.push(...sideBackfill(model));
+    }
+    for (const index of sideIndexes(model)) if (!existingIndexes.has(index.name)) statements.push(index.sql);
   }
   if (statements.length === 0) return [];
   await db.transaction(async (tx) => {

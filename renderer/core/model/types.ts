@@ -64,6 +64,8 @@ export interface PageCond {
   count: number;
   page: number;
   size: number;
+  /** The count is the server's estimate: more records match than it counts exactly (10,000). */
+  estimated?: true;
 }
 
 /** `GET .../records` answer. */

@@ -271,7 +271,8 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
             pageSize: paging.size,
             total: data?.pagecond.count ?? 0,
             showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
+            // An estimated total (over 10,000 matching records) is marked as such.
+            showTotal: (total) => (data?.pagecond.estimated ? `共约 ${total} 条` : `共 ${total} 条`),
           }}
         />
       )}

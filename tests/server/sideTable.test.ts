@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWhere, orderBy, type QueryParams } from '@server/models/listQuery';
+import { join } from 'node:path';
+import { sideTable } from '@server/models/modelTables';
+import type { CompiledModel } from '@server/models/compileModel';
+import { loadModels, type ModelSet } from '@server/models/loadModels';
+import { productEffects } from '@server/products';
+import { as, list, modelsServer, type ModelsTestServer } from './modelsHelpers';
+import type { Browser } from './helpers';
+
+/**
+ * Lists read the per-enterprise side table `<table>_by_corp` (modelTables). These tests compare every
+ * list the credit pages send with the same conditions answered on the record table itself (visibility by
+ * `visible_corps`), and follow the side table through inserts, state, visibility and column changes and
+ * deletes.
+ */
+describe('lists through the per-enterprise side table', () => {
+  let s: ModelsTestServer;
+  let voucher: CompiledModel;
+  let models: ModelSet;
+  const users: Record<string, Browser> = {};
+
+  beforeAll(async () => {
+    s = await modelsServer();
+    models = loadModels(join(process.cwd(), 'schemas'), productEffects());
+    voucher = models.models.get('creditVoucher')!;
+    // 120 vouchers: four holders, five states, ties and nulls in the sorted columns, names to search.
+    await s.db.exec(`insert into credit_voucher (id, state, version, visible_corps, created_at, updated_at,
+        voucher_no, root_no, issuer_corp_id, issuer_name, holder_corp_id, holder_name, amount, available_amount,
+        frozen_amount, issue_date, due_date, actual_due_date)
+      select 'side-' || g, (array['ISD','FID','RD0','RD1','RDD'])[g % 5 + 1], 1,
+        case g % 4 when 0 then array['CORE001','SUP001'] when 1 then array['CORE001','UNIT001']
+          when 2 then array['CORE001','SUP001','UNIT001'] else array['CORE001'] end,
+        timestamptz '2026-01-01 00:00:00+08' + (g / 3) * interval '1 hour', now(),
+        'CVS' || lpad(g::text, 6, '0'), case when g % 7 = 0 then null else 'CVR' || (g % 9) end,
+        'CORE001', '华建集团第一工程局有限公司', case g % 4 when 1 then 'UNIT001' else 'SUP001' end,
+        case g % 3 when 0 then '华建建材供应有限公司' when 1 then '华建一局第三项目部' else '50%_供应商' end,
+        ((g * 7919) % 5000 + 100)::numeric(16,2), case when g % 6 = 0 then null else (g % 11) * 1000 end, 0,
+        date '2026-01-01' + (g % 40), date '2026-07-01' + (g % 25), case when g % 5 = 0 then null else date '2026-08-01' + (g % 13) end
+      from generate_series(1, 120) g`);
+    users.CORE001 = await as(s.app, 'core_operator');
+    users.SUP001 = await as(s.app, 'chain_operator');
+    users.UNIT001 = await as(s.app, 'unit_operator');
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  /** The ids and total of a query answered on the record table (visibility by visible_corps), every page. */
+  async function reference(
+    model: CompiledModel,
+    corp: string,
+    query: QueryParams,
+  ): Promise<[string[], number]> {
+    const where = buildWhere(model, corp, query);
+    const sql = where.sql
+      .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+      .replace(/\bs\./g, 't.');
+    const rows = await s.db.query<{ id: string }>(
+      `select t.id from ${model.table} t where ${sql} order by ${orderBy(model, query)}`,
+      where.params,
+    );
+    return [rows.rows.map((r) => r.id), rows.rows.length];
+  }
+
+  async function same(model: CompiledModel, corp: string, query: Record<string, string>): Promise<number> {
+    const [ids, total] = await reference(model, corp, query);
+    const answer = await list(users[corp]!, model.name, { ...query, size: '100' });
+    expect(answer.pagecond.count, `${model.name} ${corp} ${JSON.stringify(query)}`).toBe(total);
+    const listed = (answer.list as Array<{ id: string }>).map((r) => r.id);
+    expect(listed, `${model.name} ${corp} ${JSON.stringify(query)}`).toEqual(ids.slice(0, 100));
+    return total;
+  }
+
+  it('answers every filter and sort of the credit lists as the record table does', async () => {
+    const sorts = ['createdAt', 'status', ...(voucher.def.query?.sort ?? [])];
+    const filters: Array<Record<string, string>> = [
+      {},
+      { status: 'ISD' },
+      {
+        status: 'FID',
+        amountMin: '1000',
+        amountMax: '4000',
+        dueDateFrom: '2026-07-05',
+        dueDateTo: '2026-07-20',
+      },
+      { holderName: '建材' },
+      { holderName: '50%_' },
+      { voucherNo: 'cvs0000' },
+      { rootNo: 'CVR3' },
+      { issuerName: '第一工程局' },
+      { issuerCorpId: 'CORE001', holderCorpId: 'SUP001' },
+      { availableAmountMin: '3000', issueDateFrom: '2026-01-10', issueDateTo: '2026-01-30' },
+      { id: 'side-4' },
+    ];
+    let nonEmpty = 0;
+    for (const corp of Object.keys(users)) {
+      for (const filter of filters) {
+        for (const sort of sorts)
+          for (const dir of ['asc', 'desc'])
+            if ((await same(voucher, corp, { ...filter, sort: `${sort},${dir}` })) > 0) nonEmpty++;
+      }
+      // Repeated `status` (a tab of several states) and a second page.
+      const tab = new URLSearchParams('status=RD0&status=RD1&status=RD9&sort=dueDate,asc&page=2&size=5');
+      const [ids] = await reference(voucher, corp, { status: tab.getAll('status'), sort: 'dueDate,asc' });
+      const res = await users[corp]!.call('GET', `/biz/v1/models/creditVoucher/records`, {
+        // URLSearchParams keeps the repeated name (a record cannot).
+        query: tab as unknown as Record<string, string>,
+      });
+      expect((res.json().data.list as Array<{ id: string }>).map((r) => r.id)).toEqual(ids.slice(5, 10));
+    }
+    expect(nonEmpty).toBeGreaterThan(300);
+    // Every other credit model, every sort, as each enterprise.
+    for (const model of models.models.values()) {
+      if (!model.name.startsWith('credit') || model === voucher) continue;
+      for (const corp of Object.keys(users))
+        for (const sort of ['createdAt', ...(model.def.query?.sort ?? [])])
+          await same(model, corp, { sort: `${sort},desc` });
+    }
+  });
+
+  it('follows inserts, state, visibility and column changes and deletes', async () => {
+    const side = sideTable(voucher);
+    const rows = async (id: string): Promise<string[]> =>
+      (
+        await s.db.query<{ r: string }>(
+          `select _corp || ' ' || state || ' ' || amount::text as r from ${side} where id = $1 order by _corp`,
+          [id],
+        )
+      ).rows.map((r) => r.r);
+    await s.db.exec(`insert into credit_voucher (id, state, version, visible_corps, voucher_no, amount,
+      available_amount, frozen_amount) values ('side-x', 'ISD', 1, array['CORE001','SUP001'], 'CVX1', 10.00, 10.00, 0)`);
+    expect(await rows('side-x')).toEqual(['CORE001 ISD 10.00', 'SUP001 ISD 10.00']);
+    await s.db.exec(`update credit_voucher set state = 'FID' where id = 'side-x'`);
+    expect(await rows('side-x')).toEqual(['CORE001 FID 10.00', 'SUP001 FID 10.00']);
+    await s.db.exec(
+      `update credit_voucher set visible_corps = array['CORE001','UNIT001'] where id = 'side-x'`,
+    );
+    expect(await rows('side-x')).toEqual(['CORE001 FID 10.00', 'UNIT001 FID 10.00']);
+    await s.db.exec(`update credit_voucher set amount = 25.50 where id = 'side-x'`);
+    expect(await rows('side-x')).toEqual(['CORE001 FID 25.50', 'UNIT001 FID 25.50']);
+    // A write that touches no copied column leaves the rows as they are.
+    await s.db.exec(`update credit_voucher set version = version + 1 where id = 'side-x'`);
+    expect(await rows('side-x')).toEqual(['CORE001 FID 25.50', 'UNIT001 FID 25.50']);
+    const seen = await list(users.UNIT001!, 'creditVoucher', { voucherNo: 'CVX1', status: 'FID' });
+    expect(seen.list.map((r: { amount: string }) => r.amount)).toEqual(['25.50']);
+    expect((await list(users.SUP001!, 'creditVoucher', { voucherNo: 'CVX1' })).pagecond.count).toBe(0);
+    await s.db.exec(`delete from credit_voucher where id = 'side-x'`);
+    expect(await rows('side-x')).toEqual([]);
+    // The whole table still matches the records, one row per visible enterprise.
+    const drift = await s.db.query<{ n: number }>(
+      `select count(*)::int as n from (
+         (select c, id, state from credit_voucher, unnest(visible_corps) c
+          except select _corp, id, state from ${side})
+         union all
+         (select _corp, id, state from ${side}
+          except select c, id, state from credit_voucher, unnest(visible_corps) c)) x`,
+    );
+    expect(drift.rows[0]!.n).toBe(0);
+  });
+});
