@@ -1313,6 +1313,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/joint/ledger-statistics": {
+    fields: "申请日期";
+    actions: never;
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/reverse/accounts-payable-confirmation/list": {
     fields: "应付账款编号" | "文件名";
     actions: "下载" | "应付账款" | "查询" | "重置";
