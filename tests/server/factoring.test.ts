@@ -221,13 +221,15 @@ describe('standard factoring lifecycle', () => {
   });
 });
 
+/** The summed measures of the 台账统计 pages (standard and joint) and their table columns. */
+const COLUMNS = {
+  financeAmount: 'finance_amount',
+  loanAmount: 'loan_amount',
+  interest: 'interest',
+  repayAmount: 'repay_amount',
+} as const;
+
 describe("台账统计 (/factoring/forward/ledger-statistics): the server aggregates each side's loans", () => {
-  const COLUMNS = {
-    financeAmount: 'finance_amount',
-    loanAmount: 'loan_amount',
-    interest: 'interest',
-    repayAmount: 'repay_amount',
-  } as const;
   const STATES = ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'];
   /** Count and sum per state of one enterprise's loans, straight from the table. */
   async function fromTable(column: string, corp: string, measure: string) {
@@ -511,12 +513,6 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
 describe("联合保理台账统计 (/factoring/joint/ledger-statistics): each side's deals and every funder's share", () => {
   const J = 'factoringJointLoan';
   const C = 'factoringJointContract';
-  const COLUMNS = {
-    financeAmount: 'finance_amount',
-    loanAmount: 'loan_amount',
-    interest: 'interest',
-    repayAmount: 'repay_amount',
-  } as const;
   const STATES = ['JL0', 'JL1', 'JL2', 'JL3', 'JL4', 'JLD', 'JLX'];
   type Groups = {
     total: string;

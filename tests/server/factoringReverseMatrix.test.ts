@@ -91,14 +91,19 @@ beforeAll(async () => {
     'select id, version from factoring_delivery_agreement where white_id = $1',
     [unit.id],
   );
+  /** The second core group proposes a supplier to the factor: the new entry's id. */
+  const propose = async (supplierCorpId: string): Promise<string> => {
+    const res = await create(await as(app, 'core2_operator'), W[0], {
+      supplierCorpId,
+      factorCorpId: 'FIN001',
+      limitAmount: '100000.00',
+      validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+    });
+    expect(body(res).code, res.body).toBe('0');
+    return String(body(res).data.id);
+  };
   // A pending entry in the approve rule's place: the second core group proposes supplier 1 to the factor.
-  const pendingAgain = await create(await as(app, 'core2_operator'), W[0], {
-    supplierCorpId: 'SUP001',
-    factorCorpId: 'FIN001',
-    limitAmount: '100000.00',
-    validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
-  });
-  expect(body(pendingAgain).code, pendingAgain.body).toBe('0');
+  await propose('SUP001');
   const read = async (a: { id: string; version: number }) => {
     const res = body(
       await director.call('PUT', `${API}/${AG[0]}/records/${a.id}`, {
@@ -108,17 +113,11 @@ beforeAll(async () => {
     expect(res.code, res.message).toBe('0');
   };
   for (const a of made.rows) await read(a);
-  const core2 = await create(await as(app, 'core2_operator'), W[0], {
-    supplierCorpId: 'UNIT001',
-    factorCorpId: 'FIN001',
-    limitAmount: '100000.00',
-    validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
-  });
-  expect(body(core2).code, core2.body).toBe('0');
-  await step(await as(app, 'fin_client_manager'), W[0], body(core2).data.id, 'approve');
+  const core2 = await propose('UNIT001');
+  await step(await as(app, 'fin_client_manager'), W[0], core2, 'approve');
   const second = await db.query<{ id: string; version: number; kind: string }>(
     'select id, version, kind from factoring_delivery_agreement where white_id = $1',
-    [body(core2).data.id],
+    [core2],
   );
   for (const a of second.rows) {
     await read(a);
