@@ -28,6 +28,7 @@ export interface FactoringDeal {
   contractNo: string;
   /** 融资编号. */
   financeNo: string;
+  /** 甲方: the factor (in a joint deal, the funder whose contract it is). */
   factorName: string;
   creditorName: string;
   debtorName: string;
@@ -49,15 +50,29 @@ export interface FactoringDeal {
   recourse?: boolean;
   /** 收款账户, when the record names one. */
   account?: string;
+  /**
+   * One funder's contract of a joint deal (联合保理): the lead funder, this funder's 份额比例 (%) and share
+   * amount. The contract then finances the share of the whole (融资总额) rather than the whole.
+   */
+  share?: { leadName: string; ratio: string; shareAmount: string };
   /** The days (YYYY-MM-DD) each party signed, '' while unsigned. */
   signed: { factor: string; creditor: string; debtor: string };
 }
 
-/** Rate and term of a finance at a monthly rate (reverse and delivery factoring), and how its interest is computed. */
-const monthlyTerms = (
+/** Rate and term of a finance at an annual rate (standard and joint factoring), and how its interest is computed. */
+export const annualTerms = (
   rate: unknown,
   days: unknown,
 ): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
+  termRows: [
+    { label: '年化利率', value: formatPercent(text(rate), 4) },
+    { label: '融资期限', value: `${text(days)}天（按每年360天计息）` },
+  ],
+  interestRule: '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。',
+});
+
+/** Rate and term of a finance at a monthly rate (reverse and delivery factoring), and how its interest is computed. */
+const monthlyTerms = (rate: unknown, days: unknown): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
   termRows: [
     { label: '月利率', value: formatPercent(text(rate), 4) },
     { label: '融资期限', value: `${text(days)}天` },
@@ -94,6 +109,14 @@ export function supplierFinanceDeal(f: Record<string, unknown>): Omit<
 const ARTICLES = ['一', '二', '三', '四', '五', '六'];
 const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' : '（待签署）');
 
+/** An amount as two rows: 「label（小写）：¥1,234.50」 and 「label（大写）：人民币壹仟贰佰叁拾肆元伍角」. */
+function amountRows(label: string, amount: unknown): DocumentRow[] {
+  return [
+    { label: `${label}（小写）`, value: amountFigures(amount) },
+    { label: `${label}（大写）`, value: capitals(amount) },
+  ];
+}
+
 /** The day (China) an action was last done on a record, or '' when it was not. */
 export function doneOn(rec: { audit?: Array<{ action: string; at: string }> }, action: string): string {
   const entry = [...(rec.audit ?? [])].reverse().find((a) => a.action === action);
@@ -107,8 +130,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
     ...deal.receivableRows,
     { label: '债权人', value: deal.creditorName },
     { label: '债务人', value: deal.debtorName },
-    { label: '应收账款金额（小写）', value: amountFigures(deal.receivableAmount) },
-    { label: '应收账款金额（大写）', value: capitals(deal.receivableAmount) },
+    ...amountRows('应收账款金额', deal.receivableAmount),
     { label: '应收账款到期日', value: deal.dueDate },
   ];
   const number = `保理合同编号：${deal.contractNo}`;
@@ -125,28 +147,42 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
     note: signedNote(signed.creditor),
   };
   if (kind === 'contract') {
+    const terms: DocumentRow[] = [
+      ...deal.termRows,
+      { label: '利息方式', value: deal.interestMode === 'PRE' ? '利息前置' : '利息后置' },
+      ...(deal.recourse === undefined
+        ? []
+        : [{ label: '追索方式', value: deal.recourse ? '有追索' : '无追索' }]),
+    ];
+    const account = deal.account ? [{ label: '收款账户', value: deal.account }] : [];
+    const { share } = deal;
     const articles: DocumentSection[] = [
       { heading: '转让的应收账款', rows: receivable },
-      {
-        heading: '保理融资',
-        rows: [
-          { label: '融资编号', value: deal.financeNo },
-          { label: '融资金额（小写）', value: amountFigures(deal.financeAmount) },
-          { label: '融资金额（大写）', value: capitals(deal.financeAmount) },
-          ...deal.termRows,
-          { label: '利息方式', value: deal.interestMode === 'PRE' ? '利息前置' : '利息后置' },
-          ...(deal.recourse === undefined
-            ? []
-            : [{ label: '追索方式', value: deal.recourse ? '有追索' : '无追索' }]),
-          { label: '利息（小写）', value: amountFigures(deal.interest) },
-          { label: '利息（大写）', value: capitals(deal.interest) },
-          { label: '实际放款金额（小写）', value: amountFigures(deal.loanAmount) },
-          { label: '实际放款金额（大写）', value: capitals(deal.loanAmount) },
-          { label: '应回款金额（小写）', value: amountFigures(deal.repayAmount) },
-          { label: '应回款金额（大写）', value: capitals(deal.repayAmount) },
-          ...(deal.account ? [{ label: '收款账户', value: deal.account }] : []),
-        ],
-      },
+      share
+        ? {
+            heading: '联合保理融资及甲方份额',
+            rows: [
+              { label: '融资编号', value: deal.financeNo },
+              { label: '牵头机构', value: share.leadName },
+              ...amountRows('融资总额', deal.financeAmount),
+              { label: '甲方份额比例', value: `${share.ratio}%` },
+              ...amountRows('甲方份额金额', share.shareAmount),
+              ...terms,
+              ...account,
+            ],
+          }
+        : {
+            heading: '保理融资',
+            rows: [
+              { label: '融资编号', value: deal.financeNo },
+              ...amountRows('融资金额', deal.financeAmount),
+              ...terms,
+              ...amountRows('利息', deal.interest),
+              ...amountRows('实际放款金额', deal.loanAmount),
+              ...amountRows('应回款金额', deal.repayAmount),
+              ...account,
+            ],
+          },
       ...(deal.recourse === undefined
         ? []
         : [
@@ -177,7 +213,9 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
           paragraphs: [
             `保理商（甲方）：${deal.factorName}`,
             `债权人（乙方）：${deal.creditorName}`,
-            `乙方将其对债务人${deal.debtorName}享有的下述应收账款转让给甲方，甲方向乙方提供保理融资。双方经协商一致，订立本合同。`,
+            share
+              ? `乙方将其对债务人${deal.debtorName}享有的下述应收账款转让给以${share.leadName}为牵头机构的参与机构，由各参与机构按份额向乙方提供联合保理融资。甲方按本合同约定的份额比例承担其份额，双方经协商一致，订立本合同。`
+              : `乙方将其对债务人${deal.debtorName}享有的下述应收账款转让给甲方，甲方向乙方提供保理融资。双方经协商一致，订立本合同。`,
           ],
         },
         ...articles.map((a, i) => ({ ...a, heading: `第${ARTICLES[i]}条 ${a.heading}` })),
@@ -231,41 +269,43 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
 
 /** How a product's finance records become deals and where their documents are downloaded. */
 export interface DealDocuments {
-  /** Under /api/web: `${api}/{kind}/{id}`. */
+  /** Under /api/web: `${api}/{kind}/{id}`, or `${api}/{id}` for a product with {@link DealDocuments.only} one. */
   api: string;
   model: string;
   /** The documents the product has (default: all three). */
   kinds?: readonly FactoringDocumentKind[];
-  /** States in which the contract exists (from the factor's approval on, not refused). */
-  states: ReadonlySet<string>;
+  /** The one document of the model's records (e.g. a joint deal's contract per funder): no kind in the path. */
+  only?: FactoringDocumentKind;
+  /** States in which the contract exists (from the factor's approval on, not refused); default: all. */
+  states?: ReadonlySet<string>;
   /** The error when the record is in another state. */
-  notReady: () => ApiError;
+  notReady?: () => ApiError;
   deal: (rec: Record<string, unknown>) => FactoringDeal;
   /** The record's number in the file name, e.g. its 融资编号. */
   fileNo: (rec: Record<string, unknown>) => string;
 }
 
 /**
- * GET `${api}/{kind}/{id}`: a document as PDF for an enterprise that sees the record, once the contract
- * exists (a browser download: a navigation, the session cookie decides).
+ * GET `${api}/{kind}/{id}` (or `${api}/{id}`): a document as PDF for an enterprise that sees the record,
+ * once the contract exists (a browser download: a navigation, the session cookie decides).
  */
 export function registerDealDocumentRoutes(
   app: FastifyInstance,
   engine: ModelEngine,
   d: DealDocuments,
 ): void {
-  const kinds = new Set<string>(d.kinds ?? Object.keys(FACTORING_DOCUMENTS));
-  app.get<{ Params: { kind: string; id: string } }>(
-    `${d.api}/:kind/:id`,
+  const kinds = new Set<string>(d.only ? [d.only] : (d.kinds ?? Object.keys(FACTORING_DOCUMENTS)));
+  app.get<{ Params: { kind?: string; id: string } }>(
+    d.only ? `${d.api}/:id` : `${d.api}/:kind/:id`,
     { config: { navigation: true } },
     async (req, reply) => {
-      const kind = req.params.kind as FactoringDocumentKind;
+      const kind = (req.params.kind ?? d.only) as FactoringDocumentKind;
       if (!kinds.has(kind)) throw new ApiError('NOT_FOUND');
       const rec = (await engine.get(actorOf(req), d.model, req.params.id)) as unknown as Record<
         string,
         unknown
       >;
-      if (!d.states.has(text(rec.status))) throw d.notReady();
+      if (d.states && !d.states.has(text(rec.status))) throw d.notReady?.() ?? new ApiError('NOT_FOUND');
       const pdf = await renderPdf(factoringDocument(kind, d.deal(rec)));
       return sendPdf(reply, pdf, `${FACTORING_DOCUMENTS[kind]}-${d.fileNo(rec)}.pdf`);
     },

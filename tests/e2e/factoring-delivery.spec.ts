@@ -18,10 +18,11 @@ import { useSigningAgent } from './signingAgent';
 
 /**
  * Delivery factoring (issue 12) through the UI: the factor approves the project department onto the core's
- * white list → its director reads the tripartite agreement to the end and signs it with the UKEY (the core
- * downloads its text) → the core gives it a supply plan → it accepts and registers the arrival with its
+ * white list → its director reads the tripartite agreement to the end and signs it with the UKEY, then the
+ * core's director and the factor's product manager sign it with theirs (the core downloads its text) → the core gives it a supply plan → it accepts and registers the arrival with its
  * waybill → the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite
- * agreement to the end, refused until its director has signed the supplemental agreement too → its director
+ * agreement to the end, refused until the supplemental agreement is signed too (its director, then the
+ * factor) → its director
  * signs the application with the UKEY → the factor approves → its product manager signs the contract with
  * the UKEY and lends → its client manager registers 回款; the creditor and debtor contract lists (with the
  * contract and payment notice as PDF) and the statistics show the closed loan.
@@ -73,14 +74,35 @@ async function signAgreement(director: Page, kind: '三方协议' | '补充协�
   await director.getByTestId('action-form-sign').click();
   await confirm(director, `确认使用UKEY签署${title}？`);
   await succeeded(director, `${title}已签署`);
-  await follow(director, /\/agreement\/list\?tab=2$/);
-  await expect(cell(row(director, kind), 'status')).toHaveText('已签署');
+  await follow(director, /\/agreement\/list$/);
+  await expect(cell(row(director, kind), 'status')).toHaveText(
+    kind === '三方协议' ? '待核心企业签署' : '待保理商签署',
+  );
 }
 
-test('its director reads the tripartite agreement to the end and signs it; core and factor read its text', async ({
+/** The core's director (`coreSign`) or the factor's product manager (`factorSign`) signs with its UKEY. */
+async function countersign(
+  signer: Page,
+  kind: '三方协议' | '补充协议',
+  action: 'coreSign' | 'factorSign',
+): Promise<void> {
+  await signer.goto(`${D}/agreement/list`);
+  const line = row(signer, UNIT).filter({ hasText: kind });
+  await line.getByTestId(`action-row-${action}`).click();
+  const [party, success, status] =
+    action === 'coreSign'
+      ? ['核心企业', '已签署，待保理商签署', '待保理商签署']
+      : ['保理商', '已签署，协议已生效', '已生效'];
+  await confirm(signer, `确认已阅读协议文本，并使用UKEY以${party}身份签署该协议？`);
+  await succeeded(signer, success);
+  await signer.goto(`${D}/agreement/list?tab=${action === 'coreSign' ? 1 : 2}`);
+  await expect(cell(row(signer, UNIT).filter({ hasText: kind }), 'status')).toHaveText(status);
+}
+
+test('its director reads the tripartite agreement to the end and signs it, then the core and the factor', async ({
   browser,
 }) => {
-  test.setTimeout(120_000); // a signature and a second user
+  test.setTimeout(150_000); // three signatures and a fourth user
   const director = await keys.as('unit_director', browser);
   const watch = watchPage(director);
   keys.insertOnly('unit_director-rsa');
@@ -89,12 +111,20 @@ test('its director reads the tripartite agreement to the end and signs it; core 
   await signAgreement(director, '三方协议');
   await expect(cell(row(director, '三方协议'), 'signDate')).toHaveText(chinaDate(0));
   await expectNoErrors(watch);
+  const coreDirector = await keys.as('core_director', browser);
+  keys.insertOnly('core_director-rsa');
+  await countersign(coreDirector, '三方协议', 'coreSign');
+  const factor = await keys.as('fin_product_manager', browser);
+  keys.insertOnly('fin_product_manager-sm2');
+  await countersign(factor, '三方协议', 'factorSign');
 
-  // The core sees the signature and downloads the agreement's text.
+  // The core sees every party's signature and downloads the agreement's text.
   const core = await userPage(browser, 'core_query');
   await core.goto(`${D}/agreement/list?tab=2`);
   const line = row(core, UNIT).filter({ hasText: '三方协议' });
-  await expect(cell(line, 'status')).toHaveText('已签署');
+  await expect(cell(line, 'status')).toHaveText('已生效');
+  for (const field of ['signDate', 'coreSignDate', 'factorSignDate'])
+    await expect(cell(line, field)).toHaveText(chinaDate(0));
   const [download] = await Promise.all([
     core.waitForEvent('download'),
     line.getByTestId('action-row-text').click(),
@@ -188,6 +218,9 @@ test('it applies for finance after reading the agreement to the end; the factor 
   const signer = await keys.as('unit_director', browser);
   keys.insertOnly('unit_director-rsa');
   await signAgreement(signer, '补充协议');
+  const factor = await keys.as('fin_product_manager', browser);
+  keys.insertOnly('fin_product_manager-sm2');
+  await countersign(factor, '补充协议', 'factorSign');
   await unit.getByTestId('action-form-submit').click();
   await confirm(unit, '确认提交融资申请？');
   await follow(unit, /\/finance\/detail\?id=/);

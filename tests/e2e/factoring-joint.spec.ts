@@ -252,3 +252,21 @@ test('the lead funder lends', async ({ browser }) => {
   await expect(page.getByTestId('audit-log')).toContainText('审批本机构份额');
   await expectNoErrors(watch);
 });
+
+test("台账统计: the second funder's shares are its own only, the supplier's are every funder's", async ({
+  browser,
+}) => {
+  const LEDGER = '/cv3/factoring/joint/ledger-statistics';
+  const funder = await as('fin2_client_manager', browser);
+  const watch = watchPage(funder);
+  await funder.goto(LEDGER);
+  const own = funder.getByTestId('chart-byFunder');
+  await expect(own).toContainText('中融联合商业保理有限公司');
+  await expect(own).not.toContainText('建信商业保理有限公司');
+  await expect(funder.getByTestId('figure-lent')).toContainText(/[1-9]/);
+  await expectNoErrors(watch);
+  const supplier = await as('chain_operator', browser);
+  await supplier.goto(LEDGER);
+  for (const name of ['中融联合商业保理有限公司', '建信商业保理有限公司'])
+    await expect(supplier.getByTestId('chart-byFunder')).toContainText(name);
+});

@@ -1003,9 +1003,9 @@ export interface PageTitles {
   };
   "/factoring/delivery/agreement/list": {
     fields: "协议编号" | "供应商" | "协议类型";
-    actions: "阅读并签署" | "协议文本" | "查询" | "重置";
-    columns: "协议编号" | "协议类型" | "供应商" | "核心企业" | "保理商" | "融资额度（元）" | "有效期至" | "签署人" | "签署日期" | "状态";
-    tabs: "待签署" | "已签署" | "全部";
+    actions: "阅读并签署" | "签署" | "协议文本" | "查询" | "重置";
+    columns: "协议编号" | "协议类型" | "供应商" | "核心企业" | "保理商" | "融资额度（元）" | "有效期至" | "供应商签署人" | "供应商签署日期" | "核心企业签署人" | "核心企业签署日期" | "保理商签署人" | "保理商签署日期" | "状态";
+    tabs: "签署中" | "已生效" | "全部";
     details: never;
     sections: never;
   };
@@ -1310,6 +1310,14 @@ export interface PageTitles {
     actions: "申请联合保理" | "提交" | "复核通过" | "审批本机构份额" | "放款" | "登记回款" | "详情" | "查询" | "重置";
     columns: "融资编号" | "应收账款编号" | "债权人" | "参与机构" | "融资金额（元）" | "利息（元）" | "申请日期" | "状态";
     tabs: "全部" | "债权人审核中" | "参与机构审批中" | "待放款" | "已放款" | "已回款";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/ledger-statistics": {
+    fields: "申请日期";
+    actions: never;
+    columns: never;
+    tabs: never;
     details: never;
     sections: never;
   };

@@ -221,13 +221,15 @@ describe('standard factoring lifecycle', () => {
   });
 });
 
+/** The summed measures of the 台账统计 pages (standard and joint) and their table columns. */
+const COLUMNS = {
+  financeAmount: 'finance_amount',
+  loanAmount: 'loan_amount',
+  interest: 'interest',
+  repayAmount: 'repay_amount',
+} as const;
+
 describe("台账统计 (/factoring/forward/ledger-statistics): the server aggregates each side's loans", () => {
-  const COLUMNS = {
-    financeAmount: 'finance_amount',
-    loanAmount: 'loan_amount',
-    interest: 'interest',
-    repayAmount: 'repay_amount',
-  } as const;
   const STATES = ['FL0', 'FL1', 'FL2', 'FL3', 'FL4', 'FL5', 'FL6', 'FL7', 'FL8', 'FL9', 'FLD', 'FLX'];
   /** Count and sum per state of one enterprise's loans, straight from the table. */
   async function fromTable(column: string, corp: string, measure: string) {
@@ -505,6 +507,88 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
     const all = await list(users.chain_operator!, C, { size: '100' });
     const states = new Set(all.list.map((x: { status: string }) => x.status));
     for (const st of ['JC1', 'JC2', 'JC3', 'JC4']) expect(states.has(st), st).toBe(true);
+  });
+});
+
+describe("联合保理台账统计 (/factoring/joint/ledger-statistics): each side's deals and every funder's share", () => {
+  const J = 'factoringJointLoan';
+  const C = 'factoringJointContract';
+  const STATES = ['JL0', 'JL1', 'JL2', 'JL3', 'JL4', 'JLD', 'JLX'];
+  type Groups = {
+    total: string;
+    count: number;
+    groups: Array<{ key: string; label: string; value: string; count: number }>;
+  };
+  const ask = async (user: string, model: string, groupBy: string, measure: string): Promise<Groups> => {
+    const res = body(
+      await users[user]!.call('GET', `/biz/v1/models/${model}/aggregates`, { query: { groupBy, measure } }),
+    );
+    expect(res.code, res.message).toBe('0');
+    return res.data as Groups;
+  };
+  /** Count and sum of a column per state of the deals an enterprise takes part in, straight from the table. */
+  async function fromTable(where: string, corp: string, column: string) {
+    const r = await s.db.query<{ state: string; n: number; v: string }>(
+      `select state, count(*)::int as n, coalesce(sum(${column}), 0)::text as v
+         from factoring_joint_loan where ${where} group by state`,
+      [corp],
+    );
+    return new Map(r.rows.map((x) => [x.state, { count: x.n, total: sumMoney([x.v]) }]));
+  }
+
+  it.each([
+    ['chain_operator', 'creditor_corp_id = $1', 'SUP001'],
+    ['fin2_client_manager', 'funder_corp_ids ? $1', 'FIN003'],
+  ] as const)('%s: every figure per status matches the table to the cent', async (user, where, corp) => {
+    for (const [measure, column] of Object.entries(COLUMNS)) {
+      const got = await ask(user, J, 'status', measure);
+      const want = await fromTable(where, corp, column);
+      expect(got.count).toBeGreaterThan(0);
+      expect(got.count).toBe([...want.values()].reduce((n, w) => n + w.count, 0));
+      expect(got.total).toBe(sumMoney([...want.values()].map((w) => w.total)));
+      for (const state of STATES) {
+        const group = got.groups.find((g) => g.key === state);
+        expect(group?.value ?? '0.00', `${user} ${measure} ${state}`).toBe(want.get(state)?.total ?? '0.00');
+      }
+    }
+    const byStatus = await ask(user, J, 'status', 'financeAmount');
+    for (const groupBy of ['month', 'counterparty'])
+      expect(sumMoney((await ask(user, J, groupBy, 'financeAmount')).groups.map((g) => g.value))).toBe(
+        byStatus.total,
+      );
+  });
+
+  it("groups the creditor's deals by lead funder and a funder's by creditor", async () => {
+    const creditor = await ask('chain_operator', J, 'counterparty', 'financeAmount');
+    expect(creditor.groups.map((g) => g.label)).toContain('建信商业保理有限公司');
+    const funder = await ask('fin2_client_manager', J, 'counterparty', 'financeAmount');
+    expect(funder.groups.map((g) => g.label)).toEqual(['华建建材供应有限公司']);
+    expect(funder.groups[0]!.value).toBe(funder.total);
+  });
+
+  it("sums every funder's share by funder, exact to the cent; a funder sees only its own", async () => {
+    const r = await s.db.query<{ funder: string; name: string; n: number; v: string }>(
+      `select funder_corp_id as funder, funder_name as name, count(*)::int as n, sum(share_amount)::text as v
+         from factoring_joint_contract where creditor_corp_id = 'SUP001' group by 1, 2 order by 1`,
+    );
+    expect(r.rows.length).toBeGreaterThanOrEqual(2);
+    const all = await ask('chain_operator', C, 'funder', 'shareAmount');
+    expect(all.groups.map((g) => [g.key, g.label, g.value, g.count])).toEqual(
+      r.rows.map((x) => [x.funder, x.name, sumMoney([x.v]), x.n]),
+    );
+    const own = await ask('fin2_product_manager', C, 'funder', 'shareAmount');
+    expect(own.groups.map((g) => g.key)).toEqual(['FIN003']);
+    expect(own.total).toBe(sumMoney([r.rows.find((x) => x.funder === 'FIN003')!.v]));
+    // The shares of each deal add up to its finance amount, to the cent.
+    const deals = await s.db.query<{ finance: string; shares: string }>(
+      `select l.finance_amount::text as finance, sum(c.share_amount)::text as shares
+         from factoring_joint_loan l join factoring_joint_contract c on c.loan_id = l.id group by l.id`,
+    );
+    expect(deals.rows.length).toBeGreaterThan(0);
+    for (const d of deals.rows) expect(sumMoney([d.shares])).toBe(sumMoney([d.finance]));
+    const byStatus = await ask('chain_operator', C, 'status', 'shareAmount');
+    expect(byStatus.groups.find((g) => g.key === 'JC4')).toMatchObject({ label: '已签署' });
+    expect(byStatus.total).toBe(all.total);
   });
 });
 

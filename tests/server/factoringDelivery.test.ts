@@ -216,7 +216,7 @@ describe('delivery factoring: the tripartite and supplemental agreements', () =>
   const put = (b: Browser, id: string, data: Record<string, unknown>) =>
     b.call('PUT', `${API}/${AGREEMENT}/records/${id}`, { body: data });
 
-  it('are made when the factor approves the supplier; finance is refused until the director signs both', async () => {
+  it('are made when the factor approves the supplier; each party signs in order; finance waits for both to be effective', async () => {
     const pending = (
       await s.db.query<{ id: string }>(
         "select id from factoring_delivery_white where state = 'WL0' and supplier_corp_id = 'UNIT001'",
@@ -264,7 +264,7 @@ describe('delivery factoring: the tripartite and supplemental agreements', () =>
     expect(first.message).toBe('华建一局第三项目部尚未签署《到货保理三方协议》，请由主管岗签署后再申请融资');
 
     const tri = String(byKind.TRIPARTITE!.id);
-    // Only the supplier's director reads and signs: its operator, the core and another supplier are refused.
+    // Only the supplier's director reads and signs first: its operator, the core and another supplier are refused.
     for (const user of ['unit_operator', 'core_director', 'chain_director'])
       expect(body(await put(await as(s.app, user), tri, { agreementRead: true, version: 1 })).code).not.toBe(
         '0',
@@ -278,9 +278,55 @@ describe('delivery factoring: the tripartite and supplemental agreements', () =>
     expect(body(await act(unitDir, AGREEMENT, tri, 'sign', { version: read.data.version })).code).toBe(
       'SCF.SIGNATURE_REQUIRED',
     );
-    const signed = await step(unitDir, AGREEMENT, tri, 'sign', { signature: SIGN });
-    expect(signed).toMatchObject({ status: 'AG1', signDate: day(0), signerName: expect.any(String) });
+    const bySupplier = await step(unitDir, AGREEMENT, tri, 'sign', { signature: SIGN });
+    expect(bySupplier).toMatchObject({ status: 'AG2', signDate: day(0), signerName: expect.any(String) });
     expect(s.verified.at(-1)!.userName).toBe('unit_director');
+
+    // Then the core's director, then the factor's product manager, each with the UKEY; effective only then.
+    const coreDir = await as(s.app, 'core_director');
+    const factorPm = await as(s.app, 'fin_product_manager');
+    const version = async () => body(await getRecord(unitDir, AGREEMENT, tri)).data.version as number;
+    const refusal = async (b: Browser, action: string, signed = true) =>
+      body(
+        await act(b, AGREEMENT, tri, action, {
+          version: await version(),
+          ...(signed ? { signature: SIGN } : {}),
+        }),
+      ).code;
+    // Out of order (the factor before the core, the supplier twice), another party's action, no signature.
+    expect(await refusal(factorPm, 'factorSign')).toBe('SCF.ACTION_STATE_INVALID');
+    expect(await refusal(unitDir, 'sign')).toBe('SCF.ACTION_STATE_INVALID');
+    expect(await refusal(unitDir, 'coreSign')).toMatch(/^SCF\.(RECORD|ACTION_ROLE|ACTION_PARTY)_FORBIDDEN$/);
+    expect(await refusal(await as(s.app, 'core_operator'), 'coreSign')).toMatch(/FORBIDDEN$/);
+    expect(await refusal(coreDir, 'coreSign', false)).toBe('SCF.SIGNATURE_REQUIRED');
+    expect(body(await getRecord(unitDir, AGREEMENT, tri)).data.status).toBe('AG2');
+    const notYet = body(await apply());
+    expect(notYet.code).toBe('SCF.DELIVERY_AGREEMENT_NOT_EFFECTIVE');
+    expect(notYet.message).toBe(
+      '《到货保理三方协议》尚待华建集团第一工程局有限公司签署，各方签署生效后方可申请融资',
+    );
+    const byCore = await step(coreDir, AGREEMENT, tri, 'coreSign', { signature: SIGN });
+    expect(byCore).toMatchObject({ status: 'AG3', coreSignDate: day(0), coreSignerName: expect.any(String) });
+    expect(s.verified.at(-1)!.userName).toBe('core_director');
+    expect(await refusal(coreDir, 'coreSign')).toBe('SCF.ACTION_STATE_INVALID');
+    expect(body(await apply()).message).toBe(
+      '《到货保理三方协议》尚待建信商业保理有限公司签署，各方签署生效后方可申请融资',
+    );
+    const signed = await step(factorPm, AGREEMENT, tri, 'factorSign', { signature: SIGN });
+    expect(signed).toMatchObject({
+      status: 'AG1',
+      factorSignDate: day(0),
+      factorSignerName: expect.any(String),
+    });
+    expect(s.verified.at(-1)!.userName).toBe('fin_product_manager');
+    // Each party sees every signature and the state.
+    for (const user of ['unit_query', 'core_query', 'fin_client_manager'])
+      expect(body(await getRecord(await as(s.app, user), AGREEMENT, tri)).data).toMatchObject({
+        status: 'AG1',
+        signerName: bySupplier.signerName,
+        coreSignerName: byCore.coreSignerName,
+        factorSignerName: signed.factorSignerName,
+      });
 
     const second = body(await apply());
     expect(second.code).toBe('SCF.DELIVERY_AGREEMENT_UNSIGNED');
@@ -290,7 +336,14 @@ describe('delivery factoring: the tripartite and supplemental agreements', () =>
       'SCF.DELIVERY_AGREEMENT_NOT_READ',
     );
     expect(body(await put(unitDir, sup, { agreementRead: true, version: 1 })).code).toBe('0');
-    await step(unitDir, AGREEMENT, sup, 'sign', { signature: SIGN });
+    // The supplemental agreement is the supplier's and the factor's: the core has no signature in it.
+    expect((await step(unitDir, AGREEMENT, sup, 'sign', { signature: SIGN })).status).toBe('AG3');
+    const supVersion = body(await getRecord(unitDir, AGREEMENT, sup)).data.version;
+    expect(
+      body(await act(coreDir, AGREEMENT, sup, 'coreSign', { version: supVersion, signature: SIGN })).code,
+    ).toBe('SCF.ACTION_STATE_INVALID');
+    expect(body(await apply()).code).toBe('SCF.DELIVERY_AGREEMENT_NOT_EFFECTIVE');
+    expect((await step(factorPm, AGREEMENT, sup, 'factorSign', { signature: SIGN })).status).toBe('AG1');
     const financed = body(await apply());
     expect(financed.code, financed.message).toBe('0');
 
@@ -312,10 +365,13 @@ describe('delivery factoring: the tripartite and supplemental agreements', () =>
         '¥2,000,000.00',
         '人民币贰佰万元整',
         '第三条 到货确认',
-        '已使用UKEY电子签名',
+        `已使用UKEY电子签名（${String(bySupplier.signerName)}）`,
+        `已使用UKEY电子签名（${String(byCore.coreSignerName)}）`,
+        `已使用UKEY电子签名（${String(signed.factorSignerName)}）`,
         day(0),
       ])
         expect(text, t).toContain(t);
+      expect(text).not.toContain('（待签署）');
     }
     const other = await as(s.app, 'chain_operator');
     expect(body(await other.call('GET', `${AGREEMENTS}/${tri}`)).code).toBe('SCF.RECORD_FORBIDDEN');

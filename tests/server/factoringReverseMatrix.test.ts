@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect } from 'vitest';
 import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './authorizationMatrix';
-import { API, as, body, create, step } from './modelsHelpers';
+import { API, as, body, create, SIGN, step } from './modelsHelpers';
 
 /**
  * Authorisation matrix of the reverse and delivery factoring actions (issue 12): every demo role (plus a
@@ -51,6 +51,8 @@ const RULES: MatrixRule[] = [
   rule(...CO, 'refuse', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
   rule(...CO, 'confirmReceipt', 'CO0', ['ROLE_CORE_PURCHASE'], 'core_corp_id'),
   rule(...AG, 'sign', 'AG0', CHAIN_DIRS, 'supplier_corp_id', 'agreement_read'),
+  rule(...AG, 'coreSign', 'AG2', [CORE_DIR], 'core_corp_id'),
+  rule(...AG, 'factorSign', 'AG3', [FIN_PRODUCT], 'factor_corp_id'),
   rule(...DF, 'withdraw', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...DF, 'submit', 'DF0', CHAIN_DIRS, 'applicant_corp_id'),
   rule(...DF, 'reject', 'DF1', [FIN_CLIENT], 'factor_corp_id'),
@@ -70,9 +72,11 @@ const world = matrixWorld([
 ]);
 
 /**
- * Agreements to sign: the seed has supplier 1's signed, so the factor approves the project department
+ * Agreements to sign: the seed has supplier 1's effective, so the factor approves the project department
  * and the department's director reads both; the second core group proposes supplier 1, so that the
- * white-list rules keep two pending entries.
+ * white-list rules keep two pending entries. The second core group also lists the project department:
+ * its director signs that entry's two agreements, which then wait for the core (the tripartite one) and
+ * for the factor (the supplemental one).
  */
 beforeAll(async () => {
   const { app, db } = world.s;
@@ -87,22 +91,39 @@ beforeAll(async () => {
     'select id, version from factoring_delivery_agreement where white_id = $1',
     [unit.id],
   );
+  /** The second core group proposes a supplier to the factor: the new entry's id. */
+  const propose = async (supplierCorpId: string): Promise<string> => {
+    const res = await create(await as(app, 'core2_operator'), W[0], {
+      supplierCorpId,
+      factorCorpId: 'FIN001',
+      limitAmount: '100000.00',
+      validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+    });
+    expect(body(res).code, res.body).toBe('0');
+    return String(body(res).data.id);
+  };
   // A pending entry in the approve rule's place: the second core group proposes supplier 1 to the factor.
-  const pendingAgain = await create(await as(app, 'core2_operator'), W[0], {
-    supplierCorpId: 'SUP001',
-    factorCorpId: 'FIN001',
-    limitAmount: '100000.00',
-    validUntil: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
-  });
-  expect(body(pendingAgain).code, pendingAgain.body).toBe('0');
-  for (const a of made.rows)
-    expect(
-      body(
-        await director.call('PUT', `${API}/${AG[0]}/records/${a.id}`, {
-          body: { agreementRead: true, version: a.version },
-        }),
-      ).code,
-    ).toBe('0');
+  await propose('SUP001');
+  const read = async (a: { id: string; version: number }) => {
+    const res = body(
+      await director.call('PUT', `${API}/${AG[0]}/records/${a.id}`, {
+        body: { agreementRead: true, version: a.version },
+      }),
+    );
+    expect(res.code, res.message).toBe('0');
+  };
+  for (const a of made.rows) await read(a);
+  const core2 = await propose('UNIT001');
+  await step(await as(app, 'fin_client_manager'), W[0], core2, 'approve');
+  const second = await db.query<{ id: string; version: number; kind: string }>(
+    'select id, version, kind from factoring_delivery_agreement where white_id = $1',
+    [core2],
+  );
+  for (const a of second.rows) {
+    await read(a);
+    const signed = await step(director, AG[0], a.id, 'sign', { signature: SIGN });
+    expect(signed.status).toBe(a.kind === 'TRIPARTITE' ? 'AG2' : 'AG3');
+  }
 }, 60_000);
 
 describe('authorisation matrix: role × reverse/delivery factoring action × enterprise', () => {

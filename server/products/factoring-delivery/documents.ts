@@ -73,14 +73,19 @@ function agreementText(kind: string): { title: string; content: string } {
   return entry['x-component-props'];
 }
 
-/** An agreement (factoringDeliveryAgreement) as a document: its parties and terms, the text, the signature. */
+/** An agreement (factoringDeliveryAgreement) as a document: its parties and terms, the text, each party's signature. */
 export function agreementDocument(a: Record<string, unknown>): DocumentSpec {
   const { title, content } = agreementText(text(a.kind));
   const articles = content.split(/\n\s*\n/).map((block): DocumentSection => {
     const [heading, ...lines] = block.split('\n');
     return { heading, paragraphs: lines };
   });
-  const signDay = text(a.signDate);
+  const signed = (party: string, name: unknown, day: unknown, signer: unknown) => ({
+    party,
+    name: text(name),
+    date: text(day),
+    note: text(day) ? `已使用UKEY电子签名（${text(signer)}）` : '（待签署）',
+  });
   return {
     title: title.replace(/[《》]/g, ''),
     number: `协议编号：${text(a.agreementNo)}`,
@@ -98,15 +103,11 @@ export function agreementDocument(a: Record<string, unknown>): DocumentSpec {
       },
       ...articles,
     ],
+    // Each party that signs (the core only the tripartite agreement), in the order they sign.
     signatures: [
-      {
-        party: '供应商',
-        name: text(a.supplierName),
-        date: signDay,
-        note: signDay ? `已使用UKEY电子签名（${text(a.signerName)}）` : '（待签署）',
-      },
-      { party: '核心企业', name: text(a.coreName), note: '已列入白名单' },
-      { party: '保理商', name: text(a.factorName), note: '已审核白名单' },
+      signed('供应商', a.supplierName, a.signDate, a.signerName),
+      ...(a.kind === 'TRIPARTITE' ? [signed('核心企业', a.coreName, a.coreSignDate, a.coreSignerName)] : []),
+      signed('保理商', a.factorName, a.factorSignDate, a.factorSignerName),
     ],
   };
 }

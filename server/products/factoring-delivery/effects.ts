@@ -54,7 +54,7 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
       throw deliveryError('DELIVERY_WHITE_DUPLICATE', { supplier: await corpName(c, str(d.supplierCorpId)) });
   },
 
-  /** Approved: the supplier gets its tripartite and supplemental agreements to sign (AG0 待签署). */
+  /** Approved: the supplier gets its tripartite and supplemental agreements to sign (AG0 待供应商签署). */
   async 'deliveryWhite.agreements'(c) {
     const d = c.record.data;
     for (const kind of Object.keys(DELIVERY_AGREEMENTS))
@@ -71,7 +71,10 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
       });
   },
 
-  /** The director signs an agreement it has read to the end (agreementRead, saved by the sign page). */
+  /**
+   * The supplier's director signs an agreement it has read to the end (agreementRead, saved by the sign
+   * page) first; a tripartite agreement then waits for the core (AG2), a supplemental one for the factor.
+   */
   async 'deliveryAgreement.sign'(c) {
     const d = c.record.data;
     if (d.agreementRead !== true)
@@ -79,6 +82,17 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
         title: DELIVERY_AGREEMENTS[str(d.kind) as AgreementKind],
       });
     d.signerName = c.user.personName;
+    if (d.kind !== 'TRIPARTITE') c.outcome('AG3');
+  },
+
+  /** The core's director signs the tripartite agreement after the supplier (then the factor signs). */
+  async 'deliveryAgreement.coreSign'(c) {
+    c.record.data.coreSignerName = c.user.personName;
+  },
+
+  /** The factor's product manager signs last: the agreement is effective (AG1). */
+  async 'deliveryAgreement.factorSign'(c) {
+    c.record.data.factorSignerName = c.user.personName;
   },
 
   /** Supply plans go only to white-listed suppliers. */
@@ -108,7 +122,7 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
 
   /**
    * Finance on a received arrival (CO1) of the applicant, white-listed now with both agreements of its
-   * white-list entry signed, the tripartite agreement read;
+   * white-list entry effective (signed by every party), the tripartite agreement read;
    * at most the delivered amount and the white-list limit. The order goes to CO2 融资中.
    */
   async 'deliveryFinance.prepare'(c) {
@@ -120,17 +134,21 @@ export const factoringDeliveryEffects: Record<string, Effect> = {
     const core = str(order.data.coreCorpId);
     const white = await activeWhite(c, core, c.user.corpId);
     if (!white) return notWhitelisted(c, core, c.user.corpId);
-    const signed = new Set(
-      (await c.records.find(AGREEMENT, { whiteId: white.id }))
-        .filter((a) => a.state === 'AG1')
-        .map((a) => str(a.data.kind)),
-    );
-    const unsigned = (Object.keys(DELIVERY_AGREEMENTS) as AgreementKind[]).find((k) => !signed.has(k));
-    if (unsigned)
+    const agreements = await c.records.find(AGREEMENT, { whiteId: white.id });
+    for (const kind of Object.keys(DELIVERY_AGREEMENTS) as AgreementKind[]) {
+      const a = agreements.find((x) => x.data.kind === kind);
+      if (a?.state === 'AG1') continue;
+      const title = DELIVERY_AGREEMENTS[kind];
+      if (a?.state === 'AG2' || a?.state === 'AG3')
+        throw deliveryError('DELIVERY_AGREEMENT_NOT_EFFECTIVE', {
+          title,
+          party: str(a.state === 'AG2' ? a.data.coreName : a.data.factorName),
+        });
       throw deliveryError('DELIVERY_AGREEMENT_UNSIGNED', {
         supplier: await corpName(c, c.user.corpId),
-        title: DELIVERY_AGREEMENTS[unsigned],
+        title,
       });
+    }
     const amount = str(d.financeAmount);
     if (compareMoney(amount, str(order.data.deliveredAmount)) > 0)
       throw deliveryError('DELIVERY_FINANCE_EXCEEDS', {

@@ -20,6 +20,10 @@ export const FACTORING_DELIVERY_ERRORS = {
     status: 200,
     message: '{supplier}尚未签署{title}，请由主管岗签署后再申请融资',
   },
+  DELIVERY_AGREEMENT_NOT_EFFECTIVE: {
+    status: 200,
+    message: '{title}尚待{party}签署，各方签署生效后方可申请融资',
+  },
 } as const satisfies ErrorCatalogue;
 
 export const deliveryError = errorsOf(FACTORING_DELIVERY_ERRORS);

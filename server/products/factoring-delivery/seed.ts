@@ -26,7 +26,7 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
 
 /**
  * The delivery factoring demo, made through the models engine as the demo user of each step: supplier 1
- * white-listed with its tripartite and supplemental agreements signed (the project department pending,
+ * white-listed with its tripartite and supplemental agreements signed by every party (the project department pending,
  * supplier 2 refused), supply plans, arrival confirmations
  * and finance applications in every state.
  */
@@ -51,15 +51,18 @@ export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Pr
       validUntil: s.day(365),
     });
   const listed = await act('fin_client_manager', WHITE, await white('SUP001', '5000000.00'), 'approve');
-  // Supplier 1's director reads both agreements to their end and signs them (seed-signed).
+  // Supplier 1's director reads both agreements to their end and signs them, the core's director signs the
+  // tripartite one, the factor's product manager signs both last (seed-signed): both are effective.
   s.later(240);
-  const agreements = await db.query<{ id: string }>(
-    'select id from factoring_delivery_agreement where white_id = $1 order by created_at, id',
+  const agreements = await db.query<{ id: string; kind: string }>(
+    'select id, kind from factoring_delivery_agreement where white_id = $1 order by created_at, id',
     [listed.id],
   );
-  for (const { id } of agreements.rows) {
+  for (const { id, kind } of agreements.rows) {
     await s.as('chain_director').update(AGREEMENT, id, { agreementRead: true });
     await s.as('chain_director').act(AGREEMENT, id, 'sign');
+    if (kind === 'TRIPARTITE') await s.as('core_director').act(AGREEMENT, id, 'coreSign');
+    await s.as('fin_product_manager').act(AGREEMENT, id, 'factorSign');
   }
   await white('UNIT001', '2000000.00');
   await act('fin_client_manager', WHITE, await white('SUP002', '800000.00'), 'reject', '供应商经营年限不足');
