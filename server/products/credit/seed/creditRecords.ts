@@ -336,6 +336,31 @@ export async function documents(w: CreditWorld, drafts: ReadonlyMap<string, Json
   }
 }
 
+/**
+ * A limit the factor granted `corp` 700 days ago that a later grant replaced: ended (失效) 300 days ago,
+ * when the current limit of that product was granted.
+ */
+export async function replacedLimit(
+  w: CreditWorld,
+  corp: string,
+  product: string,
+  total: string,
+): Promise<void> {
+  const { s } = w;
+  const fin = s.as('fin_product_manager');
+  s.daysAgo(700);
+  const rec = await fin.create('creditLimit', {
+    corpId: corp,
+    product,
+    total,
+    effectiveDate: s.day(-700),
+    expireDate: s.day(-300),
+    remark: '年度授信',
+  });
+  s.daysAgo(300);
+  await fin.act('creditLimit', str(rec.id), 'expire', { reason: '授信到期，已由新额度替换' });
+}
+
 /** A limit the factor granted `corp` 300 days ago for a year and a bit more, moved to `state`. */
 export async function limit(
   w: CreditWorld,
