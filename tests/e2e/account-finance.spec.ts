@@ -202,3 +202,35 @@ test('a bill is issued and paid; its invoice is issued, downloaded and red-flush
   await stale.expectRow(stale.row(billNo), { 发票状态: '已红冲', 红冲原因: '开票信息有误，重新开具' });
   await expectNoErrors(watch);
 });
+
+test('历史额度查询 shows the replaced limit and the adjustments; 协议管理 opens a product agreement as PDF', async ({
+  browser,
+}) => {
+  const core = await userPage(browser, 'core_query');
+  const watch = watchPage(core);
+  const old = schemaPage(core, '/my/limit/old-limit');
+  await old.goto();
+  await old.expectRow(old.row('授信到期，已由新额度替换'), {
+    授信企业: '华建集团第一工程局有限公司',
+    '授信额度（元）': '600,000,000.00',
+    状态: '失效',
+  });
+  await old.tab('调整记录');
+  await old.expectRow(old.row('项目部年度采购计划'), {
+    分配企业: '华建一局第三项目部',
+    '调整后额度（元）': '3,000,000.00',
+  });
+  await expectNoErrors(watch);
+
+  const chain = await userPage(browser, 'chain_query');
+  const chainWatch = watchPage(chain);
+  await chain.goto('/cv3/my/protocol/index');
+  const line = chain.getByTestId('protocol-list').getByRole('row').filter({ hasText: '到货保理三方协议' });
+  await expect(line).toHaveCount(1);
+  const number = (await line.getByRole('cell').nth(1).innerText()).trim();
+  expect(number).toMatch(/^XY\d{14}$/);
+  const pdf = await downloadPdf(chain, line.getByText('下载'));
+  expect(pdf.name).toBe(`到货保理三方协议-${number}.pdf`);
+  expect(pdf.text).toContain(number);
+  await expectNoErrors(chainWatch);
+});
