@@ -252,6 +252,7 @@ describe('old limits (/my/limit/old-limit)', () => {
       status: 'LM3',
       total: '600000000.00',
       refuseReason: '授信到期，已由新额度替换',
+      grantorName: '中融联合商业保理有限公司',
     });
     const chain = await seen('chain_query', 'creditLimit');
     expect(chain.map((l) => [l.corpId, l.product, l.refuseReason])).toContainEqual([

@@ -336,9 +336,18 @@ export async function documents(w: CreditWorld, drafts: ReadonlyMap<string, Json
   }
 }
 
-/** A limit (年度授信) the factor grants `corp` on the day `from` days ago, running until `to` days from today. */
-async function grant(w: CreditWorld, corp: string, product: string, total: string, from: number, to: number) {
-  const fin = w.s.as('fin_product_manager');
+/**
+ * A limit (年度授信) a factor's product manager (`grantor`) grants `corp` on the day `from` days ago,
+ * running until `to` days from today.
+ */
+async function grant(
+  w: CreditWorld,
+  grantor: string,
+  [corp, product, total]: [string, string, string],
+  from: number,
+  to: number,
+) {
+  const fin = w.s.as(grantor);
   w.s.daysAgo(from);
   const rec = await fin.create('creditLimit', {
     corpId: corp,
@@ -352,8 +361,8 @@ async function grant(w: CreditWorld, corp: string, product: string, total: strin
 }
 
 /**
- * A limit the factor granted `corp` 700 days ago that a later grant replaced: ended (失效) 300 days ago,
- * when the current limit of that product was granted.
+ * A limit the second factor granted `corp` 700 days ago that the first factor's grant replaced: ended
+ * (失效) 300 days ago, when the current limit of that product was granted.
  */
 export async function replacedLimit(
   w: CreditWorld,
@@ -361,7 +370,7 @@ export async function replacedLimit(
   product: string,
   total: string,
 ): Promise<void> {
-  const { fin, id } = await grant(w, corp, product, total, 700, -300);
+  const { fin, id } = await grant(w, 'fin2_product_manager', [corp, product, total], 700, -300);
   w.s.daysAgo(300);
   await fin.act('creditLimit', id, 'expire', { reason: '授信到期，已由新额度替换' });
 }
@@ -374,7 +383,7 @@ export async function limit(
   total: string,
   state: string,
 ): Promise<void> {
-  const { fin, id } = await grant(w, corp, product, total, 300, 400);
+  const { fin, id } = await grant(w, 'fin_product_manager', [corp, product, total], 300, 400);
   const reason = '企业经营异常';
   w.s.later(60);
   if (state === 'LM2') await fin.act('creditLimit', id, 'freeze', { reason });
