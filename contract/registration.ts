@@ -118,13 +118,22 @@ export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
 /** The account centre's signed agreements (/my/protocol/index): the list, and `{api}/{code}` its PDF. */
 export const PROTOCOLS_API = '/corp/v1/protocols';
 
+/** The agreements the user's enterprise signed in the products (contracts, agreements), same rows. */
+export const PRODUCT_AGREEMENTS_API = '/corp/v1/product-agreements';
+
 /** One agreement the user's enterprise signed, as the protocol list shows it. */
 export interface SignedAgreement {
+  /** Unique in the list: a registration agreement's code, or `{model}:{id}` of a product's record. */
   code: string;
   title: string;
+  /** A registration agreement's version, or a product agreement's number (协议编号). */
   version: string;
-  /** When it was accepted (ISO). */
+  /** When it was accepted or signed (ISO). */
   signedAt: string;
-  /** The agreement's text, as accepted. */
-  paragraphs: readonly string[];
+  /** Its PDF under the API base. */
+  pdf: string;
+  /** The agreement's text, as accepted (registration agreements; a product's is its PDF). */
+  paragraphs?: readonly string[];
+  /** The product a product agreement belongs to (its code). */
+  product?: string;
 }

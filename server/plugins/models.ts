@@ -12,6 +12,7 @@ import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
 import { PRODUCTS, productEffects } from '../products';
+import { registerProductAgreementRoutes } from '../registration/productAgreements';
 import { registerDemoApplicationsRoute } from '../seed/demoApplications';
 
 /**
@@ -36,6 +37,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),
     );
     for (const product of PRODUCTS) product.routes?.(app, engine);
+    registerProductAgreementRoutes(app, ctx.db, engine, PRODUCTS);
     if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());

@@ -28,6 +28,7 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
       title: b.title,
       version: accepted[b.code] ?? b.version,
       signedAt,
+      pdf: `${PROTOCOLS_API}/${b.code}`,
       paragraphs: b.paragraphs,
     }));
   };
@@ -44,7 +45,7 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
         title: agreement.title,
         number: `版本：${agreement.version}`,
         sections: [
-          { paragraphs: [...agreement.paragraphs] },
+          { paragraphs: [...(agreement.paragraphs ?? [])] },
           {
             rows: [
               { label: '签署企业', value: req.user!.corpName },

@@ -1,12 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdfText } from '../pdfText';
 import { useSigningAgent } from './signingAgent';
 import { expectNoErrors, watchPage } from './fixtures';
-import { cell, choose, confirm, row, succeeded, type, userPage } from './creditUi';
+import { cell, chinaDate, choose, confirm, money, row, succeeded, type, userPage } from './creditUi';
+import { schemaPage } from './pageObjects';
 
 /**
  * The account centre's finance part (issue 13) through the UI: the electronic account opened by the
  * project department's operator and activated by its director with the UKEY; the transaction list
- * filtered on the server; the invoice info edited, a bad 税号 refused with its message first.
+ * filtered on the server; the invoice info edited, a bad 税号 refused with its message first; a bill
+ * issued, paid, its invoice issued and red-flushed (a second 红冲 refused), bill and invoice as PDF.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -106,4 +110,127 @@ test('the invoice info is edited; a bad 税号 is refused with its message first
   await succeeded(page, '开票信息已修改');
   await expect(cell(row(page, '华建建材供应有限公司'), 'registerPhone')).toHaveText('010-69250099');
   await expectNoErrors(watch);
+});
+
+/** Clicks a download button and answers the downloaded file's name and the text of its PDF. */
+async function downloadPdf(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  return { name: download.suggestedFilename(), text: await pdfText(bytes) };
+}
+
+test('a bill is issued and paid; its invoice is issued, downloaded and red-flushed once', async ({
+  browser,
+}) => {
+  const AMOUNT = '13579.24';
+  const fin = await userPage(browser, 'fin_client_manager');
+  const watch = watchPage(fin);
+  const bills = schemaPage(fin, '/my/account/bill');
+  await bills.goto();
+  await bills.click('出具账单');
+  const form = fin.getByRole('dialog', { name: '出具账单' });
+  await expect(form).toBeVisible();
+  await bills.fillAll({
+    付款企业: '华建建材供应有限公司',
+    账单类型: '平台服务费',
+    账期: '2026-11',
+    账单金额: AMOUNT,
+    应付日期: chinaDate(30),
+  });
+  await form.getByRole('button', { name: /提\s*交/ }).click();
+  await bills.succeeded('账单已出具');
+  const issued = bills.row({ '账单金额（元）': money(AMOUNT) });
+  await bills.expectRow(issued, {
+    付款企业: '华建建材供应有限公司',
+    账单类型: '平台服务费',
+    账单状态: '待支付',
+  });
+  const billNo = (await bills.cell(issued, '账单编号').innerText()).trim();
+  const bill = await downloadPdf(fin, bills.action('下载账单', issued));
+  expect(bill.name).toBe(`账单-${billNo}.pdf`);
+  expect(bill.text).toContain(`¥${money(AMOUNT)}`);
+  expect(bill.text).toContain('华建建材供应有限公司');
+
+  // The supplier's operator pays it from the electronic account; the invoice waits to be issued.
+  const chain = await userPage(browser, 'chain_operator');
+  const chainWatch = watchPage(chain);
+  const own = schemaPage(chain, '/my/enterprise-info/bill');
+  await own.goto();
+  await own.click('支付', own.row(billNo));
+  await own.confirm('确认从本企业电子账户支付该账单？');
+  await own.succeeded('账单已支付');
+  await own.tab('已支付');
+  await own.expectRow(own.row(billNo), { 账单状态: '已支付', 支付日期: chinaDate(0) });
+  await expectNoErrors(chainWatch);
+
+  // Two screens of the client manager: one issues and red-flushes, the other still shows 已开具.
+  const invoices = schemaPage(fin, '/my/account/invoice-manage');
+  await invoices.goto();
+  const invoice = invoices.row(billNo);
+  await invoices.expectRow(invoice, { '价税合计（元）': money(AMOUNT), 发票状态: '待开具' });
+  await expect(invoices.action('下载', invoice)).toHaveCount(0);
+  await invoices.click('开具', invoice);
+  await invoices.confirm('确认开具该发票？');
+  await invoices.succeeded('发票已开具');
+  await invoices.expectRow(invoice, { 发票状态: '已开具', 开票日期: chinaDate(0) });
+  const invoiceNo = (await invoices.cell(invoice, '发票号码').innerText()).trim();
+  expect(invoiceNo).toMatch(/^\d{8}$/);
+  const pdf = await downloadPdf(fin, invoices.action('下载', invoice));
+  expect(pdf.name).toBe(`电子发票-${invoiceNo}.pdf`);
+  expect(pdf.text).toContain(`¥${money(AMOUNT)}`);
+  expect(pdf.text).toContain(billNo);
+
+  const second = await fin.context().newPage();
+  const stale = schemaPage(second, '/my/account/invoice-manage');
+  await stale.goto();
+  await stale.expectRow(stale.row(billNo), { 发票状态: '已开具' });
+
+  await invoices.click('红冲', invoice);
+  await invoices.giveReason('开票信息有误，重新开具');
+  await invoices.succeeded('发票已红冲');
+  await invoices.expectRow(invoice, { 发票状态: '已红冲', 红冲原因: '开票信息有误，重新开具' });
+  await expect(invoices.action('红冲', invoice)).toHaveCount(0);
+  const flushed = await downloadPdf(fin, invoices.action('下载', invoice));
+  expect(flushed.text).toContain('红冲原因：开票信息有误，重新开具');
+
+  // The other screen's 红冲 reaches the server, which refuses it; the refusal is shown.
+  await stale.click('红冲', stale.row(billNo));
+  await stale.giveReason('重复红冲');
+  await expect(second.locator('.ant-message')).toContainText('数据已被他人修改，请刷新后重试');
+  await second.reload();
+  await stale.expectRow(stale.row(billNo), { 发票状态: '已红冲', 红冲原因: '开票信息有误，重新开具' });
+  await expectNoErrors(watch);
+});
+
+test('历史额度查询 shows the replaced limit and the adjustments; 协议管理 opens a product agreement as PDF', async ({
+  browser,
+}) => {
+  const core = await userPage(browser, 'core_query');
+  const watch = watchPage(core);
+  const old = schemaPage(core, '/my/limit/old-limit');
+  await old.goto();
+  await old.expectRow(old.row('授信到期，已由新额度替换'), {
+    授信企业: '华建集团第一工程局有限公司',
+    '授信额度（元）': '600,000,000.00',
+    状态: '失效',
+  });
+  await old.tab('调整记录');
+  await old.expectRow(old.row('项目部年度采购计划'), {
+    分配企业: '华建一局第三项目部',
+    '调整后额度（元）': '3,000,000.00',
+  });
+  await expectNoErrors(watch);
+
+  const chain = await userPage(browser, 'chain_query');
+  const chainWatch = watchPage(chain);
+  await chain.goto('/cv3/my/protocol/index');
+  const line = chain.getByTestId('protocol-list').getByRole('row').filter({ hasText: '到货保理三方协议' });
+  await expect(line).toHaveCount(1);
+  const number = (await line.getByRole('cell').nth(1).innerText()).trim();
+  expect(number).toMatch(/^XY\d{14}$/);
+  const pdf = await downloadPdf(chain, line.getByText('下载'));
+  expect(pdf.name).toBe(`到货保理三方协议-${number}.pdf`);
+  expect(pdf.text).toContain(number);
+  await expectNoErrors(chainWatch);
 });

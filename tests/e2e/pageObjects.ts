@@ -61,9 +61,14 @@ export class SchemaPageObject<T extends Titles> {
     return this.field(title, index).locator('input, textarea').first();
   }
 
-  /** Fills a field the way its component takes input: selects pick the option, pickers type the date. */
+  /**
+   * Fills a field the way its component takes input: selects pick the option, pickers type the date.
+   * A title both the query form and a dialog's form have is the dialog's while a dialog is open.
+   */
   async fill(title: T['fields'], value: string, index = 0): Promise<void> {
-    const f = this.fieldModel(title);
+    const fields = this.lookup(this.model.fields, 'field', title);
+    const inDialog = fields.length > 1 && (await this.page.getByRole('dialog').count()) > 0;
+    const f = (inDialog && fields.find((c) => c.scope !== 'query')) || fields[0]!;
     const id = `${f.scope}-${f.path.replace('{i}', String(index))}`;
     if (/Select$/.test(f.component) && !/Input/.test(f.component)) await choose(this.page, id, value);
     else if (f.component === 'DatePicker') await pickDate(this.page, id, value);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, subMoney } from '@renderer/core/format';
-import type { Browser } from './helpers';
+import { pdfText, type Browser } from './helpers';
 import {
   as,
   body,
@@ -291,5 +291,19 @@ describe('documents', () => {
       `/biz/v1/account-finance/documents/invoice/${waiting.id}`,
     );
     expect(body(notYet).code).toBe('SCF.ACCOUNT_DOCUMENT_NOT_READY');
+  });
+
+  it('serves a bill as PDF with its amount to the issuer and the debtor, not to another enterprise', async () => {
+    const [bill] = await all(who('chain_query'), 'accountBill');
+    const url = `/biz/v1/account-finance/documents/bill/${bill.id}`;
+    for (const name of ['chain_query', 'fin_client_manager']) {
+      const pdf = await who(name).call('GET', url);
+      expect(pdf.statusCode, name).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain(bill.billNo);
+      expect(text).toContain(`¥${Number(bill.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    }
+    expect((await who('core_query').call('GET', url)).statusCode).toBe(403);
   });
 });

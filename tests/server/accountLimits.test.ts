@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, compareMoney, subMoney } from '@renderer/core/format';
 import {
@@ -225,5 +227,71 @@ describe('limit distribution', () => {
     const limits = await limitsSeenBy('chain_query', 'SUP001');
     expect(limits).toHaveLength(2);
     expect(direct(limits).grantorCorpId).toBe('FIN001');
+  });
+});
+
+describe('old limits (/my/limit/old-limit)', () => {
+  /** The page's two lists: the model and the fixed params of each (read from the page schema). */
+  const page = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../schemas/my/limit/old-limit.json', import.meta.url)), 'utf8'),
+  );
+  const lists = page.composite.parts[0].items.map((item: Json) => item.parts[0]) as Json[];
+  const partOf = (model: string): Record<string, string> => {
+    const part = lists.find((p) => p.model === model)!;
+    return Object.fromEntries(
+      Object.entries(part.list.tabs[0].params as Record<string, string[]>).map(([k, v]) => [k, v.join(',')]),
+    );
+  };
+  const seen = async (username: string, model: string): Promise<Json[]> =>
+    (await list(await as(s.app, username), model, { size: '100', ...partOf(model) })).list;
+
+  it('shows an enterprise only its own ended limits and their change history', async () => {
+    const core = await seen('core_query', 'creditLimit');
+    const replaced = core.find((l) => l.corpId === 'CORE001' && l.product === 'credit');
+    expect(replaced).toMatchObject({
+      status: 'LM3',
+      total: '600000000.00',
+      refuseReason: '授信到期，已由新额度替换',
+      grantorName: '中融联合商业保理有限公司',
+    });
+    const chain = await seen('chain_query', 'creditLimit');
+    expect(chain.map((l) => [l.corpId, l.product, l.refuseReason])).toContainEqual([
+      'SUP001',
+      'abs',
+      '企业经营异常',
+    ]);
+    expect(chain.map((l) => l.id)).not.toContain(replaced!.id);
+    for (const [name, corp, rows] of [
+      ['core_query', 'CORE001', core],
+      ['chain_query', 'SUP001', chain],
+      ['unit_query', 'UNIT001', await seen('unit_query', 'creditLimit')],
+    ] as const)
+      for (const l of rows) {
+        expect(l.status, name).toBe('LM3');
+        expect([l.corpId, l.grantorCorpId], name).toContain(corp);
+      }
+    // Another enterprise's ended limit is refused even by its id.
+    const other = await getRecord(await as(s.app, 'chain_query'), 'creditLimit', replaced!.id);
+    expect(other.statusCode).toBe(403);
+
+    // The history: the approved distributions, 调整前/调整后 and the reason, to the core and the target only.
+    const history = await seen('unit_query', DIST);
+    expect(history.map((d) => [d.reason, d.afterAmount])).toContainEqual([
+      '项目部年度采购计划',
+      '3000000.00',
+    ]);
+    for (const [name, corp] of [
+      ['core_query', 'CORE001'],
+      ['chain_query', 'SUP001'],
+      ['unit_query', 'UNIT001'],
+    ] as const)
+      for (const d of await seen(name, DIST)) {
+        expect(d.status, name).toBe('LD1');
+        expect([d.coreCorpId, d.targetCorpId], name).toContain(corp);
+        expect(d.reason, name).toBeTruthy();
+      }
+    const refused = (await list(await as(s.app, 'unit_query'), DIST, { status: 'LD2' })).list;
+    expect(refused.length).toBeGreaterThan(0);
+    expect(history.map((d) => d.id)).not.toContain(refused[0].id);
   });
 });

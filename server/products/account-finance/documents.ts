@@ -5,19 +5,48 @@ import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import { ApiError } from '../../errors';
 import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
-import { INVOICE, RECEIPT } from './effects';
+import billTypes from '../../../schemas/_dicts/accountBillType.json';
+import invoiceTypes from '../../../schemas/_dicts/accountInvoiceType.json';
+import { BILL, INVOICE, RECEIPT } from './effects';
 import { accountError } from './errors';
 
 /** Where the account centre's documents are downloaded (under /api/web): `{api}/{kind}/{id}`. */
 export const ACCOUNT_DOCUMENTS_API = '/biz/v1/account-finance/documents';
 
 type Rec = Record<string, unknown>;
-const INVOICE_TYPES: Record<string, string> = { special: '增值税专用发票', normal: '增值税普通发票' };
+type Dict = { items: ReadonlyArray<{ value: string; label: string }> };
+/** A dictionary value's label ('' for an unknown one). */
+const label = (dict: Dict, v: unknown): string => dict.items.find((i) => i.value === v)?.label ?? '';
+
+/** The bill (账单) an institution issued to an enterprise, with its payment once paid. */
+export function billDocument(b: Rec): DocumentSpec {
+  const paid = b.status === 'BL1';
+  return {
+    title: `账单（${label(billTypes, b.billType)}）`,
+    number: `账单编号：${text(b.billNo)}`,
+    sections: [
+      {
+        rows: [
+          { label: '出账机构', value: text(b.issuerName) },
+          { label: '付款企业', value: text(b.debtorName) },
+          { label: '账单类型', value: label(billTypes, b.billType) },
+          { label: '账期', value: text(b.period) },
+          { label: '账单金额（小写）', value: amountFigures(b.amount) },
+          { label: '账单金额（大写）', value: toChineseCapital(text(b.amount)) },
+          { label: '应付日期', value: text(b.dueDate) },
+          { label: '支付状态', value: paid ? `已于${text(b.paidDate)}支付` : '待支付' },
+          ...(paid ? [{ label: '支付流水号', value: text(b.paidTxNo) }] : []),
+          ...(b.remark ? [{ label: '备注', value: text(b.remark) }] : []),
+        ],
+      },
+    ],
+  };
+}
 
 /** The electronic invoice of an issued (or red-flushed) invoice record. */
 export function invoiceDocument(v: Rec): DocumentSpec {
   return {
-    title: `电子发票（${INVOICE_TYPES[text(v.invoiceType)] ?? ''}）`,
+    title: `电子发票（${label(invoiceTypes, v.invoiceType)}）`,
     number: `发票代码：${text(v.invoiceCode)}  发票号码：${text(v.invoiceNo)}`,
     sections: [
       {
@@ -71,12 +100,13 @@ export function receiptDocument(r: Rec): DocumentSpec {
 }
 
 const KINDS = {
+  bill: { model: BILL, name: '账单', numberField: 'billNo', document: billDocument },
   invoice: { model: INVOICE, name: '电子发票', numberField: 'invoiceNo', document: invoiceDocument },
   receipt: { model: RECEIPT, name: '电子回单', numberField: 'receiptNo', document: receiptDocument },
 } as const;
 
 /**
- * GET /biz/v1/account-finance/documents/{invoice|receipt}/{id}: the PDF of a record the user's
+ * GET /biz/v1/account-finance/documents/{bill|invoice|receipt}/{id}: the PDF of a record the user's
  * enterprise sees (a browser download), generated from the record; an invoice once issued.
  */
 export function registerAccountDocumentRoutes(app: FastifyInstance, engine: ModelEngine): void {

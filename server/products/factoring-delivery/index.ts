@@ -1,5 +1,5 @@
 import type { ServerProduct } from '../types';
-import { registerDeliveryDocumentRoutes } from './documents';
+import { DELIVERY_AGREEMENTS_API, registerDeliveryDocumentRoutes } from './documents';
 import { factoringDeliveryEffects } from './effects';
 import { FACTORING_DELIVERY_ERRORS } from './errors';
 import { seedFactoringDelivery } from './seed';
@@ -12,4 +12,14 @@ export const factoringDeliveryProduct: ServerProduct = {
   homes: {},
   routes: registerDeliveryDocumentRoutes,
   seed: seedFactoringDelivery,
+  // The supplier signs the tripartite and the supplemental agreement with its UKEY.
+  agreements: [
+    {
+      model: 'factoringDeliveryAgreement',
+      title: (a) => (a.kind === 'TRIPARTITE' ? '到货保理三方协议' : '到货保理补充协议'),
+      numberField: 'agreementNo',
+      pdf: `${DELIVERY_AGREEMENTS_API}/{id}`,
+      signers: [{ field: 'supplierCorpId', states: ['AG1'], action: 'sign' }],
+    },
+  ],
 };

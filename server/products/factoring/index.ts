@@ -1,5 +1,10 @@
 import type { ServerProduct } from '../types';
-import { registerFactoringDocumentRoutes } from './documents';
+import {
+  FACTORING_DOCUMENTS,
+  FACTORING_DOCUMENTS_API,
+  FACTORING_JOINT_CONTRACT_API,
+  registerFactoringDocumentRoutes,
+} from './documents';
 import { factoringEffects } from './effects';
 import { FACTORING_ERRORS } from './errors';
 import { seedFactoring } from './seed/seedFactoring';
@@ -16,6 +21,19 @@ export const factoringProduct: ServerProduct = {
   homes: {},
   seed: seedFactoring,
   routes: registerFactoringDocumentRoutes,
+  // The factoring contract: the creditor signs it (sign), then the debtor (ownerSign).
+  agreements: [
+    {
+      model: 'factoringLoan',
+      title: () => FACTORING_DOCUMENTS.contract,
+      numberField: 'factoringContractNo',
+      pdf: `${FACTORING_DOCUMENTS_API}/contract/{id}`,
+      signers: [
+        { field: 'creditorCorpId', states: ['FL7', 'FL8', 'FL9', 'FLD'], action: 'sign' },
+        { field: 'debtorCorpId', states: ['FL8', 'FL9', 'FLD'], action: 'ownerSign' },
+      ],
+    },
+  ],
 };
 
 /**
@@ -28,4 +46,17 @@ export const factoringJointProduct: ServerProduct = {
   effects: [],
   errors: {},
   homes: {},
+  // Each funder's contract: the creditor's director signs it (sign), then that funder (funderSign).
+  agreements: [
+    {
+      model: 'factoringJointContract',
+      title: () => FACTORING_DOCUMENTS.contract,
+      numberField: 'factoringContractNo',
+      pdf: `${FACTORING_JOINT_CONTRACT_API}/{id}`,
+      signers: [
+        { field: 'creditorCorpId', states: ['JC3', 'JC4'], action: 'sign' },
+        { field: 'funderCorpId', states: ['JC4'], action: 'funderSign' },
+      ],
+    },
+  ],
 };

@@ -1,15 +1,21 @@
 import { Card, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { PROTOCOLS_API, type SignedAgreement } from '@contract/registration';
+import { PRODUCT_AGREEMENTS_API, PROTOCOLS_API, type SignedAgreement } from '@contract/registration';
 import { apiGet } from '@/api';
 import { API_BASE } from '@/api/constants';
 
-/** /my/protocol/index: the agreements the user's enterprise signed, each viewable and downloadable as PDF. */
+/**
+ * /my/protocol/index: the agreements the user's enterprise signed: those accepted at registration (viewable
+ * here) and those signed in the products (contracts and agreements the products declare), each as PDF.
+ */
 export function ProtocolPage(): React.JSX.Element {
   const [rows, setRows] = useState<SignedAgreement[] | null>(null);
   const [viewing, setViewing] = useState<SignedAgreement | null>(null);
   useEffect(() => {
-    void apiGet<SignedAgreement[]>(PROTOCOLS_API).then(setRows, () => setRows([]));
+    const lists = [PROTOCOLS_API, PRODUCT_AGREEMENTS_API].map((api) =>
+      apiGet<SignedAgreement[]>(api).catch(() => []),
+    );
+    void Promise.all(lists).then((found) => setRows(found.flat()));
   }, []);
   return (
     <Card title="协议管理" data-testid="protocol-list">
@@ -22,7 +28,7 @@ export function ProtocolPage(): React.JSX.Element {
         locale={{ emptyText: '暂无已签署的协议' }}
         columns={[
           { title: '协议名称', dataIndex: 'title' },
-          { title: '版本', dataIndex: 'version' },
+          { title: '版本/编号', dataIndex: 'version' },
           {
             title: '签署时间',
             dataIndex: 'signedAt',
@@ -33,8 +39,10 @@ export function ProtocolPage(): React.JSX.Element {
             key: 'actions',
             render: (_: unknown, row) => (
               <Space>
-                <Typography.Link onClick={() => setViewing(row)}>查看</Typography.Link>
-                <Typography.Link href={`${API_BASE}${PROTOCOLS_API}/${row.code}`} download>
+                {row.paragraphs ? (
+                  <Typography.Link onClick={() => setViewing(row)}>查看</Typography.Link>
+                ) : null}
+                <Typography.Link href={`${API_BASE}${row.pdf}`} download>
                   下载
                 </Typography.Link>
               </Space>
@@ -49,7 +57,7 @@ export function ProtocolPage(): React.JSX.Element {
         width={720}
         onCancel={() => setViewing(null)}
       >
-        {viewing?.paragraphs.map((p) => (
+        {viewing?.paragraphs?.map((p) => (
           <Typography.Paragraph key={p}>{p}</Typography.Paragraph>
         ))}
       </Modal>

@@ -336,6 +336,45 @@ export async function documents(w: CreditWorld, drafts: ReadonlyMap<string, Json
   }
 }
 
+/**
+ * A limit (年度授信) a factor's product manager (`grantor`) grants `corp` on the day `from` days ago,
+ * running until `to` days from today.
+ */
+async function grant(
+  w: CreditWorld,
+  grantor: string,
+  [corp, product, total]: [string, string, string],
+  from: number,
+  to: number,
+) {
+  const fin = w.s.as(grantor);
+  w.s.daysAgo(from);
+  const rec = await fin.create('creditLimit', {
+    corpId: corp,
+    product,
+    total,
+    effectiveDate: w.s.day(-from),
+    expireDate: w.s.day(to),
+    remark: '年度授信',
+  });
+  return { fin, id: str(rec.id) };
+}
+
+/**
+ * A limit the second factor granted `corp` 700 days ago that the first factor's grant replaced: ended
+ * (失效) 300 days ago, when the current limit of that product was granted.
+ */
+export async function replacedLimit(
+  w: CreditWorld,
+  corp: string,
+  product: string,
+  total: string,
+): Promise<void> {
+  const { fin, id } = await grant(w, 'fin2_product_manager', [corp, product, total], 700, -300);
+  w.s.daysAgo(300);
+  await fin.act('creditLimit', id, 'expire', { reason: '授信到期，已由新额度替换' });
+}
+
 /** A limit the factor granted `corp` 300 days ago for a year and a bit more, moved to `state`. */
 export async function limit(
   w: CreditWorld,
@@ -344,19 +383,9 @@ export async function limit(
   total: string,
   state: string,
 ): Promise<void> {
-  const { s } = w;
-  const fin = s.as('fin_product_manager');
-  s.daysAgo(300);
-  const rec = await fin.create('creditLimit', {
-    corpId: corp,
-    product,
-    total,
-    effectiveDate: s.day(-300),
-    expireDate: s.day(400),
-    remark: '年度授信',
-  });
+  const { fin, id } = await grant(w, 'fin_product_manager', [corp, product, total], 300, 400);
   const reason = '企业经营异常';
-  s.later(60);
-  if (state === 'LM2') await fin.act('creditLimit', str(rec.id), 'freeze', { reason });
-  if (state === 'LM3') await fin.act('creditLimit', str(rec.id), 'expire', { reason });
+  w.s.later(60);
+  if (state === 'LM2') await fin.act('creditLimit', id, 'freeze', { reason });
+  if (state === 'LM3') await fin.act('creditLimit', id, 'expire', { reason });
 }

@@ -13,6 +13,7 @@ import {
   finance,
   issue,
   limit,
+  replacedLimit,
   SUP,
   SUP2,
   transfer,
@@ -35,6 +36,7 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
   const s = await EngineSeeder.open({ db, models, effects });
   const w = await CreditWorld.open(db, s, new SeedRandom());
   const { r } = w;
+  await replacedLimit(w, CORE, 'credit', '600000000.00');
   await limit(w, CORE, 'credit', '800000000.00', 'LM1');
   await limit(w, SUP, 'credit', '60000000.00', 'LM1');
   await limit(w, UNIT, 'credit', '30000000.00', 'LM1');
