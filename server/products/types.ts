@@ -16,8 +16,6 @@ export interface ServerProduct {
   effects: ReadonlyArray<Readonly<Record<string, Effect>>>;
   /** Its error codes (unique across products and the platform's catalogue). */
   errors: ErrorCatalogue;
-  /** Where each of its roles starts (`homeUrl` of /v2/security), e.g. ROLE_CORE_OPERATOR → its home. */
-  homes: Readonly<Record<string, string>>;
   /** Kinds of one-time public links its models send (server/publicLinks), e.g. accounts-payable-sign. */
   publicLinks?: readonly PublicLinkKind[];
   /**

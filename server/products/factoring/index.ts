@@ -13,7 +13,6 @@ export const factoringProduct: ServerProduct = {
   code: 'factoring-forward',
   effects: [factoringEffects],
   errors: FACTORING_ERRORS,
-  homes: {},
   seed: seedFactoring,
   routes: registerFactoringDocumentRoutes,
 };
@@ -27,5 +26,4 @@ export const factoringJointProduct: ServerProduct = {
   code: 'factoring-joint',
   effects: [],
   errors: {},
-  homes: {},
 };
