@@ -19,8 +19,14 @@ export const FACTORING_DOCUMENTS = {
 } as const;
 export type FactoringDocumentKind = keyof typeof FACTORING_DOCUMENTS;
 
-/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
-export const capitals = (v: unknown): string => `人民币${toChineseCapital(text(v))}`;
+/** What a blank template prints where a value goes. */
+export const BLANK = '________';
+
+/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount (a blank line in a template, where there is none). */
+export const capitals = (v: unknown): string => `人民币${text(v) === '' ? BLANK : toChineseCapital(text(v))}`;
+
+/** 「¥1,234.50」 of an amount (a blank line in a template). */
+const figures = (v: unknown): string => (text(v) === '' ? `¥${BLANK}` : amountFigures(v));
 
 /** What the documents print of a deal, whatever its variant. */
 export interface FactoringDeal {
@@ -53,8 +59,11 @@ export interface FactoringDeal {
   signed: { factor: string; creditor: string; debtor: string };
 }
 
+/** How interest at an annual rate is computed (standard and joint factoring: a 360-day year). */
+export const ANNUAL_INTEREST_RULE = '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。';
+
 /** Rate and term of a finance at a monthly rate (reverse and delivery factoring), and how its interest is computed. */
-const monthlyTerms = (
+export const monthlyTerms = (
   rate: unknown,
   days: unknown,
 ): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
@@ -107,7 +116,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
     ...deal.receivableRows,
     { label: '债权人', value: deal.creditorName },
     { label: '债务人', value: deal.debtorName },
-    { label: '应收账款金额（小写）', value: amountFigures(deal.receivableAmount) },
+    { label: '应收账款金额（小写）', value: figures(deal.receivableAmount) },
     { label: '应收账款金额（大写）', value: capitals(deal.receivableAmount) },
     { label: '应收账款到期日', value: deal.dueDate },
   ];
@@ -131,18 +140,18 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
         heading: '保理融资',
         rows: [
           { label: '融资编号', value: deal.financeNo },
-          { label: '融资金额（小写）', value: amountFigures(deal.financeAmount) },
+          { label: '融资金额（小写）', value: figures(deal.financeAmount) },
           { label: '融资金额（大写）', value: capitals(deal.financeAmount) },
           ...deal.termRows,
           { label: '利息方式', value: deal.interestMode === 'PRE' ? '利息前置' : '利息后置' },
           ...(deal.recourse === undefined
             ? []
             : [{ label: '追索方式', value: deal.recourse ? '有追索' : '无追索' }]),
-          { label: '利息（小写）', value: amountFigures(deal.interest) },
+          { label: '利息（小写）', value: figures(deal.interest) },
           { label: '利息（大写）', value: capitals(deal.interest) },
-          { label: '实际放款金额（小写）', value: amountFigures(deal.loanAmount) },
+          { label: '实际放款金额（小写）', value: figures(deal.loanAmount) },
           { label: '实际放款金额（大写）', value: capitals(deal.loanAmount) },
-          { label: '应回款金额（小写）', value: amountFigures(deal.repayAmount) },
+          { label: '应回款金额（小写）', value: figures(deal.repayAmount) },
           { label: '应回款金额（大写）', value: capitals(deal.repayAmount) },
           ...(deal.account ? [{ label: '收款账户', value: deal.account }] : []),
         ],
@@ -203,7 +212,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
         {
           heading: '债务人确认',
           paragraphs: [
-            `我司确认上述应收账款真实、有效，金额为${capitals(deal.receivableAmount)}（${amountFigures(deal.receivableAmount)}），我司已知悉其转让事宜，将于到期日${deal.dueDate}前向${deal.factorName}付款，不以任何抗辩或抵销对抗受让人。`,
+            `我司确认上述应收账款真实、有效，金额为${capitals(deal.receivableAmount)}（${figures(deal.receivableAmount)}），我司已知悉其转让事宜，将于到期日${deal.dueDate}前向${deal.factorName}付款，不以任何抗辩或抵销对抗受让人。`,
           ],
         },
       ],
@@ -220,7 +229,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
         paragraphs: [
           `致：${deal.debtorName}`,
           `根据${deal.creditorName}与${deal.factorName}签订的国内商业保理合同（编号${deal.contractNo}），${deal.creditorName}已将对贵司的下述应收账款转让给${deal.factorName}。`,
-          `请贵司于${deal.dueDate}前将应付款项${capitals(deal.receivableAmount)}（${amountFigures(deal.receivableAmount)}）支付至${deal.factorName}指定账户，向其他任何人付款不发生清偿效力。`,
+          `请贵司于${deal.dueDate}前将应付款项${capitals(deal.receivableAmount)}（${figures(deal.receivableAmount)}）支付至${deal.factorName}指定账户，向其他任何人付款不发生清偿效力。`,
         ],
       },
       { heading: '应收账款', rows: receivable },

@@ -1089,6 +1089,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/delivery/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/finance/apply": {
     fields: "到货确认单" | "融资金额（元）" | "月利率" | "融资期限（天）" | "三方协议";
     actions: "返回" | "提交";
@@ -1225,6 +1233,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/forward/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/forward/ledger-statistics": {
     fields: "申请日期";
     actions: never;
@@ -1286,6 +1302,14 @@ export interface PageTitles {
     actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
     tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
     details: never;
     sections: never;
   };
@@ -1382,6 +1406,14 @@ export interface PageTitles {
     actions: "保理合同" | "转让确认书" | "付款通知书" | "详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资申请人" | "核心企业（债务人）" | "保理商" | "应付账款编号" | "融资金额（元）" | "追索方式" | "核心企业确认人" | "放款日期" | "回款日期" | "状态";
     tabs: "全部" | "待核心企业确认" | "已生效";
+    details: never;
+    sections: never;
+  };
+  "/factoring/reverse/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
     details: never;
     sections: never;
   };

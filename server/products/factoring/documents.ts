@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatPercent } from '@renderer/core/format';
 import {
+  ANNUAL_INTEREST_RULE,
   capitals,
   doneOn,
   FACTORING_DOCUMENTS,
@@ -94,7 +95,7 @@ function termSections(loan: Record<string, unknown>): DocumentSection[] {
         loan.interestMode === 'PRE'
           ? '利息前置：甲方放款时从融资金额中一次扣收全部利息，实际放款金额为融资金额减去利息；到期应回款金额为融资金额。'
           : '利息后置：甲方按融资金额全额放款，到期时利息随融资金额一并收取；到期应回款金额为融资金额加利息。',
-        '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。',
+        ANNUAL_INTEREST_RULE,
       ],
     },
   ];

@@ -1,4 +1,5 @@
 import type { ServerProduct } from '../types';
+import { registerFactoringDocumentationRoutes } from './documentation';
 import { registerFactoringDocumentRoutes } from './documents';
 import { factoringEffects } from './effects';
 import { FACTORING_ERRORS } from './errors';
@@ -7,14 +8,18 @@ import { seedFactoring } from './seed/seedFactoring';
 /**
  * Factoring (保理), the part shared by its variants: receivables (factoringReceivable), the loan from
  * application through the factor's approval, contract confirmation and signing on both sides, lending
- * and repayment (factoringLoan), interest (利息前置/后置, 360-day year) and the contracts as PDF.
+ * and repayment (factoringLoan), interest (利息前置/后置, 360-day year), the contracts as PDF and every
+ * variant's 产品文档 (documentation.ts).
  */
 export const factoringProduct: ServerProduct = {
   code: 'factoring-forward',
   effects: [factoringEffects],
   errors: FACTORING_ERRORS,
   seed: seedFactoring,
-  routes: registerFactoringDocumentRoutes,
+  routes: (app, engine) => {
+    registerFactoringDocumentRoutes(app, engine);
+    registerFactoringDocumentationRoutes(app);
+  },
 };
 
 /**
