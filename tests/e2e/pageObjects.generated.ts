@@ -1457,6 +1457,22 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/user-sign": {
+    fields: never;
+    actions: "阅读并签约" | "协议文本";
+    columns: "签约编号" | "签约企业" | "协议版本" | "签约人" | "签约日期" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/user-sign/agreement": {
+    fields: "服务协议";
+    actions: "返回" | "签约";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/account/bill": {
     fields: "账单编号" | "账单类型" | "账单状态" | "账单金额" | "应付日期" | "付款企业" | "账期" | "备注";
     actions: "出具账单" | "查询" | "重置";

@@ -4,6 +4,7 @@ import { registerFactoringDocumentRoutes } from './documents';
 import { factoringEffects } from './effects';
 import { FACTORING_ERRORS } from './errors';
 import { seedFactoring } from './seed/seedFactoring';
+import { signedUserAgreements } from './userSign';
 
 /**
  * Factoring (保理), the part shared by its variants: receivables (factoringReceivable), the loan from
@@ -16,6 +17,7 @@ export const factoringProduct: ServerProduct = {
   effects: [factoringEffects],
   errors: FACTORING_ERRORS,
   seed: seedFactoring,
+  protocols: signedUserAgreements,
   routes: (app, engine) => {
     registerFactoringDocumentRoutes(app, engine);
     registerFactoringDocumentationRoutes(app);
