@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cell, chinaDate, confirm, follow, row, succeeded, userPage } from './creditUi';
+import { agreeAfterReading, cell, chinaDate, confirm, follow, row, succeeded, userPage } from './creditUi';
 import { expectNoErrors, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
@@ -26,14 +26,7 @@ test('the core director reads the service agreement to its end and signs it with
   await expect(director.getByTestId('schema-page')).toContainText('暂无数据');
   await director.getByTestId('action-toolbar-sign').click();
   await follow(director, /\/factoring\/user-sign\/agreement$/);
-  const agree = director.getByTestId('field-agreementRead').getByRole('checkbox');
-  // The box stays disabled until the text is scrolled to its end.
-  await expect(agree).toBeDisabled();
-  await director.getByTestId('agreement-text').evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
-  await agree.check();
+  await agreeAfterReading(director);
   await director.getByTestId('action-form-sign').click();
   await confirm(director, `确认使用UKEY签署${TITLE}？`);
   await succeeded(director, `${TITLE}已签署`);
