@@ -18,6 +18,19 @@ const UNIT_BUSINESS: readonly RoleCode[] = ['ROLE_UNIT_OPERATOR', 'ROLE_UNIT_DIR
 const CORE_BUSINESS: readonly RoleCode[] = ['ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR', 'ROLE_CORE_QUERY'];
 const FACTOR: readonly RoleCode[] = ['ROLE_FIN_CLIENT_MANAGER', 'ROLE_FIN_PRODUCT_MANAGER'];
 
+/** The index pages ABS and ABCP share in shape: `/{product}/{core|chain}/index/{operator|director|query}`. */
+const assetIndexHomes = (product: 'abs' | 'abcp'): Homes => ({
+  ROLE_CORE_OPERATOR: `/${product}/core/index/operator`,
+  ROLE_CORE_DIRECTOR: `/${product}/core/index/director`,
+  ...all(['ROLE_CORE_QUERY', 'ROLE_CORE_PURCHASE', 'ROLE_CORE_FINAL'], `/${product}/core/index/query`),
+  ...all(['ROLE_CORP_OPERATOR', 'ROLE_UNIT_OPERATOR'], `/${product}/chain/index/operator`),
+  ...all(['ROLE_CORP_DIRECTOR', 'ROLE_UNIT_DIRECTOR'], `/${product}/chain/index/director`),
+  ...all(
+    ['ROLE_CORP_QUERY', 'ROLE_CORP_PURCHASE', 'ROLE_UNIT_QUERY', 'ROLE_UNIT_PURCHASE'],
+    `/${product}/chain/index/query`,
+  ),
+});
+
 /** Each product's start page per role (a page the role holds); a role a product leaves out has none there. */
 export const PRODUCT_HOMES: Readonly<Partial<Record<BusinessProductCode, Homes>>> = {
   credit: {
@@ -36,6 +49,8 @@ export const PRODUCT_HOMES: Readonly<Partial<Record<BusinessProductCode, Homes>>
     ROLE_UNIT_PURCHASE: '/credit/chain/index/query',
     ...all(FACTOR, '/credit/core/supplier/finance-query'),
   },
+  abs: assetIndexHomes('abs'),
+  abcp: assetIndexHomes('abcp'),
   'factoring-forward': {
     ...all(
       [...CORP_BUSINESS, 'ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR'],
@@ -58,6 +73,10 @@ export const PRODUCT_HOMES: Readonly<Partial<Record<BusinessProductCode, Homes>>
   'factoring-joint': {
     ...all(CORP_BUSINESS, '/factoring/joint/accounts/receivable/list'),
     ...all(FACTOR, '/factoring/joint/finance-management/loan/apply/list'),
+  },
+  'assets-pool': {
+    ...all([...CORE_BUSINESS, ...CORP_BUSINESS, ...UNIT_BUSINESS], '/assets-pool/assets-manage/query'),
+    ...all(FACTOR, '/assets-pool/assets-match/assets-pool-query'),
   },
 };
 

@@ -82,6 +82,7 @@ describe('products', () => {
       '/credit/core/index/final-approve',
     );
     expect(roleHome('ROLE_CORE_FINAL', { 'factoring-forward': true })).toBe(FALLBACK_HOME);
+    expect(roleHome('ROLE_CORE_OPERATOR', { abs: true })).toBe('/abs/core/index/operator');
     expect(roleHome('ROLE_CORP_OPERATOR', {})).toBe(FALLBACK_HOME);
     expect(roleHome(null, credit)).toBe(FALLBACK_HOME);
     // The administrator and the default role start outside the products whatever is opened.
