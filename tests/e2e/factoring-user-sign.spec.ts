@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { agreeAfterReading, cell, chinaDate, confirm, follow, row, succeeded, userPage } from './creditUi';
 import { expectNoErrors, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
@@ -13,6 +13,17 @@ import { useSigningAgent } from './signingAgent';
 test.describe.configure({ mode: 'serial' });
 
 const TITLE = '《保理业务用户服务协议》';
+
+/** Clicks `link`, waits for the download, checks that it is a PDF and gives its file name. */
+async function downloadedPdf(page: Page, link: Locator): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  return download.suggestedFilename();
+}
 const keys = useSigningAgent();
 
 test('the core director reads the service agreement to its end and signs it with the UKEY', async ({
@@ -41,16 +52,7 @@ test('the core director reads the service agreement to its end and signs it with
   await director.goto('/cv3/my/protocol/index');
   const protocol = director.getByTestId('protocol-list').getByRole('row', { name: new RegExp(TITLE) });
   await expect(protocol).toBeVisible();
-  const [download] = await Promise.all([
-    director.waitForEvent('download'),
-    protocol.getByText('下载').click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('保理业务用户服务协议.pdf');
-  expect(
-    readFileSync((await download.path())!)
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
+  expect(await downloadedPdf(director, protocol.getByText('下载'))).toBe('保理业务用户服务协议.pdf');
 });
 
 test('a factor downloads a contract template from the product documentation', async ({ browser }) => {
@@ -59,16 +61,9 @@ test('a factor downloads a contract template from the product documentation', as
   await page.goto('/cv3/factoring/joint/documentation');
   const line = row(page, '国内商业保理合同（范本）');
   await expect(cell(line, 'variantName')).toHaveText('联合保理');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    line.getByTestId('action-row-download').click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('国内商业保理合同范本-V2026.1.pdf');
-  expect(
-    readFileSync((await download.path())!)
-      .subarray(0, 5)
-      .toString(),
-  ).toBe('%PDF-');
+  expect(await downloadedPdf(page, line.getByTestId('action-row-download'))).toBe(
+    '国内商业保理合同范本-V2026.1.pdf',
+  );
   await expect(row(page, '联合保理产品规则')).toBeVisible();
   await expectNoErrors(watch);
 });
