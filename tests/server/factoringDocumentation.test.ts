@@ -112,6 +112,9 @@ describe('factoring documentation', () => {
       expect(pdf.statusCode, user).toBe(403);
       expect(pdf.headers['content-type']).not.toBe('application/pdf');
     }
+    // Joint factoring's parties are suppliers and funders: the core reads the documentation of the others.
+    const joint = await users.core_operator!.call('GET', API, { query: { variant: 'factoring-joint' } });
+    expect(body(joint).code).toBe('SCF.FORBIDDEN');
     const unknownVariant = await users.fin_client_manager!.call('GET', API, { query: { variant: 'credit' } });
     expect(unknownVariant.statusCode).toBe(404);
     expect(body(unknownVariant).code).toBe('SCF.NOT_FOUND');
