@@ -1,17 +1,12 @@
 import { DEFAULT_ROLE, type RoleCode } from '@contract/roles';
 
-/** The role catalogue: every role of contract/roles.ts, its display name and where it starts. */
+/** The role catalogue: every role of contract/roles.ts and its display name (homes: contract/homes.ts). */
 export interface RoleInfo {
   code: string;
   name: string;
-  /**
-   * Home URL the server hands out for this role (`homeUrl` of /v2/security) when no product gives it
-   * one (server/products/<product>/index.ts `homes`).
-   */
-  home: string;
 }
 
-const role = (code: RoleCode, name: string, home = '/project/list'): RoleInfo => ({ code, name, home });
+const role = (code: RoleCode, name: string): RoleInfo => ({ code, name });
 
 export const ROLES: readonly RoleInfo[] = [
   role('ROLE_CORE_OPERATOR', '核心企业经办岗'),
@@ -29,14 +24,14 @@ export const ROLES: readonly RoleInfo[] = [
   role('ROLE_UNIT_PURCHASE', '非法人单位采购岗'),
   role('ROLE_FIN_CLIENT_MANAGER', '金融机构客户经理'),
   role('ROLE_FIN_PRODUCT_MANAGER', '金融机构产品经理'),
-  role('ROLE_CORP_MANAGER', '管理员', '/my/enterprise-info/user/list'),
-  role('ROLE_CORP_DEFAULT', '默认角色', '/my/product/overview'),
+  role('ROLE_CORP_MANAGER', '管理员'),
+  role('ROLE_CORP_DEFAULT', '默认角色'),
 ];
 
 const BY_CODE = new Map(ROLES.map((r) => [r.code, r]));
 
 export function roleInfo(code: string): RoleInfo {
-  return BY_CODE.get(code) ?? { code, name: code, home: '/project/list' };
+  return BY_CODE.get(code) ?? { code, name: code };
 }
 
 /** A stable primary key for a role, as the portal's roles3 items carry it (`pkRole`). */

@@ -19,8 +19,14 @@ export const FACTORING_DOCUMENTS = {
 } as const;
 export type FactoringDocumentKind = keyof typeof FACTORING_DOCUMENTS;
 
-/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount. */
-export const capitals = (v: unknown): string => `人民币${toChineseCapital(text(v))}`;
+/** What a blank template prints where a value goes. */
+export const BLANK = '________';
+
+/** 「人民币壹仟贰佰叁拾肆元伍角」 of an amount (a blank line in a template, where there is none). */
+export const capitals = (v: unknown): string => `人民币${text(v) === '' ? BLANK : toChineseCapital(text(v))}`;
+
+/** 「¥1,234.50」 of an amount (a blank line in a template). */
+const figures = (v: unknown): string => (text(v) === '' ? `¥${BLANK}` : amountFigures(v));
 
 /** What the documents print of a deal, whatever its variant. */
 export interface FactoringDeal {
@@ -59,6 +65,9 @@ export interface FactoringDeal {
   signed: { factor: string; creditor: string; debtor: string };
 }
 
+/** How interest at an annual rate is computed (standard and joint factoring: a 360-day year). */
+export const ANNUAL_INTEREST_RULE = '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。';
+
 /** Rate and term of a finance at an annual rate (standard and joint factoring), and how its interest is computed. */
 export const annualTerms = (
   rate: unknown,
@@ -68,11 +77,14 @@ export const annualTerms = (
     { label: '年化利率', value: formatPercent(text(rate), 4) },
     { label: '融资期限', value: `${text(days)}天（按每年360天计息）` },
   ],
-  interestRule: '利息 = 融资金额 × 年化利率 × 融资天数 ÷ 360，计算结果四舍五入至分。',
+  interestRule: ANNUAL_INTEREST_RULE,
 });
 
 /** Rate and term of a finance at a monthly rate (reverse and delivery factoring), and how its interest is computed. */
-const monthlyTerms = (rate: unknown, days: unknown): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
+export const monthlyTerms = (
+  rate: unknown,
+  days: unknown,
+): Pick<FactoringDeal, 'termRows' | 'interestRule'> => ({
   termRows: [
     { label: '月利率', value: formatPercent(text(rate), 4) },
     { label: '融资期限', value: `${text(days)}天` },
@@ -112,7 +124,7 @@ const signedNote = (day: string): string => (day ? '已使用UKEY电子签名' :
 /** An amount as two rows: 「label（小写）：¥1,234.50」 and 「label（大写）：人民币壹仟贰佰叁拾肆元伍角」. */
 function amountRows(label: string, amount: unknown): DocumentRow[] {
   return [
-    { label: `${label}（小写）`, value: amountFigures(amount) },
+    { label: `${label}（小写）`, value: figures(amount) },
     { label: `${label}（大写）`, value: capitals(amount) },
   ];
 }
@@ -241,7 +253,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
         {
           heading: '债务人确认',
           paragraphs: [
-            `我司确认上述应收账款真实、有效，金额为${capitals(deal.receivableAmount)}（${amountFigures(deal.receivableAmount)}），我司已知悉其转让事宜，将于到期日${deal.dueDate}前向${deal.factorName}付款，不以任何抗辩或抵销对抗受让人。`,
+            `我司确认上述应收账款真实、有效，金额为${capitals(deal.receivableAmount)}（${figures(deal.receivableAmount)}），我司已知悉其转让事宜，将于到期日${deal.dueDate}前向${deal.factorName}付款，不以任何抗辩或抵销对抗受让人。`,
           ],
         },
       ],
@@ -258,7 +270,7 @@ export function factoringDocument(kind: FactoringDocumentKind, deal: FactoringDe
         paragraphs: [
           `致：${deal.debtorName}`,
           `根据${deal.creditorName}与${deal.factorName}签订的国内商业保理合同（编号${deal.contractNo}），${deal.creditorName}已将对贵司的下述应收账款转让给${deal.factorName}。`,
-          `请贵司于${deal.dueDate}前将应付款项${capitals(deal.receivableAmount)}（${amountFigures(deal.receivableAmount)}）支付至${deal.factorName}指定账户，向其他任何人付款不发生清偿效力。`,
+          `请贵司于${deal.dueDate}前将应付款项${capitals(deal.receivableAmount)}（${figures(deal.receivableAmount)}）支付至${deal.factorName}指定账户，向其他任何人付款不发生清偿效力。`,
         ],
       },
       { heading: '应收账款', rows: receivable },

@@ -8,11 +8,19 @@ export const text = (v: unknown): string => (typeof v === 'string' ? v : v == nu
 /** An amount in figures as documents print it: 「¥1,234.50」. */
 export const amountFigures = (v: unknown): string => `¥${formatAmount(text(v))}`;
 
-/** Answers a generated document as a private, never-cached PDF download named `fileName`. */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string): FastifyReply {
+/**
+ * Answers a generated document as a private, never-cached PDF named `fileName`: downloaded, or shown in the
+ * browser (`inline`).
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  pdf: Buffer,
+  fileName: string,
+  kind: 'attachment' | 'inline' = 'attachment',
+): FastifyReply {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', disposition('attachment', fileName))
+    .header('content-disposition', disposition(kind, fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(pdf);

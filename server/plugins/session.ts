@@ -1,3 +1,4 @@
+import { roleHome } from '@contract/homes';
 import type { RoleItem, SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +16,6 @@ import {
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
-import { productHome } from '../products';
 import { requireCsrfToken } from './security';
 
 const LOGIN_PAGE = '/cv3/login/login';
@@ -35,11 +35,6 @@ function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string):
 /** Only same-site absolute paths may be redirect targets (no open redirects). */
 export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
   return typeof target === 'string' && /^\/(?![/\\])/.test(target) ? target : fallback;
-}
-
-/** Where a role starts: the page a product gives it (server/products), else the platform's. */
-function roleHome(code: string): string {
-  return productHome(code) ?? roleInfo(code).home;
 }
 
 function roleItem(code: string): RoleItem {
@@ -131,8 +126,8 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   );
 
   app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
-    const role = req.session!.currentRole;
-    const home = req.user!.homeUrl ?? (role ? roleHome(role) : '/project/list');
+    const user = req.user!;
+    const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
     return ok({ redirectUrl: `/cv3${home}` });
   });
 
@@ -186,6 +181,7 @@ async function securityInfo(
   current: string | null,
   routes: ReturnType<typeof loadRoutes>,
 ): Promise<SecurityInfo> {
+  const opened = await openedProducts(ctx, user.corpId);
   return {
     user3: {
       personId: `P${user.id}`,
@@ -204,8 +200,8 @@ async function securityInfo(
     roles3: user.roles.map(roleItem),
     currentRole3: current ? roleItem(current) : null,
     menus3: buildMenus(routes, current),
-    homeUrl: user.homeUrl ?? (current ? roleHome(current) : '/project/list'),
-    openedProductCorps: await openedProducts(ctx, user.corpId),
+    homeUrl: user.homeUrl ?? roleHome(current, opened),
+    openedProductCorps: opened,
     ...(await ukeyFields(ctx, user)),
   };
 }

@@ -1,7 +1,7 @@
 /**
- * The products the server runs, listed once: each brings its effects, error codes, role home pages
- * and demo data from its own folder (server/products/<product>/). ABS or factoring adds a folder and
- * a line here, not edits across the server.
+ * The products the server runs, listed once: each brings its effects, error codes and demo data from
+ * its own folder (server/products/<product>/); role homes are contract/homes.ts. ABS or factoring adds a
+ * folder and a line here, not edits across the server.
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
@@ -45,15 +45,6 @@ export function productEffects(products: readonly ServerProduct[] = PRODUCTS): E
     publicLinkEffects(productLinkKinds(products)),
     ...products.flatMap((p) => p.effects),
   );
-}
-
-/** The home page a product gives a role, or null when no product names one. */
-export function productHome(role: string, products: readonly ServerProduct[] = PRODUCTS): string | null {
-  for (const product of products) {
-    const home = product.homes[role];
-    if (home) return home;
-  }
-  return null;
 }
 
 /**

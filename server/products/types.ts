@@ -1,3 +1,4 @@
+import type { SignedAgreement } from '@contract/registration';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import type { ErrorCatalogue } from '../errors';
@@ -37,8 +38,6 @@ export interface ServerProduct {
   effects: ReadonlyArray<Readonly<Record<string, Effect>>>;
   /** Its error codes (unique across products and the platform's catalogue). */
   errors: ErrorCatalogue;
-  /** Where each of its roles starts (`homeUrl` of /v2/security), e.g. ROLE_CORE_OPERATOR → its home. */
-  homes: Readonly<Record<string, string>>;
   /** Kinds of one-time public links its models send (server/publicLinks), e.g. accounts-payable-sign. */
   publicLinks?: readonly PublicLinkKind[];
   /**
@@ -46,6 +45,8 @@ export interface ServerProduct {
    * are every product's (the models of all products are loaded together).
    */
   seed?: (db: Db, effects: EffectRegistry) => Promise<void>;
+  /** The agreements of its own an enterprise has signed, listed in 协议管理 (/my/protocol/index). */
+  protocols?: (db: Db, corpId: string) => Promise<SignedAgreement[]>;
   /**
    * Its own API routes beyond the generic models API (e.g. generated documents), registered under
    * /api/web next to it with the same engine (visibility and roles as the models API checks them).

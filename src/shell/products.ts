@@ -1,4 +1,5 @@
 import type { MenuResource } from '@/api';
+import { productRoleHome } from '@contract/homes';
 import { PRODUCTS } from '@contract/products';
 import { isOperatorOrDirector } from '@contract/roles';
 
@@ -25,18 +26,28 @@ export function enabledProducts(avalableProduct: string, opened: Record<string, 
   return listed.length ? listed : Object.keys(opened).filter((p) => opened[p] && p in PRODUCT_TITLES);
 }
 
-/** The first menu path of a product in menus3 (menus are grouped by product: menuBrief = product key). */
-export function firstMenuPath(menus: readonly MenuResource[], product: string): string | null {
+/** The menu paths of a product in menus3 (menus are grouped by product: menuBrief = product key), in order. */
+function menuPaths(menus: readonly MenuResource[], product: string): string[] {
+  const paths = (items: readonly MenuResource[]): string[] =>
+    items.flatMap((m) => (m.menuBrief.startsWith('/') ? [m.menuBrief] : paths(m.childMenuResources)));
   const group = menus.find((m) => m.menuBrief === product);
-  const first = (items: readonly MenuResource[]): string | null => {
-    for (const m of items) {
-      if (m.menuBrief.startsWith('/')) return m.menuBrief;
-      const inner = first(m.childMenuResources);
-      if (inner) return inner;
-    }
-    return null;
-  };
-  return group ? first(group.childMenuResources) : null;
+  return group ? paths(group.childMenuResources) : [];
+}
+
+/** The first menu path of a product in menus3. */
+export function firstMenuPath(menus: readonly MenuResource[], product: string): string | null {
+  return menuPaths(menus, product)[0] ?? null;
+}
+
+/** Where a role starts in a product: its declared home (contract/homes.ts) when its menus hold it, else the first menu path. */
+export function productStartPath(
+  menus: readonly MenuResource[],
+  product: string,
+  role: string | null,
+): string | null {
+  const paths = menuPaths(menus, product);
+  const home = productRoleHome(product, role);
+  return home && paths.includes(home) ? home : (paths[0] ?? null);
 }
 
 export const PRODUCT_OVERVIEW_PATH = '/my/product/overview';
@@ -48,7 +59,7 @@ export type ProductSwitchStep =
 /**
  * Spec section 4 "Product switching", as a pure decision:
  * - a core-type user holding a supplier role, on a credit homepage, is first switched to the core kind;
- * - the product's first menu path becomes the homepage;
+ * - the role's home in the product (contract/homes.ts), else the product's first menu path, becomes the homepage;
  * - without one, operators and directors go to product opening, anyone else to the contact-manager page.
  */
 export function productSwitchStep(options: {
@@ -64,7 +75,7 @@ export function productSwitchStep(options: {
     const coreRole = role.replace('ROLE_CORP_', 'ROLE_CORE_');
     if (candidateRoles.includes(coreRole)) return { kind: 'switch-role', role: coreRole };
   }
-  const path = firstMenuPath(menus, product);
+  const path = productStartPath(menus, product, role);
   if (path) return { kind: 'go', path, setHomepage: true };
   return {
     kind: 'go',

@@ -66,6 +66,20 @@ export async function succeeded(page: Page, message: string): Promise<void> {
   await expect(page.locator('.ant-message').getByText(message).first()).toBeVisible({ timeout: 20_000 });
 }
 
+/**
+ * Reads the agreement of the form field `agreementRead` to its end and ticks 同意: the box stays disabled
+ * until the text is scrolled to its end.
+ */
+export async function agreeAfterReading(page: Page): Promise<void> {
+  const agree = page.getByTestId('field-agreementRead').getByRole('checkbox');
+  await expect(agree).toBeDisabled();
+  await page.getByTestId('agreement-text').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await agree.check();
+}
+
 /** Picks an option of the antd select inside the form field `testId`. */
 export async function choose(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).locator('.ant-select').click();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  agreeAfterReading,
   cell,
   chinaDate,
   choose,
@@ -63,14 +64,7 @@ async function signAgreement(director: Page, kind: '三方协议' | '补充协�
   await director.goto(`${D}/agreement/list`);
   await row(director, kind).getByTestId(`action-row-${key}`).click();
   await follow(director, new RegExp(`/agreement/${path}\\?id=`));
-  const agree = director.getByTestId('field-agreementRead').getByRole('checkbox');
-  // The box stays disabled until the text is scrolled to its end.
-  await expect(agree).toBeDisabled();
-  await director.getByTestId('agreement-text').evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
-  await agree.check();
+  await agreeAfterReading(director);
   await director.getByTestId('action-form-sign').click();
   await confirm(director, `确认使用UKEY签署${title}？`);
   await succeeded(director, `${title}已签署`);
@@ -201,14 +195,7 @@ test('it applies for finance after reading the agreement to the end; the factor 
   await follow(unit, /\/finance\/apply\?orderId=/);
   await expect(unit.getByTestId('field-orderId')).toContainText(orderNo);
   await type(unit, 'field-financeAmount', FINANCE);
-  const agree = unit.getByTestId('field-agreementRead').getByRole('checkbox');
-  // The box stays disabled until the agreement is scrolled to its end.
-  await expect(agree).toBeDisabled();
-  await unit.getByTestId('agreement-text').evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
-  await agree.check();
+  await agreeAfterReading(unit);
   // The supplemental agreement is not signed yet: refused, with the server's reason on screen.
   await unit.getByTestId('action-form-submit').click();
   await confirm(unit, '确认提交融资申请？');

@@ -1089,6 +1089,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/delivery/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/finance/apply": {
     fields: "到货确认单" | "融资金额（元）" | "月利率" | "融资期限（天）" | "三方协议";
     actions: "返回" | "提交";
@@ -1225,6 +1233,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/forward/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/forward/ledger-statistics": {
     fields: "申请日期";
     actions: never;
@@ -1286,6 +1302,14 @@ export interface PageTitles {
     actions: "签署合同" | "查看合同" | "融资详情" | "查询" | "重置";
     columns: "保理合同编号" | "融资编号" | "债权人" | "参与机构" | "份额比例（%）" | "份额金额（元）" | "融资总额（元）" | "到期日" | "状态";
     tabs: "待处理" | "全部";
+    details: never;
+    sections: never;
+  };
+  "/factoring/joint/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
     details: never;
     sections: never;
   };
@@ -1393,6 +1417,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/factoring/reverse/documentation": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "文档名称" | "适用产品" | "版本" | "发布日期" | "格式";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/reverse/finance-application/apply": {
     fields: "应收账款" | "融资金额（元）" | "月利率" | "利息方式" | "追索方式";
     actions: "返回" | "提交";
@@ -1428,6 +1460,22 @@ export interface PageTitles {
   "/factoring/reverse/statistics": {
     fields: "申请日期";
     actions: never;
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/user-sign": {
+    fields: never;
+    actions: "阅读并签约" | "协议文本";
+    columns: "签约编号" | "签约企业" | "协议版本" | "签约人" | "签约日期" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/user-sign/agreement": {
+    fields: "服务协议";
+    actions: "返回" | "签约";
     columns: never;
     tabs: never;
     details: never;

@@ -173,6 +173,20 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         { id: 'corp-5', name: '华建一局第三项目部' },
       ];
     }
+    // 产品文档 of a factoring variant (server/products/factoring/documentation.ts).
+    if (url === '/biz/v1/factoring/documentation' && method === 'GET') {
+      const variant = String(params?.variant ?? '');
+      return ['contract', 'rules'].map((code) => ({
+        id: `${variant}-${code}`,
+        code,
+        title: code === 'rules' ? '产品规则' : '国内商业保理合同（范本）',
+        variant,
+        variantName: '保理',
+        format: 'PDF',
+        version: 'V2026.1',
+        date: '2026-01-01',
+      }));
+    }
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {
       // The reference server's own dictionary data, first page only.

@@ -1,4 +1,5 @@
-import { describe } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { body, create } from './modelsHelpers';
 import {
   actionMatrix,
   matrixWorld,
@@ -36,6 +37,15 @@ const ALL_SIGNED =
 
 // In lifecycle order: each allowed run moves a record on to the next rule's state.
 const RULES: MatrixRule[] = [
+  // 用户签约: an enterprise's own director signs its service agreement.
+  rule(
+    'factoringUserSign',
+    'factoring_user_sign',
+    'sign',
+    'US0',
+    ['ROLE_CORE_DIRECTOR', 'ROLE_CORP_DIRECTOR', 'ROLE_UNIT_DIRECTOR'],
+    'corp_id',
+  ),
   rec('submit', 'AR0', CORP_OP),
   rec('approve', 'AR1', CORP_DIR),
   rec('reject', 'AR1', CORP_DIR),
@@ -70,6 +80,15 @@ const world = matrixWorld([
   ['chain2_operator', 'SUP002', 'ROLE_CORP_OPERATOR'],
   ['chain2_director', 'SUP002', 'ROLE_CORP_DIRECTOR'],
 ]);
+
+// The enterprises that have not signed the service agreement (the core groups, supplier 2) start it (待签约).
+beforeAll(async () => {
+  for (const director of ['core_director', 'core2_director', 'chain2_director']) {
+    const actor = world.actors.find((a) => a.username === director)!;
+    const res = await create(actor.browser, 'factoringUserSign', { agreementRead: true });
+    expect(body(res).code, director).toBe('0');
+  }
+});
 
 describe('authorisation matrix: role × factoring action × enterprise', () => {
   actionMatrix(world, RULES);

@@ -71,6 +71,18 @@ describe('login and the session calls', () => {
     expect(data).toMatchObject({ uKeyCodeSuffix: null, raType: null, certNumber: null });
   });
 
+  it("starts a role on its enterprise's opened products: a factor with only joint factoring never on credit", async () => {
+    for (const [user, home] of [
+      ['fin_client_manager', '/credit/core/supplier/finance-query'],
+      ['fin2_client_manager', '/factoring/joint/finance-management/loan/apply/list'],
+      ['fin2_product_manager', '/factoring/joint/finance-management/loan/apply/list'],
+    ]) {
+      const b = await loggedIn(s.app, user!);
+      expect((await b.call('GET', '/v2/security')).json().data.homeUrl, user).toBe(home);
+      expect((await b.call('GET', '/uaa/login/success')).json().data.redirectUrl, user).toBe(`/cv3${home}`);
+    }
+  });
+
   it('describes the bound UKEY of a director in /v2/security', async () => {
     const data = (await (await loggedIn(s.app, 'core_director')).call('GET', '/v2/security')).json().data;
     const binding = (

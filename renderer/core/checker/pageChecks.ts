@@ -90,8 +90,10 @@ export function checkPage(
 
   // Models: unknown names are errors only once the models folder exists.
   let model: ModelDefinition | undefined;
+  // A list that reads its rows from another endpoint (`list.api`) needs no model.
+  const apiList = schema.page === 'list' && (raw.list as { api?: unknown } | undefined)?.api !== undefined;
   if (schema.model === undefined) {
-    report('', '缺少 "model"：页面读取和操作的业务对象');
+    if (!apiList) report('', '缺少 "model"：页面读取和操作的业务对象');
   } else if (context.models) {
     model = context.models[schema.model];
     if (!model) report('/model', `未知模型 "${schema.model}"（应为 schemas/_models/${schema.model}.json）`);

@@ -11,6 +11,5 @@ export const absProduct: ServerProduct = {
   code: 'abs',
   effects: [absEffects],
   errors: ABS_ERRORS,
-  homes: {},
   seed: seedAbs,
 };

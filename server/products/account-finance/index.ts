@@ -13,7 +13,6 @@ export const accountFinanceProduct: ServerProduct = {
   code: 'account-finance',
   effects: accountFinanceEffects,
   errors: ACCOUNT_FINANCE_ERRORS,
-  homes: {},
   seed: seedAccountFinance,
   routes: registerAccountDocumentRoutes,
 };

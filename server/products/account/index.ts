@@ -14,7 +14,6 @@ export const accountProduct: ServerProduct = {
   code: 'account',
   effects: accountEffects,
   errors: ACCOUNT_ERRORS,
-  homes: {},
   seed: seedAccount,
   routes: registerAccountRoutes,
 };

@@ -12,6 +12,5 @@ export const assetsPoolProduct: ServerProduct = {
   code: 'assets-pool',
   effects: assetsPoolEffects,
   errors: ASSETS_POOL_ERRORS,
-  homes: {},
   seed: seedAssetsPool,
 };

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import {
@@ -6,7 +5,8 @@ import {
   registerDealDocumentRoutes,
   supplierFinanceDeal,
 } from '../../documents/factoringContracts';
-import { renderPdf, type DocumentSection, type DocumentSpec } from '../../documents/pdfDocument';
+import { agreementArticles, fragmentAgreement } from '../../documents/agreementText';
+import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
 import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
@@ -56,30 +56,21 @@ export function registerDeliveryDocumentRoutes(app: FastifyInstance, engine: Mod
 /** Where an agreement's text is downloaded (under /api/web): `${API}/{agreementId}`. */
 export const DELIVERY_AGREEMENTS_API = '/biz/v1/factoring/delivery/agreements';
 
-/**
- * The agreements' texts are written once, in the page fragment the sign pages and the apply form show
- * (an AgreementViewer field per kind); the PDF prints the same text.
- */
+/** The agreements' texts: the page fragment the sign pages and the apply form show (one field per kind). */
 const AGREEMENT_TEXTS = new URL(
   '../../../schemas/_fragments/factoring-delivery-agreements.json',
   import.meta.url,
 );
-type AgreementText = { 'x-component-props': { title: string; content: string } };
-let texts: Record<string, AgreementText> | null = null;
 function agreementText(kind: string): { title: string; content: string } {
-  texts ??= JSON.parse(readFileSync(AGREEMENT_TEXTS, 'utf8')) as Record<string, AgreementText>;
-  const entry = texts[kind.toLowerCase()];
-  if (!entry) throw new ApiError('NOT_FOUND');
-  return entry['x-component-props'];
+  const found = fragmentAgreement(AGREEMENT_TEXTS, kind.toLowerCase());
+  if (!found) throw new ApiError('NOT_FOUND');
+  return found;
 }
 
 /** An agreement (factoringDeliveryAgreement) as a document: its parties and terms, the text, each party's signature. */
 export function agreementDocument(a: Record<string, unknown>): DocumentSpec {
   const { title, content } = agreementText(text(a.kind));
-  const articles = content.split(/\n\s*\n/).map((block): DocumentSection => {
-    const [heading, ...lines] = block.split('\n');
-    return { heading, paragraphs: lines };
-  });
+  const articles = agreementArticles(content);
   const signed = (party: string, name: unknown, day: unknown, signer: unknown) => ({
     party,
     name: text(name),

@@ -9,7 +9,6 @@ export const factoringDeliveryProduct: ServerProduct = {
   code: 'factoring-delivery',
   effects: [factoringDeliveryEffects],
   errors: FACTORING_DELIVERY_ERRORS,
-  homes: {},
   routes: registerDeliveryDocumentRoutes,
   seed: seedFactoringDelivery,
   // The supplier signs the tripartite and the supplemental agreement with its UKEY.

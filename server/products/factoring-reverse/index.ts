@@ -10,7 +10,6 @@ export const factoringReverseProduct: ServerProduct = {
   code: 'factoring-reverse',
   effects: [factoringReverseEffects],
   errors: FACTORING_REVERSE_ERRORS,
-  homes: {},
   routes: registerReverseDocumentRoutes,
   publicLinks: REVERSE_LINKS,
   seed: seedFactoringReverse,

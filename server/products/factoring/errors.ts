@@ -20,6 +20,15 @@ export const FACTORING_ERRORS = {
     message: '各参与机构的保理合同均签署完成后才能放款，尚未签署：{funders}',
   },
   FACTORING_DOCUMENT_NOT_READY: { status: 200, message: '保理商审批通过后才能查看合同' },
+  FACTORING_USER_NOT_SIGNED: {
+    status: 200,
+    message: '{corp}尚未签署《保理业务用户服务协议》，请由主管岗在“用户签约”中签约后再提交融资申请',
+  },
+  FACTORING_USER_SIGNED: { status: 200, message: '贵企业已签署《保理业务用户服务协议》，无需重复签约' },
+  FACTORING_USER_AGREEMENT_NOT_READ: {
+    status: 200,
+    message: '请阅读《保理业务用户服务协议》至末尾并勾选同意后再签约',
+  },
 } as const satisfies ErrorCatalogue;
 
 /** Builds a factoring error to throw: `throw factoringError('FACTORING_TERM_INVALID', { date })`. */

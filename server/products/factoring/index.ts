@@ -1,6 +1,7 @@
 import type { ServerProduct } from '../types';
+import { registerFactoringDocumentationRoutes } from './documentation';
+import { FACTORING_DOCUMENTS } from '../../documents/factoringContracts';
 import {
-  FACTORING_DOCUMENTS,
   FACTORING_DOCUMENTS_API,
   FACTORING_JOINT_CONTRACT_API,
   registerFactoringDocumentRoutes,
@@ -8,19 +9,24 @@ import {
 import { factoringEffects } from './effects';
 import { FACTORING_ERRORS } from './errors';
 import { seedFactoring } from './seed/seedFactoring';
+import { signedUserAgreements } from './userSign';
 
 /**
  * Factoring (保理), the part shared by its variants: receivables (factoringReceivable), the loan from
  * application through the factor's approval, contract confirmation and signing on both sides, lending
- * and repayment (factoringLoan), interest (利息前置/后置, 360-day year) and the contracts as PDF.
+ * and repayment (factoringLoan), interest (利息前置/后置, 360-day year), the contracts as PDF and every
+ * variant's 产品文档 (documentation.ts).
  */
 export const factoringProduct: ServerProduct = {
   code: 'factoring-forward',
   effects: [factoringEffects],
   errors: FACTORING_ERRORS,
-  homes: {},
   seed: seedFactoring,
-  routes: registerFactoringDocumentRoutes,
+  protocols: signedUserAgreements,
+  routes: (app, engine) => {
+    registerFactoringDocumentRoutes(app, engine);
+    registerFactoringDocumentationRoutes(app);
+  },
   // The factoring contract: the creditor signs it (sign), then the debtor (ownerSign).
   agreements: [
     {
@@ -45,7 +51,6 @@ export const factoringJointProduct: ServerProduct = {
   code: 'factoring-joint',
   effects: [],
   errors: {},
-  homes: {},
   // Each funder's contract: the creditor's director signs it (sign), then that funder (funderSign).
   agreements: [
     {

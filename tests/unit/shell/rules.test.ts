@@ -202,6 +202,34 @@ describe('product switching (spec section 4)', () => {
     });
   });
 
+  it("opens the role's declared home in the product (contract/homes.ts) when its menus hold it", () => {
+    const factoring = [
+      product(
+        'factoring-joint',
+        '/factoring/joint/accounts/receivable/list',
+        '/factoring/joint/finance-management/loan/apply/list',
+      ),
+    ];
+    const fin = { ...base, menus: factoring, candidateRoles: ['ROLE_FIN_CLIENT_MANAGER'], corpType: 'FIN' };
+    expect(
+      productSwitchStep({ ...fin, product: 'factoring-joint', role: 'ROLE_FIN_CLIENT_MANAGER' }),
+    ).toEqual({
+      kind: 'go',
+      path: '/factoring/joint/finance-management/loan/apply/list',
+      setHomepage: true,
+    });
+    // A declared home the menus do not hold falls back to the first menu path.
+    const partial = [product('factoring-joint', '/factoring/joint/accounts/receivable/list')];
+    expect(
+      productSwitchStep({
+        ...fin,
+        menus: partial,
+        product: 'factoring-joint',
+        role: 'ROLE_FIN_CLIENT_MANAGER',
+      }),
+    ).toMatchObject({ path: '/factoring/joint/accounts/receivable/list' });
+  });
+
   it('sends operators and directors of a product without menus to product opening, others to contact the manager', () => {
     expect(productSwitchStep({ ...base, product: 'abs', role: 'ROLE_CORE_OPERATOR' })).toEqual({
       kind: 'go',

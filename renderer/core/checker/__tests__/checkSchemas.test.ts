@@ -159,6 +159,17 @@ describe('checkSchemas', () => {
     ).toEqual([]);
   });
 
+  it('needs a model, except on a list that reads its rows from another endpoint (list.api)', () => {
+    const docs = { columns: [{ field: 'title', title: '文档名称' }] };
+    const noModel: Record<string, unknown> = { ...listPage(), list: docs };
+    delete noModel.model;
+    expect(check([{ file: 'credit/issues.json', raw: noModel }])).toEqual([
+      'schemas/credit/issues.json#: 缺少 "model"：页面读取和操作的业务对象',
+    ]);
+    const api = { ...noModel, list: { ...docs, api: { url: '/biz/v1/documents' } } };
+    expect(check([{ file: 'credit/issues.json', raw: api }])).toEqual([]);
+  });
+
   it('reports a problem inside a fragment at the fragment, naming the page that uses it', () => {
     fragments['_fragments/bad.json'] = [{ field: 'issueNo', title: '编号', sortable: 'yes' }];
     const raw = listPage({ columns: [{ $ref: '_fragments/bad.json' }] });

@@ -4,6 +4,7 @@ import { daysBetween } from '../../../models/recordWriter';
 import { factoringError } from '../errors';
 import { loanFigures, type InterestMode } from '../interest';
 import { ratioTotal, shareAmounts, type FunderShare } from '../shares';
+import { USER_AGREEMENT, USER_SIGN } from '../userSign';
 
 export const RECEIVABLE = 'factoringReceivable';
 export const JOINT_CONTRACT = 'factoringJointContract';
@@ -38,8 +39,33 @@ async function receivableOf(c: EffectContext) {
   return rec;
 }
 
+/** Whether the enterprise has signed the service agreement (用户签约). */
+async function userSigned(c: EffectContext, corpId: string): Promise<boolean> {
+  return (await c.records.find(USER_SIGN, { corpId })).some((r) => r.state === 'US1');
+}
+
 /** Effects shared by the factoring variants: receivables, loan terms, contracts. */
 export const factoringEffects: Record<string, Effect> = {
+  /**
+   * 用户签约 (create and sign): once per enterprise; the version signed is recorded; signing needs the
+   * text read to its end and records the signer.
+   */
+  async 'factoring.userSign'(c) {
+    const d = c.record.data;
+    if (await userSigned(c, str(d.corpId) || c.user.corpId)) throw factoringError('FACTORING_USER_SIGNED');
+    if (c.phase === 'create') d.agreementVersion = USER_AGREEMENT.version;
+    if (c.phase !== 'transition') return;
+    if (d.agreementRead !== true) throw factoringError('FACTORING_USER_AGREEMENT_NOT_READ');
+    d.signerName = c.user.personName;
+  },
+
+  /** An application is accepted only from an enterprise that has signed the service agreement. */
+  async 'factoring.userSigned'(c) {
+    const d = c.record.data;
+    if (!(await userSigned(c, str(d.creditorCorpId))))
+      throw factoringError('FACTORING_USER_NOT_SIGNED', { corp: str(d.creditorName) });
+  },
+
   /** A new receivable: the debtor is another enterprise; the registration day is recorded. */
   async 'factoring.receivable'(c) {
     const d = c.record.data;

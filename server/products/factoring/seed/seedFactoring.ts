@@ -4,6 +4,7 @@ import type { Db } from '../../../db/db';
 import { addDays, openModels } from '../../../models';
 import type { EffectRegistry } from '../../../models/effects';
 import { EngineSeeder } from '../../../seed/engineSeeder';
+import { USER_SIGN } from '../userSign';
 
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
 
@@ -49,7 +50,8 @@ const FUNDER_SIGNER: Record<string, string> = {
 };
 
 /**
- * The standard factoring demo, made through the models engine as the demo users: receivables of supplier 1
+ * The standard factoring demo, made through the models engine as the demo users: the service agreement
+ * (用户签约) of supplier 1 and the project department, receivables of supplier 1
  * on the core group in every status, a loan in every status (FL0 … FLD, FLX) with its history, and
  * joint deals of the two factors (60/40) in every status (JL0 … JLD, JLX), each funder's contract in every
  * status (JC1 … JC4).
@@ -83,6 +85,13 @@ export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<vo
     if (state === 'AR2') rec = await act('factoringReceivable', rec, 'approve', 'chain_director');
     return rec;
   };
+  // 用户签约: supplier 1 and the project department signed the service agreement; the core group has not
+  // (its director can try the flow), so applications of supplier 1 go through.
+  s.daysAgo(40);
+  for (const director of ['chain_director', 'unit_director']) {
+    const sign = await s.as(director).create(USER_SIGN, { agreementRead: true });
+    await act(USER_SIGN, sign, 'sign', director);
+  }
   const account = {
     accountNo: '6227000012345678901',
     accountName: '华建建材供应有限公司',

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import type { DocumentSection } from './pdfDocument';
+
+/**
+ * Agreement texts are written once, in the page fragments whose AgreementViewer fields the sign pages show
+ * (`x-component-props`: title and content, articles separated by a blank line, each a heading line and its
+ * paragraphs); documents and the protocol list print the same text.
+ */
+type AgreementField = { 'x-component-props': { title: string; content: string } };
+const cache = new Map<string, Record<string, AgreementField>>();
+
+/** The title and text of the AgreementViewer field `key` of a fragment file, or null when there is none. */
+export function fragmentAgreement(file: URL, key: string): { title: string; content: string } | null {
+  let fields = cache.get(file.href);
+  if (!fields) {
+    fields = JSON.parse(readFileSync(file, 'utf8')) as Record<string, AgreementField>;
+    cache.set(file.href, fields);
+  }
+  return fields[key]?.['x-component-props'] ?? null;
+}
+
+/** An agreement's text as document sections: one per article, headed by its first line. */
+export function agreementArticles(content: string): DocumentSection[] {
+  return content.split(/\n\s*\n/).map((block): DocumentSection => {
+    const [heading, ...lines] = block.split('\n');
+    return { heading, paragraphs: lines };
+  });
+}
