@@ -1,4 +1,3 @@
-import type { SignedAgreement } from '@contract/registration';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import type { ErrorCatalogue } from '../errors';
@@ -45,8 +44,6 @@ export interface ServerProduct {
    * are every product's (the models of all products are loaded together).
    */
   seed?: (db: Db, effects: EffectRegistry) => Promise<void>;
-  /** The agreements of its own an enterprise has signed, listed in 协议管理 (/my/protocol/index). */
-  protocols?: (db: Db, corpId: string) => Promise<SignedAgreement[]>;
   /**
    * Its own API routes beyond the generic models API (e.g. generated documents), registered under
    * /api/web next to it with the same engine (visibility and roles as the models API checks them).

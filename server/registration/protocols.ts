@@ -4,12 +4,11 @@ import type { ServerContext } from '../context';
 import { renderPdf } from '../documents/pdfDocument';
 import { sendPdf } from '../documents/pdfReply';
 import { ApiError, ok } from '../errors';
-import { PRODUCTS } from '../products';
 
 /**
  * The agreements the user's enterprise signed (/my/protocol/index): those accepted at registration
- * (corp_registrations.agreements, code → version) with the texts of AGREEMENT_BOOKS, then those signed in
- * the products (ServerProduct.protocols, e.g. factoring's 用户签约), and each as a PDF.
+ * (corp_registrations.agreements, code → version) with the texts of AGREEMENT_BOOKS, and each as a PDF (those
+ * signed in the products: productAgreements.ts).
  * The enterprise is always the session's: another enterprise's agreements are never reachable.
  */
 export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -20,13 +19,12 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
         [corpId],
       )
     ).rows[0];
-    const products = (await Promise.all(PRODUCTS.map((p) => p.protocols?.(ctx.db, corpId) ?? []))).flat();
-    if (!row) return products;
+    if (!row) return [];
     const accepted = (
       typeof row.agreements === 'string' ? JSON.parse(row.agreements) : row.agreements
     ) as Record<string, string>;
     const signedAt = new Date(row.created_at).toISOString();
-    const registration = AGREEMENT_BOOKS.filter((b) => Object.hasOwn(accepted, b.code)).map((b) => ({
+    return AGREEMENT_BOOKS.filter((b) => Object.hasOwn(accepted, b.code)).map((b) => ({
       code: b.code,
       title: b.title,
       version: accepted[b.code] ?? b.version,
@@ -34,7 +32,6 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
       pdf: `${PROTOCOLS_API}/${b.code}`,
       paragraphs: b.paragraphs,
     }));
-    return [...registration, ...products];
   };
 
   app.get(PROTOCOLS_API, async (req) => ok(await signed(req.user!.corpId)));

@@ -25,7 +25,7 @@ const users: Record<string, Browser> = {};
 const U = 'factoringUserSign';
 const L = 'factoringLoan';
 const J = 'factoringJointLoan';
-const PROTOCOLS = '/corp/v1/protocols';
+const AGREEMENTS = '/corp/v1/product-agreements';
 const TITLE = '《保理业务用户服务协议》';
 
 /** A seeded application of supplier 1 still 待提交 (FL0 / JL0). */
@@ -66,8 +66,10 @@ describe('factoring user sign (用户签约)', () => {
     });
     expect((await list(users.unit_director!, U)).list[0]).toMatchObject({ status: 'US1' });
     expect((await list(users.core_director!, U)).list).toHaveLength(0);
-    const protocols = body(await users.core_director!.call('GET', PROTOCOLS)).data as Array<{ code: string }>;
-    expect(protocols.map((p) => p.code)).not.toContain('FACTORING_USER_SIGN');
+    const agreements = body(await users.core_director!.call('GET', AGREEMENTS)).data as Array<{
+      code: string;
+    }>;
+    expect(agreements.map((p) => p.code.split(':')[0])).not.toContain(U);
   });
 
   it('refuses an application until the applicant has signed, then accepts it', async () => {
@@ -142,29 +144,24 @@ describe('factoring user sign (用户签约)', () => {
   });
 
   it('lists the signed agreement in 协议管理, as a PDF with its title and the enterprise', async () => {
-    const protocols = body(await users.core_director!.call('GET', PROTOCOLS)).data as Array<{
+    const agreements = body(await users.core_director!.call('GET', AGREEMENTS)).data as Array<{
       code: string;
       title: string;
       version: string;
+      pdf: string;
     }>;
-    expect(protocols.find((p) => p.code === 'FACTORING_USER_SIGN')).toMatchObject({
-      title: TITLE,
-      version: '2026.1',
-    });
-    const pdf = await users.core_director!.call('GET', `${PROTOCOLS}/FACTORING_USER_SIGN`, {
-      unsigned: true,
-      noCsrf: true,
-    });
+    const [core] = (await list(users.core_director!, U)).list as Array<{ id: string }>;
+    const signed = agreements.find((p) => p.code === `${U}:${core!.id}`);
+    expect(signed).toMatchObject({ title: TITLE, version: expect.stringMatching(/^YH/) });
+    const pdf = await users.core_director!.call('GET', signed!.pdf, { unsigned: true, noCsrf: true });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('保理业务用户服务协议');
     expect(text).toContain('华建集团第一工程局有限公司');
     expect(text).toContain('第四条 电子签名');
-    // Another enterprise that has not signed has no such agreement.
-    const none = await users.fin_client_manager!.call('GET', `${PROTOCOLS}/FACTORING_USER_SIGN`, {
-      unsigned: true,
-      noCsrf: true,
-    });
-    expect(none.statusCode).toBe(404);
+    expect(text).toContain('2026.1');
+    // Another enterprise does not reach it.
+    const none = await users.fin_client_manager!.call('GET', signed!.pdf, { unsigned: true, noCsrf: true });
+    expect(none.statusCode).toBe(403);
   });
 });

@@ -67,9 +67,10 @@ describe('product agreements in 协议管理', () => {
     const unit = await as(s.app, 'unit_query');
     const rows = await agreementsOf(chain);
     expect(new Set(rows.map((r) => r.title))).toEqual(
-      new Set(['国内商业保理合同', '到货保理三方协议', '到货保理补充协议']),
+      new Set(['国内商业保理合同', '到货保理三方协议', '到货保理补充协议', '《保理业务用户服务协议》']),
     );
-    expect(await agreementsOf(unit)).toEqual([]);
+    // The project department signed only 用户签约; it reaches none of the supplier's.
+    expect((await agreementsOf(unit)).map((r) => r.title)).toEqual(['《保理业务用户服务协议》']);
     for (const row of rows.filter((r, i) => i === 0 || r.product === 'factoring-delivery')) {
       const pdf = await chain.call('GET', row.pdf);
       expect(pdf.statusCode, row.code).toBe(200);

@@ -9,7 +9,7 @@ import {
 import { factoringEffects } from './effects';
 import { FACTORING_ERRORS } from './errors';
 import { seedFactoring } from './seed/seedFactoring';
-import { signedUserAgreements } from './userSign';
+import { registerUserSignDocumentRoute, USER_SIGN_AGREEMENT } from './userSign';
 
 /**
  * Factoring (保理), the part shared by its variants: receivables (factoringReceivable), the loan from
@@ -22,10 +22,10 @@ export const factoringProduct: ServerProduct = {
   effects: [factoringEffects],
   errors: FACTORING_ERRORS,
   seed: seedFactoring,
-  protocols: signedUserAgreements,
   routes: (app, engine) => {
     registerFactoringDocumentRoutes(app, engine);
     registerFactoringDocumentationRoutes(app);
+    registerUserSignDocumentRoute(app, engine);
   },
   // The factoring contract: the creditor signs it (sign), then the debtor (ownerSign).
   agreements: [
@@ -39,6 +39,7 @@ export const factoringProduct: ServerProduct = {
         { field: 'debtorCorpId', states: ['FL8', 'FL9', 'FLD'], action: 'ownerSign' },
       ],
     },
+    USER_SIGN_AGREEMENT,
   ],
 };
 
