@@ -354,6 +354,9 @@ test('a refusal with its reason: the reason shows in the operation log, the dire
   const page = await as('chain_operator', browser);
   const watch = watchPage(page);
   const todo = schemaPage(page, '/credit/chain/index/operator');
+  // The login lands on this same page: let its list answer first, or its response (whose body is gone once
+  // goto navigates) is the one awaited below.
+  await page.waitForLoadState('networkidle');
   const listed = page.waitForResponse((r) => r.url().includes('/models/creditIssue/records'));
   await todo.goto();
   const pending = (
