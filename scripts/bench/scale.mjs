@@ -245,8 +245,10 @@ async function compareList(db, models, rawQuery, rounds) {
   const where = buildWhere(model, 'SUP001', query);
   const { page, size } = paging(query);
   const limit = `limit ${size} offset ${(page - 1) * size}`;
+  // The engine before issue 15: visibility by visible_corps, contains filters as ILIKE on the record column.
   const onTable = where.sql
     .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+    .replace(/\bs\._lc_(\w+) like lower\((\$\d+)\)/g, 't.$1 ilike $2')
     .replace(/\bs\./g, 't.');
   const side = async () => {
     await countRows(db, model, where);

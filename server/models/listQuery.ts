@@ -3,7 +3,7 @@ import { isBusinessDate, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
-import { sideTable } from './modelTables';
+import { containsColumn, sideTable } from './modelTables';
 import type { ColumnKind, FilterKind } from './types';
 
 /** Query parameters as Fastify parses them: repeated names become arrays. */
@@ -105,7 +105,12 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
       else if (list.length > 1) add((n) => `${col} = any($${n})`, list);
     } else if (kind === 'contains') {
       const text = values(query[name])[0];
-      if (text !== undefined) add((n) => `${col} ilike $${n}`, likePattern(checkValue(t, text.trim())));
+      // The side table's lower-cased copy, LIKE the lower-cased text: what ILIKE does, without lowering every row.
+      if (text !== undefined)
+        add(
+          (n) => `s.${containsColumn(t.column)} like lower($${n})`,
+          likePattern(checkValue(t, text.trim())),
+        );
     } else {
       const dated = t.kind === 'date' || t.kind === 'datetime';
       const low = values(query[`${name}${dated ? 'From' : 'Min'}`])[0];

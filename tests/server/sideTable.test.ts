@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhere, orderBy, type QueryParams } from '@server/models/listQuery';
 import { join } from 'node:path';
-import { sideTable } from '@server/models/modelTables';
+import { containsColumn, sideTable } from '@server/models/modelTables';
 import type { CompiledModel } from '@server/models/compileModel';
 import { loadModels, type ModelSet } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
@@ -53,9 +53,16 @@ describe('lists through the per-enterprise side table', () => {
     query: QueryParams,
   ): Promise<[string[], number]> {
     const where = buildWhere(model, corp, query);
+    // Contains filters as ILIKE on the record's own column (the side table's LIKE on a lower-cased copy
+    // must match the same rows).
     const sql = where.sql
       .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+      .replace(/\bs\.(\w+) like lower\((\$\d+)\)/g, (_, column: string, n: string) => {
+        const field = [...model.fields.values()].find((f) => containsColumn(f.column) === column);
+        return `t.${field!.column} ilike ${n}`;
+      })
       .replace(/\bs\./g, 't.');
+    expect(sql).not.toContain('_lc_');
     const rows = await s.db.query<{ id: string }>(
       `select t.id from ${model.table} t where ${sql} order by ${orderBy(model, query)}`,
       where.params,
@@ -144,6 +151,10 @@ describe('lists through the per-enterprise side table', () => {
     expect(await rows('side-x')).toEqual(['CORE001 FID 25.50', 'UNIT001 FID 25.50']);
     const seen = await list(users.UNIT001!, 'creditVoucher', { voucherNo: 'CVX1', status: 'FID' });
     expect(seen.list.map((r: { amount: string }) => r.amount)).toEqual(['25.50']);
+    // A contains filter reads the lower-cased copy, which follows its field.
+    await s.db.exec(`update credit_voucher set holder_name = '华建Side建材' where id = 'side-x'`);
+    const named = await list(users.UNIT001!, 'creditVoucher', { holderName: 'sIDE建', status: 'FID' });
+    expect(named.list.map((r: { id: string }) => r.id)).toEqual(['side-x']);
     expect((await list(users.SUP001!, 'creditVoucher', { voucherNo: 'CVX1' })).pagecond.count).toBe(0);
     await s.db.exec(`delete from credit_voucher where id = 'side-x'`);
     expect(await rows('side-x')).toEqual([]);
