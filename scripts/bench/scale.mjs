@@ -195,6 +195,24 @@ export async function scaleBench({
       target: '≤ 30 ms',
       baseline: `p50 ${ms(percentile(transition, 50))}`,
     });
+    // The write cost of a list-visible change at this size: one voucher's state flipped (its side-table
+    // rows replaced by the trigger, the indexes of both tables updated), database only.
+    const writes = [];
+    for (let i = 0; i < rounds + 5; i++) {
+      const t0 = performance.now();
+      await db.query(`update ${model.table} set state = $2, version = version + 1 where id = $1`, [
+        ids[0],
+        i % 2 ? 'ISD' : 'FID',
+      ]);
+      if (i >= 5) writes.push(performance.now() - t0);
+    }
+    writes.sort((a, b) => a - b);
+    rows.push({
+      figure: `${tag}: voucher state change (DB) p95`,
+      value: ms(percentile(writes, 95)),
+      target: '',
+      baseline: `p50 ${ms(percentile(writes, 50))}`,
+    });
     rows.push({
       figure: `${tag}: bulk load / indexes`,
       value: `${loadS.toFixed(0)} s / ${indexS.toFixed(0)} s`,

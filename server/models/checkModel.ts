@@ -221,6 +221,9 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (!child) report('/children/model', `unknown model "${def.children.model}"`);
     else if (!Object.prototype.hasOwnProperty.call(child.fields, def.children.field)) {
       report('/children/field', `model "${child.name}" has no field "${def.children.field}"`);
+    } else if (!child.fields[def.children.field]!.index && child.numbering?.field !== def.children.field) {
+      // A record's detail reads its children by that field (no visibility index serves it).
+      report('/children/field', `"${child.name}.${def.children.field}" needs "index": true`);
     }
   }
   for (const [name, rule] of Object.entries(def.fieldAccess ?? {})) {

@@ -23,14 +23,14 @@ interface IndexSpec {
 
 const indexName = (table: string, suffix: string): string => `${table}_${suffix}`.slice(0, 63);
 
-/** The indexes a model asks for: visibility (GIN), default order, state, flagged fields, composites. */
+/**
+ * The indexes a model asks for: default order, state, flagged fields, composites. Visibility is answered
+ * by the side table; the record table's former GIN index on visible_corps is dropped (see
+ * {@link ensureModelTables}): every write paid for it and no query needs it.
+ */
 export function modelIndexes(model: CompiledModel): IndexSpec[] {
   const t = model.table;
   const specs: IndexSpec[] = [
-    {
-      name: indexName(t, 'visible'),
-      sql: `create index if not exists ${indexName(t, 'visible')} on ${t} using gin (visible_corps)`,
-    },
     {
       name: indexName(t, 'created'),
       sql: `create index if not exists ${indexName(t, 'created')} on ${t} (created_at desc, id desc)`,
@@ -263,6 +263,8 @@ export async function ensureModelTables(db: Db, set: ModelSet): Promise<string[]
       }
     }
     for (const index of modelIndexes(model)) if (!existingIndexes.has(index.name)) statements.push(index.sql);
+    const formerVisible = indexName(model.table, 'visible');
+    if (existingIndexes.has(formerVisible)) statements.push(`drop index if exists ${formerVisible}`);
 
     const side = sideTable(model);
     let refill = false;

@@ -137,6 +137,11 @@ describe('model files are checked at start', () => {
         (m.fieldAccess = { remark: { write: { roles: ['ROLE_CORE_OPERATOR'], states: ['XX9'] } } }),
       'schemas/_models/creditIssue.json: /fieldAccess/remark/write/states/0: unknown state "XX9"',
     ],
+    [
+      'children read by a field without an index',
+      (m: Json) => (m.children.field = 'holderName'),
+      'schemas/_models/creditIssue.json: /children/field: "creditVoucher.holderName" needs "index": true',
+    ],
   ])('stops on %s with a located message', async (_name, edit, message) => {
     const dir = brokenSchemas(edit);
     try {
