@@ -87,6 +87,19 @@ describe('ListPage', () => {
     expect(screen.getByText('共 5 条')).toBeTruthy();
   });
 
+  it('says 共约 N 条 when the server estimates a total above its exact count', async () => {
+    const { request } = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        () => ({ list: rows, pagecond: { count: 123456, page: 1, size: 2, estimated: true } }),
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    expect(screen.getByText('共约 123456 条')).toBeTruthy();
+    expect(screen.queryByText('共 123456 条')).toBeNull();
+  });
+
   it('renders each row once per page load (no second pass when nothing was checked)', async () => {
     const { request } = backend();
     // The detail button asks canOpen once per rendered row: the count of row renders.
