@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { cell, chinaDate, choose, confirm, follow, money, pickDate, row, succeeded, type } from './creditUi';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * ABCP on a series: the same models, effects and pages as ABS with product abcp. The plan manager sets

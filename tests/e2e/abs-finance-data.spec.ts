@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { choose, closePages, confirm, follow, row, succeeded, userPage } from './creditUi';
-import { apiGet, expectNoErrors, watchPage } from './fixtures';
+import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * The ABS finance-data pages (融资资料) clicked through as their users use them: the supplier's operator

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { cell, chinaDate, confirm, follow, money, row, succeeded } from './creditUi';
 import { useSigningAgent } from './signingAgent';
-import { apiGet, expectNoErrors, watchPage } from './fixtures';
+import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * The ABS lifecycle through the schema pages, each step as the user of that step, UKEY signatures through

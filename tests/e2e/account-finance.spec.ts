@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../pdfText';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 import { cell, chinaDate, choose, confirm, money, row, succeeded, type, userPage } from './creditUi';
 import { schemaPage } from './pageObjects';
 

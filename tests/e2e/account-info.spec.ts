@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { VALIDATION_MESSAGES } from '../../renderer/core/validators';
-import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, test, watchPage } from './fixtures';
 import { closePages, confirm, row, succeeded, userPage } from './creditUi';
 
 /** The account centre's own-record screens (issue 13): person info and bank accounts. */

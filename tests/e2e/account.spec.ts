@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { subMoney } from '@renderer/core/format';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 
 /** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages, limits, downloads. */

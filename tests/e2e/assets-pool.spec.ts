@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_USERS, OPENED } from '../../server/seed/demo';
 import {
   cell,
@@ -16,7 +16,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /**
  * The asset pool through the UI (issue 11): a supplier opens a pool at the factor and puts two assets

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
 import { closePages, userPage } from './creditUi';
-import { apiGet } from './fixtures';
+import { apiGet, test } from './fixtures';
 
 /**
  * Accessibility (issue 10 item 9): axe-core, injected through the driver (the portal's CSP blocks

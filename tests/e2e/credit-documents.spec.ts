@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
@@ -11,7 +11,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * Finance documents (融资资料) through the credit upload pages: every document type is uploaded into a

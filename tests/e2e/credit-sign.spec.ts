@@ -10,10 +10,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { PortalClient } from '../../scripts/ukey-agent/portalClient';
 import { signRequest } from '../../src/api/signature';
-import { expectNoErrors, loginAs, PASSWORD, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, PASSWORD, test, watchPage } from './fixtures';
 
 /**
  * The core director's approval of a credit voucher issue (creditIssue IS0 → IS1, `"sign": true`) on the
@@ -26,8 +26,11 @@ import { expectNoErrors, loginAs, PASSWORD, watchPage } from './fixtures';
  * of the same enterprise, so the director's browser session is never touched. Each test takes a fresh IS0
  * record at its start, so it does not depend on which pages or other spec files exist or ran before.
  */
-const AGENT_PORT = Number(process.env.CREDIT_SIGN_AGENT_PORT ?? 18185);
-const AGENT = `http://127.0.0.1:${AGENT_PORT}`;
+/** The agent of this worker (its portal's creditSignAgent helper port), set before the tests. */
+let AGENT_PORT = 0;
+let AGENT = '';
+/** This worker's portal. */
+let portalOrigin = '';
 const APPROVE = '/cv3/credit/core/issue/director-approve';
 const ACTION = /\/api\/web\/biz\/v1\/models\/creditIssue\/records\/[^/]+\/actions\/approve(\?|$)/;
 /** A key file whose certificate is core_director's RSA key but whose private key is another one. */
@@ -77,7 +80,7 @@ interface Issue {
 /** The API as core_query (read-only, same enterprise as the director). */
 async function portalApi(): Promise<PortalClient> {
   if (!api) {
-    const client = new PortalClient(new URL(test.info().project.use.baseURL!).origin);
+    const client = new PortalClient(portalOrigin);
     await client.login('core_query', PASSWORD);
     api = client;
   }
@@ -139,8 +142,11 @@ async function expectNotApproved(page: Page, issue: Issue): Promise<void> {
   expect(await statusOf(issue.id)).toBe('IS0');
 }
 
-test.beforeAll(async () => {
-  const baseURL = test.info().project.use.baseURL!;
+test.beforeAll(async ({ portal }) => {
+  const baseURL = portal.origin;
+  portalOrigin = baseURL;
+  AGENT_PORT = portal.helperPort('creditSignAgent');
+  AGENT = `http://127.0.0.1:${AGENT_PORT}`;
   root = mkdtempSync(join(tmpdir(), 'credit-sign-e2e-'));
   inserted = join(root, 'inserted');
   drawer = join(root, 'drawer');
@@ -164,7 +170,7 @@ test.beforeAll(async () => {
     join(drawer, `${FORGED}.ukey.json`),
     JSON.stringify({ ...own, privateKey: other.privateKey, publicKey: other.publicKey }),
   );
-  await startAgent(new URL(baseURL).origin);
+  await startAgent(baseURL);
 });
 
 test.afterAll(async () => {

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { chinaDate, follow, money } from './creditUi';
 import { schemaPage } from './pageObjects';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * The credit-voucher lifecycle through the schema pages, each step as the user of that step, UKEY

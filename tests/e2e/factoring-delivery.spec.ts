@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   agreeAfterReading,
   cell,
@@ -14,7 +14,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**

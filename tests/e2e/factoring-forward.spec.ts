@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { toCents } from '@renderer/core/format';
 import {
   cell,
@@ -15,7 +15,7 @@ import {
   type,
 } from './creditUi';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * Standard factoring (正向保理) through the schema pages, each step as the user of that step, UKEY

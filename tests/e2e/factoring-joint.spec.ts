@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
@@ -14,7 +14,7 @@ import {
   type,
 } from './creditUi';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 
 /**
  * Joint factoring (联合保理) through the schema pages: supplier 1 registers a receivable, applies for a

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import {
   cell,
   chinaDate,
@@ -13,7 +13,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**

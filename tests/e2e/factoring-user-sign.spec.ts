@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { agreeAfterReading, cell, chinaDate, confirm, follow, row, succeeded, userPage } from './creditUi';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**

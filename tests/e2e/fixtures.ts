@@ -1,6 +1,105 @@
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { test as base, expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
 import { signRequest } from '../../src/api/signature';
+
+/** The first worker's portal port; worker n (its parallel index) has its own server on E2E_PORT + n. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+
+/**
+ * The loopback ports of the helper processes a spec file starts, as offsets from its worker's portal port.
+ * Two workers' ports of one helper are one apart, so the offsets leave room for three workers; no agent takes
+ * the portal's default agent port (18180 = the default E2E_PORT + 100), which pages without an agent of their
+ * own would reach.
+ */
+export const HELPER_PORT_OFFSETS = { studio: 5, ukeyAgent: 101, creditSignAgent: 104, signingAgent: 107 };
+
+/** The reference server of one Playwright worker: its own process, port and data directory. */
+export interface Portal {
+  readonly port: number;
+  /** e.g. http://127.0.0.1:18080 */
+  readonly origin: string;
+  /** The port of a helper process (signing agent, studio) that talks to this portal. */
+  helperPort(helper: keyof typeof HELPER_PORT_OFFSETS): number;
+}
+
+/** The server's environment in the e2e suite. */
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  LOG: 'false',
+  DIST_DIR: process.env.DIST_DIR ?? 'dist',
+  // A list of a few dozen rows is enough to go through the download centre (tests/e2e/lists.spec.ts).
+  EXPORT_JOB_THRESHOLD: '20',
+  // The test-only endpoints: the emulated SMS gateway's outbox (tests/e2e/register.spec.ts) and the
+  // one-time links sent by SMS (server/publicLinks, tests/e2e/factoring-reverse.spec.ts).
+  TEST_MODE: 'true',
+};
+
+/**
+ * Starts `scripts/start.mjs` for a worker: a fresh database in the run's directory (tests/e2e/globalSetup.ts),
+ * `worker-<n>`, kept if the worker restarts after a failure so the spec files after it find the world as one
+ * server would have left it. Resolves when the portal answers.
+ */
+async function startPortal(index: number): Promise<{ portal: Portal; stop: () => Promise<void> }> {
+  const port = E2E_PORT + index;
+  const origin = `http://127.0.0.1:${port}`;
+  const runDir = process.env.E2E_RUN_DIR;
+  if (!runDir) throw new Error('E2E_RUN_DIR is unset: run the e2e suite through playwright.config.ts');
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: join(runDir, `worker-${index}`) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Migrations and the demo world (built through the engine) take ~20 s of CPU; more on a busy machine.
+  const deadline = Date.now() + 280_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the e2e server on port ${port} exited (${child.exitCode}):\n${stderr}`);
+    const res = await fetch(`${origin}/cv3/`).catch(() => undefined);
+    if (res?.ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the e2e server on port ${port} did not answer:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const portal: Portal = {
+    port,
+    origin,
+    helperPort: (helper) => port + HELPER_PORT_OFFSETS[helper],
+  };
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    // SIGTERM closes the database cleanly (server/main.ts); wait so a restarted worker can reopen it.
+    child.kill('SIGTERM');
+    const killed = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killed);
+  };
+  return { portal, stop };
+}
+
+/** Playwright's test with the worker's own reference server as `portal` and `baseURL`. */
+export const test = base.extend<object, { portal: Portal }>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const { portal, stop } = await startPortal(workerInfo.parallelIndex);
+      await use(portal);
+      await stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.origin),
+});
+
+export { expect };
 
 export const PASSWORD = 'Demo@2026';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoErrors, watchPage } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { expectNoErrors, test, watchPage } from './fixtures';
 import { closePages, confirm, userPage } from './creditUi';
 import { exportNow, expectSheetMatchesRows } from './exports';
 

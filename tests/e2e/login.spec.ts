@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { expectNoErrors, loginAs, PASSWORD, watchPage } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoErrors, loginAs, PASSWORD, test, watchPage } from './fixtures';
 import { answerConfirm } from './creditUi';
 
 test.describe('login page', () => {

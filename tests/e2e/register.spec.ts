@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { AGREEMENT_BOOKS } from '../../contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
-import { expectNoErrors, loginAs, smsCodeOf, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, smsCodeOf, test, watchPage } from './fixtures';
 
 /**
  * Issue 13, logged out: register an enterprise end to end (bad inputs refused first), log in as it and

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoErrors, loginAs, pick, watchPage } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoErrors, loginAs, pick, test, watchPage } from './fixtures';
 import { confirm } from './creditUi';
 import { exportNow, expectSheetMatchesRows } from './exports';
 

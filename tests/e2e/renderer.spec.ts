@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /** Records Content-Security-Policy violations in the page (the portal runs without 'unsafe-eval'). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { loginAs, test } from './fixtures';
 import { answerConfirm } from './creditUi';
 
 const loggedInAs = async (page: Page, user: string): Promise<void> => {

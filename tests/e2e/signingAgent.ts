@@ -1,4 +1,5 @@
-import { test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { CreditKeys } from './creditKeys';
 import { closePages, userPage } from './creditUi';
 
@@ -13,8 +14,8 @@ export interface SigningAgent {
 }
 
 /**
- * Starts the agent before the tests of the current file or describe block (on CREDIT_AGENT_PORT, or the
- * portal's port + 1100), stops it after them, and closes the pages each test opened.
+ * Starts the agent before the tests of the current file or describe block (on the worker's signingAgent
+ * helper port), stops it after them, and closes the pages each test opened.
  */
 export function useSigningAgent(): SigningAgent {
   let keys: CreditKeys | undefined;
@@ -22,10 +23,8 @@ export function useSigningAgent(): SigningAgent {
     if (!keys) throw new Error('the signing agent is used outside the tests that started it');
     return keys;
   };
-  test.beforeAll(async () => {
-    const origin = new URL(test.info().project.use.baseURL!).origin;
-    const port = Number(process.env.CREDIT_AGENT_PORT ?? Number(new URL(origin).port) + 1100);
-    keys = new CreditKeys(origin, port);
+  test.beforeAll(async ({ portal }) => {
+    keys = new CreditKeys(portal.origin, portal.helperPort('signingAgent'));
     await keys.start();
   });
   test.afterEach(closePages);

@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { format, resolveConfig } from 'prettier';
 
 let studio = '';
@@ -14,16 +15,15 @@ const FILE = 'credit/core/index/operator.json';
 let root = '';
 let server: ChildProcess | undefined;
 
-test.beforeAll(async ({ browser: _browser }, testInfo) => {
+test.beforeAll(async ({ portal }) => {
   test.setTimeout(120_000);
-  // The studio previews against this suite's reference server, and listens 5 ports above it.
-  const api = new URL(testInfo.project.use.baseURL!);
-  const port = Number(api.port) + 5;
+  // The studio previews against this worker's reference server.
+  const port = portal.helperPort('studio');
   studio = `http://127.0.0.1:${port}`;
   root = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   cpSync('schemas', root, { recursive: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/studio/server.ts', root], {
-    env: { ...process.env, STUDIO_PORT: String(port), API_TARGET: api.origin },
+    env: { ...process.env, STUDIO_PORT: String(port), API_TARGET: portal.origin },
     stdio: 'ignore',
   });
   await expect

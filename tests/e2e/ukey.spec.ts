@@ -2,16 +2,17 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /**
  * UKEY signing in Chromium through the reference signing agent (scripts/ukey-agent), started here with key
  * files made by its --init from the running server. Keys are "inserted" by moving their files into the
  * agent's folder; faults are injected through the agent's control endpoint.
  */
-const AGENT_PORT = Number(process.env.UKEY_AGENT_PORT ?? 18180);
-const AGENT = `http://127.0.0.1:${AGENT_PORT}`;
+/** The agent of this worker (its portal's ukeyAgent helper port), set before the tests. */
+let AGENT_PORT = 0;
+let AGENT = '';
 const LIST = '/cv3/my/enterprise-info/ukey/list';
 
 let agent: ChildProcess | null = null;
@@ -66,8 +67,10 @@ async function testSign(page: Page): Promise<string> {
   return (await result.innerText()).replace(/\s+/g, ' ');
 }
 
-test.beforeAll(async () => {
-  const baseURL = test.info().project.use.baseURL!;
+test.beforeAll(async ({ portal }) => {
+  const baseURL = portal.origin;
+  AGENT_PORT = portal.helperPort('ukeyAgent');
+  AGENT = `http://127.0.0.1:${AGENT_PORT}`;
   root = mkdtempSync(join(tmpdir(), 'ukey-e2e-'));
   inserted = join(root, 'inserted');
   drawer = join(root, 'drawer');
@@ -86,7 +89,7 @@ test.beforeAll(async () => {
     'fin_product_manager-sm2.ukey.json',
     'unit_director-rsa.ukey.json',
   ]);
-  await startAgent(new URL(baseURL).origin);
+  await startAgent(baseURL);
 });
 
 test.afterAll(() => {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { cell, chinaDate, confirm, money, pickDate, row, type } from './creditUi';
-import { expectNoErrors, loginAs, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /**
  * Issue 17 "What users trip over today": each item as a user meets it, fixed in the renderer, the shell

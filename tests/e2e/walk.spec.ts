@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
 import { loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
-import { apiGet, loginAs } from './fixtures';
+import { apiGet, loginAs, test } from './fixtures';
 
 /**
  * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
@@ -111,6 +111,9 @@ async function settled(page: Page, inFlight: () => number): Promise<void> {
     quiet = inFlight() === 0 ? quiet + 1 : 0;
   }
 }
+
+// Each test logs in on its own and only reads: the users' walks spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const user of USERS) {
   test(`${user} opens every menu item and record page without an error`, async ({ page }) => {
