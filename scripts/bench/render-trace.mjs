@@ -1,6 +1,6 @@
-// Main-thread CPU of the render bench's keystroke and validate-all, from a Chromium timeline trace:
-// thread time per keystroke (or per validate-all) spent in script, style, layout and paint, for the
-// schema form and the hand-written antd form. Thread time, not wall time, so a change can be judged
+// Main-thread CPU of the render bench's keystroke, validate-all and form mount, from a Chromium
+// timeline trace: thread time per keystroke (or per validate-all, per mount) spent in script, style,
+// layout and paint, for the schema form and the hand-written antd form. Thread time, not wall time, so a change can be judged
 // on a loaded machine where the latencies of `npm run bench -- --render` move with the load.
 // `node scripts/bench/render-trace.mjs [baseUrl]` against a portal built with VITE_BENCH=1.
 import { chromium } from '@playwright/test';
@@ -48,6 +48,7 @@ async function measure(browser, baseUrl, kind, n, what) {
     await page.getByTestId('bench-ready').waitFor({ timeout: 60_000 });
     const mount = () => page.evaluate(([k, c]) => window.__renderBench.mount(k, c), [kind, n]);
     await mount();
+    if (what === 'mount') return phases(await traced(browser, page, mount), 1);
     await mount();
     if (what === 'validate') {
       const events = await traced(browser, page, () =>
@@ -70,14 +71,15 @@ async function measure(browser, baseUrl, kind, n, what) {
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
-  const cell = (v) => v.toFixed(2).padStart(8);
+  const cell = (v) => v.toFixed(2).padStart(9);
   console.log(
     `${'thread ms'.padEnd(34)}${Object.keys(PHASES)
       .concat('autofill')
-      .map((p) => p.padStart(8))
+      .map((p) => p.padStart(9))
       .join('')}`,
   );
   for (const [n, what] of [
+    [200, 'mount'],
     [200, 'keystroke'],
     [1000, 'keystroke'],
     [200, 'validate'],
