@@ -25,7 +25,6 @@ import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@rendere
 import { loadSteps } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import type { PageProps } from './ListPage';
-import './FormPage.css';
 
 // Only forms with steps need the Steps component.
 const Steps = lazy(loadSteps);
