@@ -116,6 +116,28 @@ export async function loginAs(
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * Clicks `target` inside an overlay (a modal, popover, drawer or dropdown) once the overlay's opening
+ * animation has finished. Playwright waits for a target to stand still over two frames, but on a busy
+ * machine an antd zoom can stall for two frames and move on: the click then lands beside the moving target
+ * (seen with 2 e2e workers on 2 cores: a 关闭 that did not close, a link in the message popover and a
+ * 前往下载中心 that did not navigate). Endless animations (spinners) are not waited for.
+ */
+export async function clickInOverlay(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target.evaluate(async (el) => {
+    const overlay =
+      el.closest(
+        '.ant-modal-wrap, .ant-modal-root, .ant-popover, .ant-drawer, .ant-dropdown, .ant-select-dropdown',
+      ) ?? el;
+    const finite = overlay
+      .getAnimations({ subtree: true })
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+  await target.click();
+}
+
 /** Fails the test on any console error or CSP violation on the page. */
 export function watchPage(page: Page): { errors: string[] } {
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { cell, chinaDate, confirm, money, pickDate, row, type } from './creditUi';
-import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
+import { clickInOverlay, expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /**
  * Issue 17 "What users trip over today": each item as a user meets it, fixed in the renderer, the shell
@@ -239,7 +239,7 @@ test.describe('lists and accessibility (issue 17 items 13, 14)', () => {
     await expect(items).toHaveCount(3);
     const titles = await items.locator('.ant-list-item-meta-title').allTextContents();
     expect(new Set(titles).size).toBe(3);
-    await items.first().getByRole('link').click();
+    await clickInOverlay(items.first().getByRole('link'));
     await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query$/);
   });
 
