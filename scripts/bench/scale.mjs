@@ -255,7 +255,7 @@ function parseQuery(rawQuery) {
 
 /** Sorted times of a list's side-table SQL and of the same list by visible_corps on the record table. */
 async function compareList(db, models, rawQuery, rounds) {
-  const { buildWhere, countRows, orderBy, paging, visibleFrom } =
+  const { buildWhere, countRows, onRecordTable, orderBy, paging, visibleFrom } =
     await import('../../server/models/listQuery.ts');
   const model = models.models.get('creditVoucher');
   const t = model.table;
@@ -264,10 +264,7 @@ async function compareList(db, models, rawQuery, rounds) {
   const { page, size } = paging(query);
   const limit = `limit ${size} offset ${(page - 1) * size}`;
   // The engine before issue 15: visibility by visible_corps, contains filters as ILIKE on the record column.
-  const onTable = where.sql
-    .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
-    .replace(/\bs\._lc_(\w+) like lower\((\$\d+)\)/g, 't.$1 ilike $2')
-    .replace(/\bs\./g, 't.');
+  const onTable = onRecordTable(model, where);
   const side = async () => {
     await countRows(db, model, where);
     await db.query(

@@ -131,6 +131,22 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
 export const visibleFrom = (model: CompiledModel, where: WhereClause): string =>
   `from ${sideTable(model)} s where ${where.sql}`;
 
+/**
+ * A WHERE clause from {@link buildWhere} on the record table aliased `t` instead: visibility by
+ * `visible_corps`, each contains filter as ILIKE on its field's own column. What lists ran before the side
+ * table; the side-table test and the scale bench compare the engine's answers and times with it.
+ */
+export function onRecordTable(model: CompiledModel, where: WhereClause): string {
+  const lowered = new Map([...model.fields.values()].map((f) => [containsColumn(f.column), f.column]));
+  return where.sql
+    .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+    .replace(
+      /\bs\.(\w+) like lower\((\$\d+)\)/g,
+      (_, column: string, n: string) => `t.${lowered.get(column)} ilike ${n}`,
+    )
+    .replace(/\bs\./g, 't.');
+}
+
 /** A subquery of the ids a WHERE clause from {@link buildWhere} matches (for `id in (…)`). */
 export const visibleIds = (model: CompiledModel, where: WhereClause): string =>
   `select s.id ${visibleFrom(model, where)}`;

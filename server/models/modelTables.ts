@@ -107,7 +107,7 @@ export function sideColumns(model: CompiledModel): SideColumn[] {
 /** The record columns of the model's contains filters. */
 function containsColumns(model: CompiledModel): string[] {
   return Object.entries(model.def.query?.filters ?? {})
-    .filter(([name, kind]) => kind === 'contains' && name !== model.stateField)
+    .filter(([, kind]) => kind === 'contains')
     .map(([name]) => model.fields.get(name)!.column);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWhere, orderBy, type QueryParams } from '@server/models/listQuery';
+import { buildWhere, onRecordTable, orderBy, type QueryParams } from '@server/models/listQuery';
 import { join } from 'node:path';
-import { containsColumn, sideTable } from '@server/models/modelTables';
+import { sideTable } from '@server/models/modelTables';
 import type { CompiledModel } from '@server/models/compileModel';
 import { loadModels, type ModelSet } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
@@ -55,13 +55,7 @@ describe('lists through the per-enterprise side table', () => {
     const where = buildWhere(model, corp, query);
     // Contains filters as ILIKE on the record's own column (the side table's LIKE on a lower-cased copy
     // must match the same rows).
-    const sql = where.sql
-      .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
-      .replace(/\bs\.(\w+) like lower\((\$\d+)\)/g, (_, column: string, n: string) => {
-        const field = [...model.fields.values()].find((f) => containsColumn(f.column) === column);
-        return `t.${field!.column} ilike ${n}`;
-      })
-      .replace(/\bs\./g, 't.');
+    const sql = onRecordTable(model, where);
     expect(sql).not.toContain('_lc_');
     const rows = await s.db.query<{ id: string }>(
       `select t.id from ${model.table} t where ${sql} order by ${orderBy(model, query)}`,

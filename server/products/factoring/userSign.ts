@@ -50,9 +50,10 @@ export function registerUserSignDocumentRoute(app: FastifyInstance, engine: Mode
         unknown
       >;
       if (rec.status !== SIGNED) throw new ApiError('NOT_FOUND');
-      const { title, content } = userAgreementText();
+      const { title: booked, content } = userAgreementText();
+      const title = booked.replace(/[《》]/g, '');
       const pdf = await renderPdf({
-        title: title.replace(/[《》]/g, ''),
+        title,
         number: `签约编号：${text(rec.signNo)}，协议版本：${text(rec.agreementVersion)}`,
         sections: [
           ...agreementArticles(content),
@@ -66,7 +67,7 @@ export function registerUserSignDocumentRoute(app: FastifyInstance, engine: Mode
           },
         ],
       });
-      return sendPdf(reply, pdf, `${title.replace(/[《》]/g, '')}.pdf`);
+      return sendPdf(reply, pdf, `${title}.pdf`);
     },
   );
 }
