@@ -22,6 +22,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     locale: 'zh-CN',
+    // The portal turns antd's motion off for it (src/AntdRoot.tsx): no click lands in an overlay still opening.
+    reducedMotion: 'reduce',
     viewport: { width: 1480, height: 900 },
     launchOptions: { executablePath: (findChromium() as string | null) ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',

@@ -116,26 +116,33 @@ export async function loginAs(
   await page.getByTestId('login-submit').click();
 }
 
+const OVERLAYS =
+  '.ant-modal-wrap, .ant-modal-root, .ant-popover, .ant-drawer, .ant-dropdown, .ant-select-dropdown';
+
 /**
- * Clicks `target` inside an overlay (a modal, popover, drawer or dropdown) once the overlay's opening
- * animation has finished. Playwright waits for a target to stand still over two frames, but on a busy
- * machine an antd zoom can stall for two frames and move on: the click then lands beside the moving target
- * (seen with 2 e2e workers on 2 cores: a 关闭 that did not close, a link in the message popover and a
- * 前往下载中心 that did not navigate). Endless animations (spinners) are not waited for.
+ * Starts recording the motions that overlays (modal, popover, drawer, dropdown) play (rc-motion's
+ * `-appear-active`, `-enter-active`, `-leave-active` classes); the returned function reads them. There are none while the browser
+ * asks for reduced motion, as every e2e context does (playwright.config.ts), so no click lands in an overlay
+ * still zooming open.
  */
-export async function clickInOverlay(target: Locator): Promise<void> {
-  await target.waitFor();
-  await target.evaluate(async (el) => {
-    const overlay =
-      el.closest(
-        '.ant-modal-wrap, .ant-modal-root, .ant-popover, .ant-drawer, .ant-dropdown, .ant-select-dropdown',
-      ) ?? el;
-    const finite = overlay
-      .getAnimations({ subtree: true })
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-  await target.click();
+export async function recordOverlayMotions(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate((selector) => {
+    const seen: string[] = [];
+    (window as unknown as { __overlayMotions: string[] }).__overlayMotions = seen;
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        const el = m.target as Element;
+        const motion = /\S+-(appear|enter|leave)-active\b/.exec(el.className);
+        if (motion && el.matches(selector)) seen.push(motion[0]);
+      }
+    }).observe(document.body, {
+      attributes: true,
+      subtree: true,
+      attributeFilter: ['class'],
+      childList: true,
+    });
+  }, OVERLAYS);
+  return () => page.evaluate(() => (window as unknown as { __overlayMotions: string[] }).__overlayMotions);
 }
 
 /** Fails the test on any console error or CSP violation on the page. */

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { clickInOverlay, expectNoErrors, loginAs, pick, test, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, pick, test, watchPage } from './fixtures';
 import { confirm } from './creditUi';
 import { exportNow, expectSheetMatchesRows } from './exports';
 
@@ -115,7 +115,7 @@ test.describe.serial('renderer v2 demo page', () => {
     const dialog = page.getByTestId('dialog-view');
     await expect(dialog.getByTestId('detail-application-title')).toHaveText('页签新建-钢材采购（改）');
     await expect(dialog.getByTestId('detail-application-internalNote')).toHaveCount(0);
-    await clickInOverlay(dialog.getByTestId('action-dialog-cancel'));
+    await dialog.getByTestId('action-dialog-cancel').click();
     await expect(dialog).toBeHidden();
 
     await page.getByTestId('tab-banks').click();
@@ -257,7 +257,7 @@ test.describe.serial('renderer v2 demo page: the list features', () => {
     await expect(page.locator('.ant-modal-confirm')).toContainText(
       '共 10000 条数据，正在后台生成 Excel 文件',
     );
-    await clickInOverlay(page.getByRole('button', { name: /前往下载中心/ }));
+    await page.getByRole('button', { name: /前往下载中心/ }).click();
     await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
     const job = page.locator('tr[data-testid^="export-"]').first();
     await expect(job.getByTestId('export-progress')).toBeVisible();
