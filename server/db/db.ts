@@ -26,6 +26,29 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's deadlock victim (40P01) and serialization failure (40001): the whole transaction was undone. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * `db.transaction(fn)`, run again (up to three times in all) when PostgreSQL undid it as a deadlock's victim
+ * or a serialization failure: nothing of it was kept, so running it again is what the user would do. `fn`
+ * must keep its effects in the transaction (no SMS, no file stored). Other errors, and the third failure,
+ * reach the caller (answered BUSY).
+ */
+export async function retryingTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+      // The other transaction holds its locks until it commits: give it a moment, at a random offset.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
 export interface OpenDbOptions {
   /** `postgres://...`: use a real PostgreSQL server. */
   databaseUrl?: string;

@@ -1,5 +1,5 @@
 import type { SignatureVerifier, SignRecord } from '../context';
-import type { Db, Queryable } from '../db/db';
+import { retryingTransaction, type Db, type Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
@@ -384,14 +384,14 @@ export class ModelEngine {
     if (!update || !actor.role || !update.roles.includes(actor.role))
       throw new ApiError('UPDATE_FORBIDDEN', { title: model.def.title });
     const version = versionOf(body.version);
-    await this.o.db.transaction(async (tx) => {
+    await retryingTransaction(this.o.db, async (tx) => {
       const w = this.writer(tx, actor);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, update.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '修改' });
-      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       if (!update.states.includes(rec.state))
         throw new ApiError('NOT_EDITABLE', { state: this.stateLabel(model, rec.state) });
+      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       const current: Json = {};
       for (const [f, field] of model.fields)
         if (!field.def.readOnly && rec.data[f] !== null) current[f] = rec.data[f];
@@ -434,7 +434,7 @@ export class ModelEngine {
 
   /**
    * Deletes a record in a deletable state (model `delete`) in one transaction: role, visibility, party,
-   * optimistic version and state checks, the guarded delete (`where id = $1 and version = $2`) and the
+   * state and optimistic version checks, the guarded delete (`where id = $1 and version = $2`) and the
    * audit entry. Answers the record as it was.
    * @throws DELETE_FORBIDDEN, RECORD_NOT_FOUND, RECORD_FORBIDDEN, ACTION_PARTY_FORBIDDEN, VERSION_CONFLICT, NOT_DELETABLE
    */
@@ -444,13 +444,13 @@ export class ModelEngine {
     if (!rule || !actor.role || !rule.roles.includes(actor.role))
       throw new ApiError('DELETE_FORBIDDEN', { title: model.def.title });
     const version = versionOf(rawVersion);
-    return this.o.db.transaction(async (tx) => {
+    return retryingTransaction(this.o.db, async (tx) => {
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, rule.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '删除' });
-      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       if (!rule.states.includes(rec.state))
         throw new ApiError('NOT_DELETABLE', { state: this.stateLabel(model, rec.state) });
+      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       if (!(await deleteRecord(tx, model, id, version))) throw new ApiError('VERSION_CONFLICT');
       const now = this.o.now();
       await writeAudit(tx, [
@@ -470,7 +470,7 @@ export class ModelEngine {
   }
 
   /**
-   * Runs a transition in one transaction: role, visibility, party, optimistic version, state and reason
+   * Runs a transition in one transaction: role, visibility, party, state, optimistic version and reason
    * checks; the UKEY signature when the transition asks for it; effects; the guarded write
    * (`where id = $1 and version = $2`) and the audit entry. Any refusal rolls everything back.
    */
@@ -490,18 +490,20 @@ export class ModelEngine {
     if (!actor.role || !t.roles.includes(actor.role) || Boolean(t.publicLink) !== Boolean(link))
       throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: t.title });
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    await this.o.db.transaction(async (tx) => {
+    await retryingTransaction(this.o.db, async (tx) => {
       if (link) await link.guard(tx);
       const w = this.writer(tx, actor);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: t.title });
-      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      // A record moved on by someone else is refused by its state first (当前状态…不能…), which says more
+      // than 数据已被他人修改; the version then catches a change within the same state.
       if (!t.from.includes(rec.state))
         throw new ApiError('ACTION_STATE_INVALID', {
           state: this.stateLabel(model, rec.state),
           action: t.title,
         });
+      if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       const reasonTitle = t.reasonTitle ?? '原因';
       if (t.reason === 'required' && !reason) throw new ApiError('REASON_REQUIRED', { title: reasonTitle });
       if (reason.length > REASON_MAX_LENGTH)

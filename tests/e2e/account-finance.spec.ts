@@ -194,10 +194,10 @@ test('a bill is issued and paid; its invoice is issued, downloaded and red-flush
   const flushed = await downloadPdf(fin, invoices.action('下载', invoice));
   expect(flushed.text).toContain('红冲原因：开票信息有误，重新开具');
 
-  // The other screen's 红冲 reaches the server, which refuses it; the refusal is shown.
+  // The other screen's 红冲 reaches the server, which refuses it by the state it finds; the refusal is shown.
   await stale.click('红冲', stale.row(billNo));
   await stale.giveReason('重复红冲');
-  await expect(second.locator('.ant-message')).toContainText('数据已被他人修改，请刷新后重试');
+  await expect(second.locator('.ant-message')).toContainText('当前状态为“已红冲”，不能执行“红冲”操作');
   await second.reload();
   await stale.expectRow(stale.row(billNo), { 发票状态: '已红冲', 红冲原因: '开票信息有误，重新开具' });
   await expectNoErrors(watch);

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './fixtures';
+import { loginAs, selectOption } from './fixtures';
 
 /** UI steps shared by the credit e2e: schema pages addressed by their data-testids (renderer/react/testIds.ts). */
 
@@ -82,21 +82,7 @@ export async function agreeAfterReading(page: Page): Promise<void> {
 
 /** Picks an option of the antd select inside the form field `testId`. */
 export async function choose(page: Page, testId: string, option: string): Promise<void> {
-  const select = page.getByTestId(testId).locator('.ant-select');
-  const item = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first();
-  // As in pick (fixtures.ts): a click landing while the dropdown still opens can be lost on a busy machine
-  // (seen in assets-pool.spec at load 14 on 2 cores: the form then said 资产类型 was required), so the
-  // field must show the option before the test goes on.
-  await expect(async () => {
-    if (!(await item.isVisible())) await select.click();
-    // A multiple select keeps its dropdown open: a second click would take the option out again.
-    if ((await item.getAttribute('aria-selected', { timeout: 3000 })) !== 'true')
-      await item.click({ timeout: 3000 });
-    await expect(select).toContainText(option, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await selectOption(page, page.getByTestId(testId).locator('.ant-select'), option);
 }
 
 /** Types into the input of the form field `testId`. */

@@ -104,7 +104,7 @@ test('batch final approval of 3 checked rows: one changed meanwhile is refused, 
   await expect(answer.locator('li')).toHaveText([
     `申请编号 ${numbers[0]}：成功`,
     `申请编号 ${numbers[1]}：成功`,
-    `申请编号 ${numbers[2]}：数据已被他人修改，请刷新后重试`,
+    `申请编号 ${numbers[2]}：当前状态为“供应商待签收”，不能执行“终审通过”操作`,
   ]);
   await page.getByRole('button', { name: /知道了/ }).click();
   // The list reloads: none of the three waits for final review any more.

@@ -616,7 +616,7 @@ describe('concurrent transitions: exactly one wins', () => {
     const results = await Promise.all(
       [0, 1].map(() => act(chain, 'assetsPoolAsset', asset.id, 'enter', { version: asset.version })),
     );
-    expect(results.map((r) => body(r).code).sort()).toEqual(['0', 'SCF.VERSION_CONFLICT']);
+    expect(results.map((r) => body(r).code).sort()).toEqual(['0', 'SCF.ACTION_STATE_INVALID']);
     expect((await poolOf(pool.id)).quota).toBe('800.00');
     await expectConsistent();
   });

@@ -353,7 +353,7 @@ describe('records: detail, create, update', () => {
 });
 
 describe('transitions: checks, signature, concurrency', () => {
-  it('lets exactly one of two concurrent approvals through; the other gets the version conflict', async () => {
+  it('lets exactly one of two concurrent approvals through; the other is refused by the state it finds', async () => {
     const op = await as(s.app, 'core_operator');
     const created = body(await create(op, 'creditIssue', issuePayload())).data;
     const [d1, d2] = await Promise.all([as(s.app, 'core_director'), as(s.app, 'core_director')]);
@@ -362,8 +362,9 @@ describe('transitions: checks, signature, concurrency', () => {
       act(d2, 'creditIssue', created.id, 'approve', { version: 1, signature: SIGN }),
     ]);
     const codes = results.map((r) => body(r).code).sort();
-    expect(codes).toEqual(['0', 'SCF.VERSION_CONFLICT']);
-    expect(results.map((r) => body(r).message)).toContain('数据已被他人修改，请刷新后重试');
+    // The loser's screen is stale: it is told what happened (the state moved on), not only that data changed.
+    expect(codes).toEqual(['0', 'SCF.ACTION_STATE_INVALID']);
+    expect(results.map((r) => body(r).message)).toContain('当前状态为“签发审核中”，不能执行“通过”操作');
     const audit = (
       await s.db.query(
         "select count(*)::int as n from biz_audit where record_id = $1 and action = 'approve'",

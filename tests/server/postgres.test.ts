@@ -6,6 +6,7 @@ import { migrate } from '@server/db/migrate';
 import { seedAll } from '@server/seed';
 import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
 import { Browser, clock, loggedIn } from './helpers';
+import { act, body, getRecord } from './modelsHelpers';
 
 const bin = postgresBin();
 let server: PostgresServer | undefined;
@@ -58,4 +59,43 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
       { n: 0 },
     ]);
   });
+
+  it('runs two 设为默认 at once on one enterprise: the deadlock victim runs again, one default remains', async () => {
+    const app = await buildApp({ db, schemasDir: join(process.cwd(), 'schemas'), now: () => clock.now });
+    try {
+      const dir = await loggedIn(app, 'unit_director');
+      const corp = (
+        await db.query<{ corp_id: string }>("select corp_id from users where username = 'unit_director'")
+      ).rows[0]!.corp_id;
+      const ids = (
+        await db.query<{ id: string }>(
+          "select id from corp_bank_account where corp_id = $1 and state = 'BA3' order by id limit 2",
+          [corp],
+        )
+      ).rows.map((r) => r.id);
+      expect(ids).toHaveLength(2);
+      const defaults = async (): Promise<string[]> =>
+        (
+          await db.query<{ id: string }>(
+            'select id from corp_bank_account where corp_id = $1 and is_default is true',
+            [corp],
+          )
+        ).rows.map((r) => r.id);
+      const setDefault = async (id: string) =>
+        body(
+          await act(dir, 'corpBankAccount', id, 'setDefault', {
+            version: body(await getRecord(dir, 'corpBankAccount', id)).data.version,
+          }),
+        );
+      // Each transition locks its own account, then the enterprise's accounts: two at once wait for each other.
+      for (let round = 0; round < 20; round++) {
+        await db.query('update corp_bank_account set is_default = null where corp_id = $1', [corp]);
+        const answers = await Promise.all(ids.map(setDefault));
+        expect(answers.map((a) => a.code)).toEqual(['0', '0']);
+        expect(await defaults()).toHaveLength(1);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
