@@ -2,7 +2,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 
 // Date pickers name months and weekdays through dayjs: Chinese everywhere (antd's locale alone does not).
@@ -10,6 +10,7 @@ dayjs.locale('zh-cn');
 
 /** Text colours with at least 4.5:1 contrast on white (WCAG AA): antd's placeholder (#bfbfbf) and link (#1677ff) fall short. */
 const THEME = { token: { colorTextPlaceholder: '#767676', colorLink: '#0958d9' } };
+const REDUCED_MOTION_THEME = { token: { ...THEME.token, motion: false } };
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 function subscribeReducedMotion(onChange: () => void): () => void {
@@ -29,10 +30,8 @@ function usePrefersReducedMotion(): boolean {
  * It loads with the first such screen: the login page is plain markup and opens without antd.
  */
 export function AntdRoot(): React.JSX.Element {
-  const reducedMotion = usePrefersReducedMotion();
-  const theme = useMemo(() => ({ token: { ...THEME.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={usePrefersReducedMotion() ? REDUCED_MOTION_THEME : THEME}>
       <AntdApp>
         <Outlet />
       </AntdApp>

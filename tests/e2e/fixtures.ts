@@ -120,10 +120,10 @@ const OVERLAYS =
   '.ant-modal-wrap, .ant-modal-root, .ant-popover, .ant-drawer, .ant-dropdown, .ant-select-dropdown';
 
 /**
- * Starts recording the motions that overlays (modal, popover, drawer, dropdown) play (rc-motion's
- * `-appear-active`, `-enter-active`, `-leave-active` classes); the returned function reads them. There are none while the browser
- * asks for reduced motion, as every e2e context does (playwright.config.ts), so no click lands in an overlay
- * still zooming open.
+ * Starts recording the motions played in overlays (modal, popover, drawer, dropdown): rc-motion's
+ * `-appear-active`, `-enter-active` and `-leave-active` classes; the returned function reads them. There are
+ * none while the browser asks for reduced motion, as every e2e context does (playwright.config.ts), so no
+ * click lands in an overlay still zooming open.
  */
 export async function recordOverlayMotions(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate((selector) => {
@@ -133,14 +133,9 @@ export async function recordOverlayMotions(page: Page): Promise<() => Promise<st
       for (const m of mutations) {
         const el = m.target as Element;
         const motion = /\S+-(appear|enter|leave)-active\b/.exec(el.className);
-        if (motion && el.matches(selector)) seen.push(motion[0]);
+        if (motion && el.closest(selector)) seen.push(motion[0]);
       }
-    }).observe(document.body, {
-      attributes: true,
-      subtree: true,
-      attributeFilter: ['class'],
-      childList: true,
-    });
+    }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['class'] });
   }, OVERLAYS);
   return () => page.evaluate(() => (window as unknown as { __overlayMotions: string[] }).__overlayMotions);
 }
