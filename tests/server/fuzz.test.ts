@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequest } from '@/api/signature';
 import type { FieldDef, ModelDef } from '@server/models/types';
+import { testSeed } from '../seed';
 import { type Browser, clock } from './helpers';
 import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
 
@@ -431,7 +432,7 @@ describe('fuzzing every endpoint of every model (fast-check)', () => {
           before = after;
         }
       }),
-      { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+      { numRuns: RUNS, seed: testSeed('FUZZ'), endOnFailure: true },
     );
     console.log(
       `fuzz: ${stats.total} requests, ${stats.ok} accepted, ${stats.refused} refused; codes`,
