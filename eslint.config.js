@@ -7,6 +7,18 @@ import tseslint from 'typescript-eslint';
 const APP_SIDES = ['@/*', '@server/*', '@schemas/*'];
 const UI_LIBRARIES = ['react', 'react-dom', 'antd', '@formily/react', '@formily/antd-v5'];
 
+// eval and new Function are refused everywhere (the portal runs under a CSP without unsafe-eval).
+const NO_EVAL = [
+  {
+    selector: "NewExpression[callee.name='Function']",
+    message: 'No new Function: the portal runs without unsafe-eval.',
+  },
+  {
+    selector: "CallExpression[callee.name='eval']",
+    message: 'No eval: the portal runs without unsafe-eval.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,15 +57,26 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', ...NO_EVAL],
+    },
+  },
+  {
+    // E2e tests wait for what they need (a locator's state, expect.poll, a process's exit), never for a
+    // fixed time: a fixed wait is too short on a busy machine and too long on a quiet one. Waiting for a
+    // helper is fixtures.ts's untilAnswers / stopProcess; its own timers are deadlines, not waits.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...NO_EVAL,
         {
-          selector: "NewExpression[callee.name='Function']",
-          message: 'No new Function: the portal runs without unsafe-eval.',
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed waits in e2e: wait for a state (expect, expect.poll, a locator).',
         },
         {
-          selector: "CallExpression[callee.name='eval']",
-          message: 'No eval: the portal runs without unsafe-eval.',
+          selector: "CallExpression[callee.name='setTimeout']",
+          message: 'No fixed waits in e2e: wait for a state (expect.poll, untilAnswers, stopProcess).',
         },
       ],
     },

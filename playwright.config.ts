@@ -1,14 +1,18 @@
+import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error -- plain ESM helper shared with the scripts
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
 
 /**
- * Each worker starts its own reference server (a fresh database, port E2E_PORT + worker index) in the
- * worker-scoped `portal` fixture of tests/e2e/fixtures.ts, so spec files on different workers never share
- * data; E2E_WORKERS overrides the count (2, or 1 on a one-core machine).
+ * Each worker starts its own reference server (port E2E_PORT + worker index) on its own copy of the seeded
+ * template database in the worker-scoped `portal` fixture of tests/e2e/fixtures.ts. Every spec file is a
+ * project of its own, and Playwright never reuses a worker across projects: a spec file's data are never
+ * touched by another file, so the order of files does not matter. E2E_WORKERS overrides the count (2, or 1
+ * on a one-core machine).
  */
 const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, cpus().length));
+const specFiles = readdirSync(new URL('tests/e2e', import.meta.url)).filter((f) => f.endsWith('.spec.ts'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,6 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  projects: specFiles.map((file) => ({ name: file.replace(/\.spec\.ts$/, ''), testMatch: file })),
   workers,
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],

@@ -7,9 +7,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
 mkdirSync(out, { recursive: true });
+const runStarted = performance.now();
 const only = process.argv.slice(2);
 const want = (suite) => only.length === 0 || only.includes(suite);
 const totals = [];
+/** Wall time of each suite (or group of suites run at once), printed at the end. */
+const walls = [];
+const started = (label) => {
+  const t0 = performance.now();
+  return () => walls.push({ label, seconds: (performance.now() - t0) / 1000 });
+};
 
 function run(cmd, args, env = {}) {
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -38,6 +45,7 @@ function runQuietly(args) {
     child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(output).toString() }));
   });
 }
+const checksDone = started(`${Object.keys(CHECKS).filter(want).join(' + ')} (at once)`);
 const checks = await Promise.all(
   Object.entries(CHECKS)
     .filter(([suite]) => want(suite))
@@ -47,6 +55,7 @@ const checks = await Promise.all(
       return { suite, results };
     }),
 );
+if (checks.length > 0) checksDone();
 for (const { suite, results } of checks) {
   console.log(`\n> ${suite}`);
   for (const r of results) process.stdout.write(r.output);
@@ -60,6 +69,7 @@ if (VITEST_SUITES.some(want)) {
   const report = join(out, 'vitest.json');
   rmSync(report, { force: true });
   const projects = VITEST_SUITES.filter(want).flatMap((p) => ['--project', p]);
+  const vitestDone = started(`${VITEST_SUITES.filter(want).join(' + ')} (vitest, one run)`);
   const status = run(process.execPath, [
     join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
@@ -68,7 +78,9 @@ if (VITEST_SUITES.some(want)) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ]);
+  vitestDone();
   const counts = Object.fromEntries(VITEST_SUITES.map((suite) => [suite, { passed: 0, failed: 0 }]));
+  const fileSeconds = Object.fromEntries(VITEST_SUITES.map((suite) => [suite, 0]));
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     for (const file of json.testResults) {
@@ -77,6 +89,8 @@ if (VITEST_SUITES.some(want)) {
         : file.name.includes('/tests/schemas/')
           ? 'schemas'
           : 'unit';
+      // Files run two at a time: their summed durations tell which project the run's time went to.
+      if (file.endTime && file.startTime) fileSeconds[suite] += (file.endTime - file.startTime) / 1000;
       for (const t of file.assertionResults) {
         if (t.status === 'passed') counts[suite].passed++;
         else if (t.status === 'failed') counts[suite].failed++;
@@ -85,7 +99,10 @@ if (VITEST_SUITES.some(want)) {
       if (file.status === 'failed' && file.assertionResults.length === 0) counts[suite].failed++;
     }
   }
-  for (const suite of VITEST_SUITES.filter(want)) totals.push({ suite, ...counts[suite] });
+  for (const suite of VITEST_SUITES.filter(want)) {
+    totals.push({ suite, ...counts[suite] });
+    walls.push({ label: `  ${suite}: its files' durations summed`, seconds: fileSeconds[suite] });
+  }
   // The runner failed without any failing test (a crash, an unhandled error): that is a failure too.
   if (status !== 0 && totals.every((t) => t.failed === 0))
     totals.push({ suite: 'vitest', passed: 0, failed: 1 });
@@ -94,9 +111,11 @@ if (VITEST_SUITES.some(want)) {
 if (want('e2e')) {
   const report = join(out, 'e2e.json');
   rmSync(report, { force: true });
+  const e2eDone = started('e2e');
   const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
+  e2eDone();
   const c = { suite: 'e2e', passed: 0, failed: 0 };
   if (existsSync(report)) {
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
@@ -107,6 +126,9 @@ if (want('e2e')) {
   totals.push(c);
 }
 
+console.log('\nwall time');
+for (const w of walls) console.log(`${w.seconds.toFixed(0).padStart(6)} s  ${w.label}`);
+console.log(`${((performance.now() - runStarted) / 1000).toFixed(0).padStart(6)} s  npm test in all`);
 console.log('\nsuite     passed  failed');
 for (const t of totals)
   console.log(`${t.suite.padEnd(9)} ${String(t.passed).padStart(6)}  ${String(t.failed).padStart(6)}`);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PortalClient } from '../../scripts/ukey-agent/portalClient';
 import { signRequest } from '../../src/api/signature';
-import { expectNoErrors, loginAs, PASSWORD, test, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, PASSWORD, stopProcess, test, untilAnswers, watchPage } from './fixtures';
 
 /**
  * The core director's approval of a credit voucher issue (creditIssue IS0 → IS1, `"sign": true`) on the
@@ -59,15 +59,7 @@ async function startAgent(origin: string): Promise<void> {
   agent = spawn(process.execPath, tsx('--keys', inserted, '--port', String(AGENT_PORT), '--origin', origin), {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${AGENT}/control/status`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the reference agent did not start');
+  await untilAnswers(`${AGENT}/control/status`);
 }
 
 interface Issue {
@@ -176,12 +168,8 @@ test.beforeAll(async ({ portal }) => {
 test.afterAll(async () => {
   const running = agent;
   agent = null;
-  if (running?.pid && running.exitCode === null) {
-    // Wait for the port to be free: a restarted worker starts its own agent on the same port.
-    const exited = new Promise((r) => running.once('exit', r));
-    running.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
+  // Wait for the port to be free: a restarted worker starts its own agent on the same port.
+  await stopProcess(running);
   api = null;
   if (root) rmSync(root, { recursive: true, force: true });
 });

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signRequest } from '../../src/api/signature';
+import { stopProcess, untilAnswers } from './fixtures';
 
 /**
  * UKEYs for the credit lifecycle e2e: the reference signing agent (scripts/ukey-agent) with the demo keys
@@ -44,15 +45,7 @@ export class CreditKeys {
       tsx('--keys', this.inserted, '--port', String(this.port), '--origin', this.origin),
       { stdio: 'ignore' },
     );
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`${this.url}/control/status`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the reference agent did not start');
+    await untilAnswers(`${this.url}/control/status`);
   }
 
   /** Leaves only the key file `label` in the agent's folder. */
@@ -61,9 +54,11 @@ export class CreditKeys {
     renameSync(join(this.drawer, `${label}.ukey.json`), join(this.inserted, `${label}.ukey.json`));
   }
 
-  stop(): void {
-    if (this.agent?.pid && this.agent.exitCode === null) this.agent.kill('SIGTERM');
+  /** Stops the agent (resolving when its port is free) and removes its key folders. */
+  async stop(): Promise<void> {
+    const running = this.agent;
     this.agent = null;
+    await stopProcess(running);
     rmSync(this.root, { recursive: true, force: true });
   }
 

@@ -80,19 +80,34 @@ export async function agreeAfterReading(page: Page): Promise<void> {
   await agree.check();
 }
 
-/** Picks an option of the antd select inside the form field `testId`. */
-export async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await selectOption(page, page.getByTestId(testId).locator('.ant-select'), option);
+/** Picks an option of the antd select inside the form field `testId` (of `within`: a dialog, a row). */
+export async function choose(
+  page: Page,
+  testId: string,
+  option: string,
+  within: Page | Locator = page,
+): Promise<void> {
+  await selectOption(page, within.getByTestId(testId).locator('.ant-select'), option);
 }
 
-/** Types into the input of the form field `testId`. */
-export async function type(page: Page, testId: string, value: string): Promise<void> {
-  await page.getByTestId(testId).locator('input, textarea').first().fill(value);
+/** Types into the input of the form field `testId` (of `within`: a dialog, a row). */
+export async function type(
+  page: Page,
+  testId: string,
+  value: string,
+  within: Page | Locator = page,
+): Promise<void> {
+  await within.getByTestId(testId).locator('input, textarea').first().fill(value);
 }
 
-/** Types a date into the date picker of the form field `testId`. */
-export async function pickDate(page: Page, testId: string, value: string): Promise<void> {
-  const input = page.getByTestId(testId).locator('input').first();
+/** Types a date into the date picker of the form field `testId` (of `within`: a dialog, a row). */
+export async function pickDate(
+  page: Page,
+  testId: string,
+  value: string,
+  within: Page | Locator = page,
+): Promise<void> {
+  const input = within.getByTestId(testId).locator('input').first();
   await input.click();
   await input.fill(value);
   await input.press('Enter');

@@ -1,8 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
 import { signRequest } from '../../src/api/signature';
+import { TEMPLATE_DIR } from './globalSetup';
 
 /** The first worker's portal port; worker n (its parallel index) has its own server on E2E_PORT + n. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
@@ -37,17 +39,24 @@ const SERVER_ENV = {
 };
 
 /**
- * Starts `scripts/start.mjs` for a worker: a fresh database in the run's directory (tests/e2e/globalSetup.ts),
- * `worker-<n>`, kept if the worker restarts after a failure so the spec files after it find the world as one
- * server would have left it. Resolves when the portal answers.
+ * Starts `scripts/start.mjs` for a worker on its own copy of the run's seeded template database
+ * (tests/e2e/globalSetup.ts). Each spec file is a project of its own (playwright.config.ts), so its
+ * workers serve it alone: its data are what the seed made plus what its own tests did, whatever ran before.
+ * The copy is kept if the worker restarts after a failure, so the file's later tests find the world as
+ * one server would have left it. Resolves when the portal answers.
  */
-async function startPortal(index: number): Promise<{ portal: Portal; stop: () => Promise<void> }> {
+async function startPortal(
+  index: number,
+  specFile: string,
+): Promise<{ portal: Portal; stop: () => Promise<void> }> {
   const port = E2E_PORT + index;
   const origin = `http://127.0.0.1:${port}`;
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir) throw new Error('E2E_RUN_DIR is unset: run the e2e suite through playwright.config.ts');
+  const dataDir = join(runDir, `${specFile}-${index}`);
+  if (!existsSync(dataDir)) cpSync(join(runDir, TEMPLATE_DIR), dataDir, { recursive: true });
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: join(runDir, `worker-${index}`) },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -56,8 +65,8 @@ async function startPortal(index: number): Promise<{ portal: Portal; stop: () =>
     process.stderr.write(chunk);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Migrations and the demo world (built through the engine) take ~20 s of CPU; more on a busy machine.
-  const deadline = Date.now() + 280_000;
+  // Opening a copy of the seeded database and building the app take ~4 s; more on a busy machine.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the e2e server on port ${port} exited (${child.exitCode}):\n${stderr}`);
@@ -90,7 +99,7 @@ export const test = base.extend<object, { portal: Portal }>({
   portal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use, workerInfo) => {
-      const { portal, stop } = await startPortal(workerInfo.parallelIndex);
+      const { portal, stop } = await startPortal(workerInfo.parallelIndex, workerInfo.project.name);
       await use(portal);
       await stop();
     },
@@ -100,6 +109,27 @@ export const test = base.extend<object, { portal: Portal }>({
 });
 
 export { expect };
+
+/** Resolves when `url` answers 2xx (a helper process started and listening); fails after `timeout` ms. */
+export async function untilAnswers(url: string, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(url).catch(() => undefined))?.ok ?? false, {
+      message: `${url} did not answer`,
+      timeout,
+      intervals: [100, 200],
+    })
+    .toBe(true);
+}
+
+/** Stops a helper process and resolves when it has exited, so its port is free for the next one. */
+export async function stopProcess(child: ChildProcess | null | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killed);
+}
 
 export const PASSWORD = 'Demo@2026';
 

@@ -69,10 +69,32 @@ export class SchemaPageObject<T extends Titles> {
     const fields = this.lookup(this.model.fields, 'field', title);
     const inDialog = fields.length > 1 && (await this.page.getByRole('dialog').count()) > 0;
     const f = (inDialog && fields.find((c) => c.scope !== 'query')) || fields[0]!;
+    await this.fillField(f, value, index, this.page);
+  }
+
+  /** Fills the field `f` inside `within` the way its component takes input. */
+  fillField(f: FieldModel, value: string, index: number, within: Page | Locator): Promise<void> {
     const id = `${f.scope}-${f.path.replace('{i}', String(index))}`;
-    if (/Select$/.test(f.component) && !/Input/.test(f.component)) await choose(this.page, id, value);
-    else if (f.component === 'DatePicker') await pickDate(this.page, id, value);
-    else await type(this.page, id, value);
+    if (/Select$/.test(f.component) && !/Input/.test(f.component))
+      return choose(this.page, id, value, within);
+    if (f.component === 'DatePicker') return pickDate(this.page, id, value, within);
+    return type(this.page, id, value, within);
+  }
+
+  /** The field models titled `title` (the query form's, a form's, each dialog's). */
+  fieldModels(title: T['fields']): FieldModel[] {
+    return this.lookup(this.model.fields, 'field', title);
+  }
+
+  /**
+   * The open dialog (a schema dialog `key`, or whichever dialog or drawer is open): its fields are filled
+   * and its buttons pressed inside it, never those of the page behind it.
+   */
+  dialog(key?: string): SchemaDialogObject<T> {
+    const root = key
+      ? this.page.getByTestId(`dialog-${key}`)
+      : this.page.locator('.ant-modal-wrap, .ant-drawer').filter({ visible: true }).last();
+    return new SchemaDialogObject(this, root);
   }
 
   /** Fills several fields in the order given. */
@@ -198,6 +220,90 @@ export class SchemaPageObject<T extends Titles> {
   /** Waits for an action's success message. */
   succeeded(message: string): Promise<void> {
     return succeeded(this.page, message);
+  }
+}
+
+/** The buttons every schema dialog has (renderer/react/parts/dialogs/SchemaDialog.tsx), by label. */
+const DIALOG_BUTTONS = {
+  提交: 'action-dialog-submit',
+  确定: 'action-dialog-submit',
+  取消: 'action-dialog-cancel',
+  关闭: 'action-dialog-cancel',
+} as const;
+type DialogButton = keyof typeof DIALOG_BUTTONS;
+
+/** A dialog or drawer of a schema page (SchemaPageObject.dialog): everything in it is looked for inside it. */
+export class SchemaDialogObject<T extends Titles> {
+  constructor(
+    readonly owner: SchemaPageObject<T>,
+    readonly root: Locator,
+  ) {}
+
+  /** Waits until the dialog shows. */
+  async open(): Promise<this> {
+    await expect(this.root).toBeVisible();
+    return this;
+  }
+
+  /** The form item of a field inside the dialog (a dialog's form field, not the query form's). */
+  field(title: T['fields'], index = 0): Locator {
+    const fields = this.owner.fieldModels(title).filter((f) => f.scope !== 'query');
+    const ids = fields.map((f) => `${f.scope}-${f.path.replace('{i}', String(index))}`);
+    return this.root.getByTestId(testId(ids.length ? ids : [`field-${title}`]));
+  }
+
+  /** Fills a field inside the dialog the way its component takes input. */
+  async fill(title: T['fields'], value: string, index = 0): Promise<void> {
+    const fields = this.owner.fieldModels(title).filter((f) => f.scope !== 'query');
+    const idOf = (f: FieldModel): string => `${f.scope}-${f.path.replace('{i}', String(index))}`;
+    // The dialog's own field among those of the same title (each dialog's form has its own), once shown.
+    const shown = this.field(title, index).first();
+    await expect(shown, `the open dialog's field ${title}`).toBeVisible();
+    const id = await shown.getAttribute('data-testid');
+    await this.owner.fillField(fields.find((f) => idOf(f) === id) ?? fields[0]!, value, index, this.root);
+  }
+
+  /** Fills several fields in the order given. */
+  async fillAll(values: Partial<Record<T['fields'], string>>, index = 0): Promise<void> {
+    for (const [title, value] of Object.entries(values) as Array<[T['fields'], string]>)
+      await this.fill(title, value, index);
+  }
+
+  /** The validation message under a field of the dialog. */
+  error(title: T['fields'], index = 0): Locator {
+    // Formily's form item (renderer/react/formily/FormItem.tsx) or antd's.
+    return this.field(title, index).locator('.ant-formily-item-help, .ant-form-item-explain-error');
+  }
+
+  /**
+   * A button of the dialog by its label: the dialog's own 提交/确定 (submit) and 取消/关闭 (close), or a
+   * button the schema declares inside it.
+   */
+  action(label: T['actions'] | DialogButton): Locator {
+    if (label in DIALOG_BUTTONS) {
+      const own = this.root.getByTestId(DIALOG_BUTTONS[label as DialogButton]);
+      // An antd confirm or a hand-made dialog has no test ids: its button by text.
+      const text = new RegExp(`^\\s*${[...label].join('\\s*')}\\s*$`);
+      return own.or(this.root.getByRole('button', { name: text }));
+    }
+    return this.owner.action(label as T['actions'], this.root);
+  }
+
+  /** Presses a button of the dialog. */
+  async click(label: T['actions'] | DialogButton): Promise<void> {
+    await this.action(label).click();
+  }
+
+  /** Presses the dialog's submit button and waits for it to close (the form passed, the server accepted). */
+  async submit(): Promise<void> {
+    await this.root.getByTestId(DIALOG_BUTTONS.提交).click();
+    await expect(this.root).toBeHidden();
+  }
+
+  /** Presses the dialog's cancel button and waits for it to close. */
+  async cancel(): Promise<void> {
+    await this.root.getByTestId(DIALOG_BUTTONS.取消).click();
+    await expect(this.root).toBeHidden();
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
+import { expectNoErrors, loginAs, stopProcess, test, untilAnswers, watchPage } from './fixtures';
 
 /**
  * UKEY signing in Chromium through the reference signing agent (scripts/ukey-agent), started here with key
@@ -37,20 +37,13 @@ async function startAgent(origin: string): Promise<void> {
   agent = spawn(process.execPath, tsx('--keys', inserted, '--port', String(AGENT_PORT), '--origin', origin), {
     stdio: 'ignore',
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${AGENT}/control/status`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the reference agent did not start');
+  await untilAnswers(`${AGENT}/control/status`);
 }
 
-function stopAgent(): void {
-  if (agent?.pid && agent.exitCode === null) agent.kill('SIGTERM');
+async function stopAgent(): Promise<void> {
+  const running = agent;
   agent = null;
+  await stopProcess(running);
 }
 
 /** Picks a bank in the antd select of the test-signature panel. */
@@ -92,8 +85,8 @@ test.beforeAll(async ({ portal }) => {
   await startAgent(baseURL);
 });
 
-test.afterAll(() => {
-  stopAgent();
+test.afterAll(async () => {
+  await stopAgent();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -277,7 +270,6 @@ test('with the agent stopped the driver version cannot be read', async ({ page }
   await loginAs(page, 'core_director');
   await expect(page.getByTestId('current-user')).toHaveText('李志强');
   await page.goto(LIST);
-  stopAgent();
-  await new Promise((r) => setTimeout(r, 500));
+  await stopAgent();
   expect(await testSign(page)).toContain('获取驱动版本号失败');
 });

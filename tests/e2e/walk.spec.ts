@@ -82,17 +82,22 @@ const leaves = (menus: readonly Menu[]): string[] =>
   ]);
 
 /** Records console errors, failed requests and answers ≥ 400; counts requests in flight. */
-function watch(page: Page): { problems: string[]; inFlight: () => number } {
+function watch(page: Page): { problems: string[]; quiet: () => boolean } {
   const problems: string[] = [];
   let pending = 0;
+  let lastActivity = Date.now();
+  const active = (change: number) => () => {
+    pending += change;
+    lastActivity = Date.now();
+  };
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('request', () => (pending += 1));
-  page.on('requestfinished', () => (pending -= 1));
+  page.on('request', active(1));
+  page.on('requestfinished', active(-1));
   page.on('requestfailed', (r) => {
-    pending -= 1;
+    active(-1)();
     // A page that is left cancels its own pending calls: that is no failure.
     const error = r.failure()?.errorText ?? '';
     if (error !== 'net::ERR_ABORTED') problems.push(`failed: ${r.method()} ${r.url()} ${error}`);
@@ -100,16 +105,14 @@ function watch(page: Page): { problems: string[]; inFlight: () => number } {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
-  return { problems, inFlight: () => pending };
+  // Settled: no request in flight, and none started or ended for 150 ms (a page's next call follows its
+  // previous answer within a few ms).
+  return { problems, quiet: () => pending === 0 && Date.now() - lastActivity >= 150 };
 }
 
-/** Waits until no request has been in flight for a short while. */
-async function settled(page: Page, inFlight: () => number): Promise<void> {
-  let quiet = 0;
-  for (let i = 0; i < 200 && quiet < 3; i += 1) {
-    await page.waitForTimeout(50);
-    quiet = inFlight() === 0 ? quiet + 1 : 0;
-  }
+/** Resolves when the page's requests have settled (see `watch`). */
+async function settled(quiet: () => boolean): Promise<void> {
+  await expect.poll(quiet, { message: 'requests settle', timeout: 10_000, intervals: [50] }).toBe(true);
 }
 
 // Each test logs in on its own and only reads: the users' walks spread over the workers.
@@ -127,7 +130,7 @@ for (const user of USERS) {
     await loginAs(page, user);
     const menus = ((await (await security).json()) as { data: { menus3: Menu[] } }).data.menus3;
     await expect(page.getByTestId('current-user')).toBeVisible();
-    await settled(page, seen.inFlight);
+    await settled(seen.quiet);
     const paths = [...new Set(leaves(menus))].filter((p) => !HIDDEN.has(p));
     expect(paths.length > 0 || user === 'new_user', `${user} has menu items`).toBe(true);
     // Client-side navigation to `to`, then the page must show, settle and have caused no problem.
@@ -137,7 +140,7 @@ for (const user of USERS) {
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, to);
       await expect(page.getByTestId('page-title'), `${user} → ${to}`).toBeVisible();
-      await settled(page, seen.inFlight);
+      await settled(seen.quiet);
       expect(page.url(), `${user} → ${to}`).not.toMatch(/\/error-page\//);
       await expect(page.getByText('页面加载失败'), `${user} → ${to}`).toHaveCount(0);
       expect(seen.problems, `${user} → ${to}`).toEqual([]);
