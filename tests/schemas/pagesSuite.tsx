@@ -14,40 +14,13 @@
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readSchemaDirectory } from '@renderer/core/node';
-import { loadPageSchema } from '@renderer/core';
+import { cleanup, fireEvent } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSchema } from '@renderer/core';
-import { defaultComponents, preloadRenderer, RendererProvider, SchemaPage } from '@renderer/react';
-import type { Signer } from '@renderer/react';
-import { withPageModelRules } from '@/pages/schema/pageModelRules';
+import { defaultComponents, preloadRenderer } from '@renderer/react';
 import { pageModel } from '../pageObjects/pageModel';
-import { createFakeBackend } from './fakeBackend';
+import { directory, mount as mountAs, pageSchema, settle } from './renderPage';
 import { serializeDom } from './serializeDom';
-
-const SCHEMAS = resolve(import.meta.dirname, '../../schemas');
-const directory = readSchemaDirectory(SCHEMAS);
-/** 2026-11-22 10:00 in China: every `today()` and default date is this day. */
-const clock = (): Date => new Date('2026-11-22T02:00:00Z');
-const signer: Signer = { sign: async () => ({ code: 0, message: '签名成功' }) };
-
-/** Waits until `root` stops changing (answers arrived, lazy components loaded). */
-async function settle(root: HTMLElement): Promise<void> {
-  let previous = '';
-  let stable = 0;
-  for (let i = 0; i < 200 && stable < 5; i += 1) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 15));
-    });
-    const now = root.innerHTML;
-    const busy = root.querySelector('.ant-spin-spinning, [data-testid="page-loading"]');
-    stable = now === previous && !busy ? stable + 1 : 0;
-    previous = now;
-  }
-}
 
 /** The route tops that have their own shard file (`pages.<top>.test.tsx`). */
 const SHARDS = readdirSync(import.meta.dirname)
@@ -58,14 +31,7 @@ const topOf = (path: string): string => path.split('/')[1] ?? '';
 // As the portal shows them: a form's fields carry their model's rules, a list's dialog forms those of the
 // models they write (src/pages/schema/pageModelRules.ts; without them an enterprise picker has no `url`).
 const allPages = await Promise.all(
-  directory.pages.map(async (page) => ({
-    file: page.file,
-    schema: await withPageModelRules(
-      loadPageSchema(page.raw, { file: page.file, source: directory.source }).schema,
-      async (name) => directory.models?.[name],
-      (name) => directory.source.dict(name),
-    ),
-  })),
+  directory.pages.map(async (page) => ({ file: page.file, schema: await pageSchema(page.file) })),
 );
 
 /** Every `roles` list anywhere in a schema. */
@@ -92,26 +58,8 @@ function fingerprint(schema: PageSchema, role: string): string {
   ]);
 }
 
-/** A page rendered as `role`, with what it asked of the backend. */
-function mount(schema: PageSchema, role: string) {
-  const backend = createFakeBackend(directory, role === 'PUBLIC' ? null : role);
-  const query = { id: `${schema.model ?? 'record'}-1` };
-  const { container } = render(
-    <ConfigProvider locale={zhCN}>
-      <RendererProvider
-        request={backend.request}
-        navigate={vi.fn()}
-        back={vi.fn()}
-        currentRole={role === 'PUBLIC' ? null : role}
-        clock={clock}
-        signer={signer}
-      >
-        <SchemaPage schema={schema} query={query} />
-      </RendererProvider>
-    </ConfigProvider>,
-  );
-  return { backend, container };
-}
+/** A page rendered as `role` (PUBLIC: signed out), with what it asked of the backend. */
+const mount = (schema: PageSchema, role: string) => mountAs(schema, role === 'PUBLIC' ? null : role);
 
 const requests = (log: string[]): string => `# requests\n${log.map((l) => `${l}\n`).join('')}`;
 
