@@ -8,7 +8,7 @@ import { openDb, type Db } from '@server/db/db';
 import { expectBooksBalance } from './books';
 import { encryptPassword } from './helpers';
 import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
-import { processExit, startServerProcess } from './serverProcess';
+import { processExit, seededDataDir, startServerProcess } from './serverProcess';
 
 /**
  * Crash test (issue 16): the real server process takes concurrent writes — voucher applications
@@ -235,7 +235,7 @@ async function crashRun(
 
 describe('kill -9 during writes', () => {
   it('embedded database: every acknowledged write survives, nothing half written', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'scf-crash-'));
+    const dataDir = await seededDataDir('scf-crash-');
     await crashRun(
       { DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist') },
       () => openDb({ dataDir }),

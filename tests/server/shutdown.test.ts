@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '@/api/signature';
 import { encryptPassword } from './helpers';
-import { processExit, startServerProcess } from './serverProcess';
+import { processExit, seededDataDir, startServerProcess } from './serverProcess';
 
 const port = 18400 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
@@ -15,7 +13,7 @@ const stopped = processExit;
 
 describe('the server process', () => {
   it('shuts down cleanly on SIGTERM and keeps what was committed', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'scf-data-'));
+    const dataDir = await seededDataDir('scf-data-');
     const first = await start(dataDir);
     let cookie = '';
     let csrf = '';
