@@ -68,6 +68,8 @@ export const testIds = {
   opinion: 'approve-opinion',
   empty: 'list-empty',
   error: 'page-error',
+  /** A record page opened without its record's id. */
+  missingRecord: 'missing-record',
   signProgress: 'sign-progress',
   summaryRow: 'list-summary',
   summary: (field: string) => `summary-${field}`,

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FormPageSchema } from '@renderer/core';
 import { fakeRequest, isShown, renderSchema } from './harness';
@@ -202,6 +202,15 @@ describe('FormPage', () => {
     expect(calls[1]).toMatchObject({ method: 'PUT', data: { remark: '新', version: 3 } });
     expect(Object.keys(calls[1]!.data as object).sort()).toEqual(['remark', 'version']);
     expect(calls[2]?.data).toEqual({ version: 4 });
+
+    // Opened bare (no id in the address): it says so and offers the way back, and asks for nothing.
+    cleanup();
+    const bare = fakeRequest([]);
+    const page = await renderSchema(edit, { request: bare.request, query: {} });
+    expect(await screen.findByText('缺少记录编号')).toBeTruthy();
+    expect(bare.calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '返回选择记录' }));
+    expect(page.back).toHaveBeenCalled();
   });
 
   it('shows server field errors on their fields and clears one when it is edited', async () => {

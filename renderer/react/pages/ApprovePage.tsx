@@ -3,12 +3,12 @@
  * transitions: approve with an optional UKEY signature, reject with a required reason). The
  * opinion is sent as the reason.
  */
-import { Card, Empty, Input } from 'antd';
+import { Card, Input } from 'antd';
 import { useState } from 'react';
 import type { ApprovePageSchema } from '@renderer/core';
 import { ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
 import { Note } from '@renderer/react/parts/Note';
-import { Loading, LoadError, PageFrame } from '@renderer/react/parts/PageFrame';
+import { Loading, LoadError, MissingRecord, PageFrame } from '@renderer/react/parts/PageFrame';
 import { Sections } from '@renderer/react/parts/Sections';
 import { useRecord } from '@renderer/react/parts/useRecord';
 import { testIds } from '@renderer/react/testIds';
@@ -23,7 +23,7 @@ export function ApprovePage({ schema, query }: PageProps<ApprovePageSchema>): Re
   const [missing, setMissing] = useState(false);
   const title = approve.opinion?.title ?? '审批意见';
   let content: React.ReactNode;
-  if (!query.id) content = <Empty description="缺少记录编号" />;
+  if (!query.id) content = <MissingRecord />;
   else if (error && !record) content = <LoadError error={error} onRetry={reload} />;
   else if (!record) content = <Loading />;
   else {

@@ -1,9 +1,8 @@
 /** The `detail` page: the record of `?id=` in sections, its children, its operation log. */
-import { Empty } from 'antd';
 import type { DetailPageSchema, DictItem, SectionSchema } from '@renderer/core';
 import { ActionButtons, useConditionScope } from '@renderer/react/parts/ActionButtons';
 import { AuditLog } from '@renderer/react/parts/AuditLog';
-import { Loading, LoadError, PageFrame } from '@renderer/react/parts/PageFrame';
+import { Loading, LoadError, MissingRecord, PageFrame } from '@renderer/react/parts/PageFrame';
 import { Sections } from '@renderer/react/parts/Sections';
 import { useRecord } from '@renderer/react/parts/useRecord';
 import type { PageProps } from './ListPage';
@@ -24,7 +23,7 @@ export function DetailPage({ schema, query }: PageProps<DetailPageSchema>): Reac
   const scope = useConditionScope({ record, query });
   const audit = detail.audit;
   let content: React.ReactNode;
-  if (!query.id) content = <Empty description="缺少记录编号" />;
+  if (!query.id) content = <MissingRecord />;
   else if (error && !record) content = <LoadError error={error} onRetry={reload} />;
   else if (!record) content = <Loading />;
   else {

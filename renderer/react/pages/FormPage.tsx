@@ -18,7 +18,14 @@ import type { SignRecord } from '@renderer/react/context/services';
 import { objectSchema, useExpressionScope, useSchemaField } from '@renderer/react/formily/useSchemaField';
 import { ActionButtons } from '@renderer/react/parts/ActionButtons';
 import { fillTemplate } from '@renderer/react/parts/conditions';
-import { Loading, LoadError, PageFrame, PartRefreshContext, Pending } from '@renderer/react/parts/PageFrame';
+import {
+  Loading,
+  LoadError,
+  MissingRecord,
+  PageFrame,
+  PartRefreshContext,
+  Pending,
+} from '@renderer/react/parts/PageFrame';
 import { useLoad } from '@renderer/react/parts/useLoad';
 import { applyFieldAccess } from '@renderer/react/formily/fieldAccess';
 import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@renderer/react/formily/formValues';
@@ -157,6 +164,13 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
     }
   };
 
+  // An edit form opened without its record: nothing to load (it would wait for ever).
+  if (editing && !query.id)
+    return (
+      <PageFrame kind="form" title={schema.route.title}>
+        <MissingRecord />
+      </PageFrame>
+    );
   if ((editing && !loaded.data) || !SchemaField) {
     return (
       <PageFrame kind="form" title={schema.route.title}>

@@ -1,4 +1,4 @@
-import { Alert, Button, ConfigProvider, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Empty, Spin } from 'antd';
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { PageKind } from '@renderer/core';
@@ -65,6 +65,19 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
         action={onRetry ? <Button onClick={onRetry}>重试</Button> : null}
       />
     </div>
+  );
+}
+
+/**
+ * A record page opened without its record (no `id` in the address, e.g. typed or bookmarked bare): says so
+ * and offers the way back to where records are chosen, instead of waiting for a record that never comes.
+ */
+export function MissingRecord(): React.JSX.Element {
+  const { back } = useRenderer();
+  return (
+    <Empty description="缺少记录编号" data-testid={testIds.missingRecord}>
+      <Button onClick={back}>返回选择记录</Button>
+    </Empty>
   );
 }
 
