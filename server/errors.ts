@@ -109,6 +109,8 @@ export const ERRORS = {
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
   FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
+  // A field hidden from the role named in a filter, sort, aggregate, export or import (server/models/fieldAccess.ts).
+  FIELD_HIDDEN: { status: 200, message: '当前角色无权查看“{title}”' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },
   FILE_MISSING: { status: 200, message: '请选择要上传的文件' },
   FILE_TYPE_INVALID: {

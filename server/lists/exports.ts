@@ -147,7 +147,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     const model = o.engine.model(req.params.model);
     const query = queryOf(body.params);
     const columns = columnsOf(body.columns);
-    const writers = columnWriters(model, o.engine.models.dicts, columns);
+    const writers = columnWriters(model, o.engine.models.dicts, columns, actor.role);
     const title =
       typeof body.title === 'string' && body.title.trim()
         ? body.title.trim().slice(0, MAX_TITLE)

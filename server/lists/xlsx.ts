@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { ExportColumn } from '@renderer/core/model';
 import { ApiError } from '../errors';
 import type { CompiledModel } from '../models/compileModel';
+import { assertFieldsVisible } from '../models/fieldAccess';
 import type { DictDef } from '../models/types';
 
 type Json = Record<string, unknown>;
@@ -29,14 +30,20 @@ const readPath = (record: Json, path: string): unknown =>
  * How each asked column becomes a cell: money as a number (its decimal string parsed once, so Excel
  * sums it; shown `#,##0.00`), other numbers as numbers, states and dictionary fields as their labels,
  * booleans as 是/否, everything else as text. Only fields of the model (or their members, for
- * object fields) and the record's system fields may be asked.
- * @throws EXPORT_COLUMNS_INVALID naming the first unknown field.
+ * object fields) and the record's system fields may be asked, and none hidden from `role`.
+ * @throws EXPORT_COLUMNS_INVALID naming the first unknown field, FIELD_HIDDEN the first hidden one.
  */
 export function columnWriters(
   model: CompiledModel,
   dicts: ReadonlyMap<string, DictDef>,
   columns: readonly ExportColumn[],
+  role: string | null,
 ): Writer[] {
+  assertFieldsVisible(
+    model,
+    role,
+    columns.map((c) => c.field),
+  );
   return columns.map(({ field, title }) => {
     const [head = ''] = field.split('.');
     const def = model.fields.get(head);

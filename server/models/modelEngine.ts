@@ -21,7 +21,7 @@ import { deleteRecord, loadRecord, rowToRecord, saveRecord, selectColumns } from
 import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
-import { assertFieldWrites } from './fieldWrites';
+import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
@@ -52,9 +52,10 @@ export interface BatchBody {
 export type BatchAnswer = SharedBatchAnswer<Json>;
 
 /**
- * The money fields a list asks to be summed (`summary=amount,amount2` or repeated): only money fields. @throws SUMMARY_INVALID for any other name.
+ * The money fields a list asks to be summed (`summary=amount,amount2` or repeated): only money fields
+ * the role sees. @throws SUMMARY_INVALID for any other name, FIELD_HIDDEN for a hidden one.
  */
-export function summaryFieldsOf(model: CompiledModel, query: QueryParams): string[] {
+export function summaryFieldsOf(model: CompiledModel, query: QueryParams, role: string | null): string[] {
   const raw = query.summary;
   const names = (Array.isArray(raw) ? raw : raw ? [raw] : [])
     .flatMap((v) => v.split(','))
@@ -63,6 +64,7 @@ export function summaryFieldsOf(model: CompiledModel, query: QueryParams): strin
   for (const name of names) {
     if (model.fields.get(name)?.kind !== 'money') throw new ApiError('SUMMARY_INVALID', { field: name });
   }
+  assertFieldsVisible(model, role, names);
   return [...new Set(names)];
 }
 
@@ -139,8 +141,9 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query);
-    const order = orderBy(model, query);
+    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const order = orderBy(model, query, actor.role);
+    const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
     const { count, estimated } = await countRows(this.o.db, model, where);
     // Pick the page's ids on the side table first (its btrees per enterprise and sort column read only the
@@ -148,11 +151,10 @@ export class ModelEngine {
     // than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
       `select ${selectColumns(model, 't')} from ${model.table} t
-        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, 's')} limit ${size} offset ${(page - 1) * size}))
+        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, actor.role, 's')} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
     );
-    const summaryFields = summaryFieldsOf(model, query);
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
@@ -187,8 +189,8 @@ export class ModelEngine {
     chunk = 1000,
   ): Promise<number> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query);
-    const order = orderBy(model, query, 's');
+    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
       const rows = await this.o.db.query<Json>(
@@ -198,7 +200,8 @@ export class ModelEngine {
       );
       if (rows.rows.length === 0) break;
       await onChunk(
-        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), null)),
+        // As a list answers them: without the fields hidden from the actor's role.
+        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
         total,
       );
     }
@@ -208,7 +211,7 @@ export class ModelEngine {
   /** How many records a query matches for the actor. */
   async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
     const model = this.model(name);
-    return this.count(model, buildWhere(model, actor.user.corpId, query));
+    return this.count(model, buildWhere(model, actor.user.corpId, query, actor.role));
   }
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
@@ -286,7 +289,7 @@ export class ModelEngine {
   }
 
   async aggregate(actor: Actor, name: string, query: QueryParams): Promise<AggregateAnswer> {
-    return aggregate(this.o.db, this.model(name), actor.user.corpId, query, this.o.models.dicts);
+    return aggregate(this.o.db, this.model(name), actor, query, this.o.models.dicts);
   }
 
   /**

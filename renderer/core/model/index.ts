@@ -53,7 +53,7 @@ export type {
   ListDensity,
   ListSettings,
 } from './lists';
-export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
+export { FIELD_ACCESS_MEMBER, fieldAccessLevel, isFieldHidden, resolveFieldAccess } from './fieldAccess';
 export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';
 export { readAnswerPath, toListAnswer } from './dataSource';
 export type { ResponseMapping } from './dataSource';
