@@ -41,6 +41,8 @@ export const ERRORS = {
   SIGNATURE_REQUIRED: { status: 200, message: '该操作需要使用UKEY签名' },
   PRODUCT_ALREADY_OPENED: { status: 200, message: '贵企业已开通该产品' },
   PRODUCT_APPLICATION_PENDING: { status: 200, message: '该产品的开通申请正在审核中，请勿重复提交' },
+  // A create or transition on a product the acting enterprise has not opened (server/models/productOpening.ts).
+  PRODUCT_NOT_OPENED: { status: 200, message: '贵企业尚未开通{product}产品，请先申请开通' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },
   // Users and roles of an enterprise (my/enterprise-info/user/list, issue 13).
   USER_INVALID: { status: 200, message: '{message}' },

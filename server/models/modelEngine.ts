@@ -23,6 +23,7 @@ import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWrit
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
+import { assertProductOpened } from './productOpening';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -376,6 +377,8 @@ export class ModelEngine {
       transition: null,
       reason: '',
     });
+    // After the effects: they may fill the record's product (an ABS asset takes its plan's).
+    await assertProductOpened(w.tx, model, rec.data, w.user.corpId);
     await w.write(model, rec);
     return rec.id;
   }
@@ -499,6 +502,7 @@ export class ModelEngine {
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: t.title });
+      if (!t.counterparty) await assertProductOpened(tx, model, rec.data, actor.user.corpId);
       // A record moved on by someone else is refused by its state first (当前状态…不能…), which says more
       // than 数据已被他人修改; the version then catches a change within the same state.
       if (!t.from.includes(rec.state))
