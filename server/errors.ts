@@ -97,6 +97,8 @@ export const ERRORS = {
   EXPORT_COLUMNS_INVALID: { status: 200, message: '导出列“{field}”不存在' },
   EXPORT_NOT_FOUND: { status: 200, message: '导出任务不存在' },
   EXPORT_NOT_READY: { status: 200, message: '导出文件尚未生成，请稍后再试' },
+  EXPORT_FAILED: { status: 200, message: '导出失败，请到下载中心重新导出' },
+  EXPORT_NOT_RETRYABLE: { status: 200, message: '只有失败的导出任务可以重新导出' },
   IMPORT_NOT_SUPPORTED: { status: 200, message: '{title}不支持批量导入' },
   IMPORT_FILE_INVALID: { status: 200, message: '请上传由导入模板填写的 .xlsx 文件' },
   IMPORT_HEADER_INVALID: {

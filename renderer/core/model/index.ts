@@ -35,6 +35,7 @@ export {
   EXPORT_JOB_THRESHOLD,
   exportFilePath,
   exportJobPath,
+  exportRetryPath,
   exportPath,
   importPath,
   importTemplatePath,
