@@ -247,7 +247,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       });
       return ok({ useOss: true, url, expiresAt: expires });
     }
-    const grant = { fileId: meta.id, type, attachment, name, expires };
+    const grant = { fileId: meta.id, type, attachment, name, expires, session: req.session!.idHash };
     return ok({
       useOss: false,
       url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
@@ -255,7 +255,8 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     });
   });
 
-  // The presigned link: a capability by itself (like an object-store URL), so no session or CSRF header.
+  // The presigned link: a browser navigation (no CSRF header), valid only with the cookie of the session
+  // that asked for it (server/files/signedUrl.ts).
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/v1/files/signed/:key',
     { config: { auth: 'none', navigation: true } },
@@ -267,6 +268,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
         attachment: first(q.attachment) === '1',
         name: first(q.name) ?? '',
         expires: Number(first(q.expires)),
+        session: req.session?.idHash ?? '',
       };
       if (!verifyGrant(o.urlKey, grant, first(q.sig) ?? '', o.now().getTime()))
         throw new ApiError('FILE_LINK_INVALID');
