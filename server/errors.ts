@@ -41,6 +41,8 @@ export const ERRORS = {
   SIGNATURE_REQUIRED: { status: 200, message: '该操作需要使用UKEY签名' },
   PRODUCT_ALREADY_OPENED: { status: 200, message: '贵企业已开通该产品' },
   PRODUCT_APPLICATION_PENDING: { status: 200, message: '该产品的开通申请正在审核中，请勿重复提交' },
+  // A create or transition on a product the acting enterprise has not opened (server/models/productOpening.ts).
+  PRODUCT_NOT_OPENED: { status: 200, message: '贵企业尚未开通{product}产品，请先申请开通' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },
   // Users and roles of an enterprise (my/enterprise-info/user/list, issue 13).
   USER_INVALID: { status: 200, message: '{message}' },
@@ -95,6 +97,8 @@ export const ERRORS = {
   EXPORT_COLUMNS_INVALID: { status: 200, message: '导出列“{field}”不存在' },
   EXPORT_NOT_FOUND: { status: 200, message: '导出任务不存在' },
   EXPORT_NOT_READY: { status: 200, message: '导出文件尚未生成，请稍后再试' },
+  EXPORT_FAILED: { status: 200, message: '导出失败，请到下载中心重新导出' },
+  EXPORT_NOT_RETRYABLE: { status: 200, message: '只有失败的导出任务可以重新导出' },
   IMPORT_NOT_SUPPORTED: { status: 200, message: '{title}不支持批量导入' },
   IMPORT_FILE_INVALID: { status: 200, message: '请上传由导入模板填写的 .xlsx 文件' },
   IMPORT_HEADER_INVALID: {
@@ -109,6 +113,8 @@ export const ERRORS = {
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
   FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
+  // A field hidden from the role named in a filter, sort, aggregate, export or import (server/models/fieldAccess.ts).
+  FIELD_HIDDEN: { status: 200, message: '当前角色无权查看“{title}”' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },
   FILE_MISSING: { status: 200, message: '请选择要上传的文件' },
   FILE_TYPE_INVALID: {

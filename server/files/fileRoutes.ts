@@ -38,7 +38,12 @@ const first = (v: unknown): string | undefined =>
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
 export function disposition(kind: 'attachment' | 'inline', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987: an apostrophe (and ()*) must be percent-encoded in filename*, which encodeURIComponent leaves.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
@@ -242,7 +247,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       });
       return ok({ useOss: true, url, expiresAt: expires });
     }
-    const grant = { fileId: meta.id, type, attachment, name, expires };
+    const grant = { fileId: meta.id, type, attachment, name, expires, session: req.session!.idHash };
     return ok({
       useOss: false,
       url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
@@ -250,7 +255,8 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     });
   });
 
-  // The presigned link: a capability by itself (like an object-store URL), so no session or CSRF header.
+  // The presigned link: a browser navigation (no CSRF header), valid only with the cookie of the session
+  // that asked for it (server/files/signedUrl.ts).
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/v1/files/signed/:key',
     { config: { auth: 'none', navigation: true } },
@@ -262,6 +268,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
         attachment: first(q.attachment) === '1',
         name: first(q.name) ?? '',
         expires: Number(first(q.expires)),
+        session: req.session?.idHash ?? '',
       };
       if (!verifyGrant(o.urlKey, grant, first(q.sig) ?? '', o.now().getTime()))
         throw new ApiError('FILE_LINK_INVALID');

@@ -5,13 +5,18 @@ const KEY_NAME = 'files_url_hmac';
 /** How long a presigned download link works. */
 export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
 
-/** What a presigned link grants: one file, one rendition, until a time. */
+/**
+ * What a presigned link grants: one file, one rendition, until a time, to the session that asked for it
+ * (its id hash is signed but never in the link: the link works only with that session's cookie, so neither
+ * someone it is passed on to nor anyone after logout can use it).
+ */
 export interface SignedGrant {
   fileId: string;
   type: string;
   attachment: boolean;
   name: string;
   expires: number;
+  session: string;
 }
 
 /** The server's HMAC key for download links, shared by every instance through server_keys. */
@@ -25,7 +30,7 @@ export async function loadUrlKey(db: Db): Promise<Buffer> {
 }
 
 const canonical = (g: SignedGrant): string =>
-  [g.fileId, g.type, g.attachment ? '1' : '0', g.name, String(g.expires)].join('\n');
+  [g.fileId, g.type, g.attachment ? '1' : '0', g.name, String(g.expires), g.session].join('\n');
 
 export function signGrant(key: Buffer, grant: SignedGrant): string {
   return createHmac('sha256', key).update(canonical(grant)).digest('base64url');
@@ -42,9 +47,12 @@ export function grantQuery(key: Buffer, grant: SignedGrant): string {
   }).toString();
 }
 
-/** Whether `sig` signs `grant` with `key` and the grant has not expired at `now` (ms). */
+/**
+ * Whether `sig` signs `grant` with `key` and the grant has not expired at `now` (ms); `grant.session` is
+ * the session of the request that presents the link (none: refused).
+ */
 export function verifyGrant(key: Buffer, grant: SignedGrant, sig: string, now: number): boolean {
-  if (!Number.isFinite(grant.expires) || grant.expires < now) return false;
+  if (!Number.isFinite(grant.expires) || grant.expires < now || !grant.session) return false;
   const expected = Buffer.from(signGrant(key, grant));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);

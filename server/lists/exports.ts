@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   EXPORT_JOB_THRESHOLD,
   exportFilePath,
@@ -11,6 +11,7 @@ import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
 import { disposition } from '../files/fileRoutes';
 import type { FileStorage } from '../files/fileStorage';
+import type { CompiledModel } from '../models/compileModel';
 import type { QueryParams } from '../models/listQuery';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf, MODELS_BASE } from '../models/modelRoutes';
@@ -22,10 +23,20 @@ const MAX_TITLE = 50;
 /** Rows read and written per step; a running job reports its progress after each. */
 const CHUNK = 1000;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** How often the worker of running jobs says it is alive (heartbeat_at). */
+const HEARTBEAT_MS = 10_000;
+/** A running job whose worker has been silent this long is gone (its process died): it has failed. */
+export const STALE_EXPORT_MS = 60_000;
+/** What the download centre shows for a failed job (it offers 重新导出). */
+export const EXPORT_FAILED_MESSAGE = '导出失败，请重新导出';
+export const EXPORT_INTERRUPTED_MESSAGE = '导出中断（服务已重启或停止），请重新导出';
 
 interface JobRow {
   id: string;
   user_id: string;
+  model: string;
+  params: QueryParams;
+  columns: ExportColumn[];
   title: string;
   status: ExportJob['status'];
   total: number;
@@ -36,7 +47,7 @@ interface JobRow {
   finished_at: string | null;
 }
 
-const JOB_COLUMNS = `id, user_id, title, status, total, done, storage_key, error,
+const JOB_COLUMNS = `id, user_id, model, params, columns, title, status, total, done, storage_key, error,
   to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created_at,
   to_char(finished_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as finished_at`;
 
@@ -77,6 +88,16 @@ function columnsOf(value: unknown): ExportColumn[] {
   });
 }
 
+/** One export to write: the job, who asks, and what. */
+interface ExportTask {
+  id: string;
+  actor: Actor;
+  model: CompiledModel;
+  query: QueryParams;
+  columns: readonly ExportColumn[];
+  title: string;
+}
+
 export interface ExportOptions {
   db: Db;
   engine: ModelEngine;
@@ -94,40 +115,59 @@ export interface ExportOptions {
  * GET  /biz/v1/exports              the user's last 50 exports
  * GET  /biz/v1/exports/{id}         one of them (progress)
  * GET  /biz/v1/exports/{id}/file    the .xlsx (only its owner)
- * Rows are the ones the list would show the user: the same visibility, filters and sort.
+ * POST /biz/v1/exports/{id}/retry   a failed one written again, same query and columns (only its owner)
+ * Rows are the ones the list would show the user: the same visibility, filters, sort and field permissions.
+ * A job ends done or failed, never stays running: a failure while writing marks it failed (with the message
+ * the download centre shows), and a job whose worker is gone (its process died: no heartbeat for
+ * STALE_EXPORT_MS, or any running job when an embedded database starts again) is marked failed.
  */
 export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): void {
   const threshold = o.threshold ?? EXPORT_JOB_THRESHOLD;
+  const worker = randomUUID();
   const running = new Set<Promise<void>>();
+  const heartbeat = setInterval(() => {
+    if (running.size === 0) return;
+    o.db
+      .query(`update export_jobs set heartbeat_at = now() where worker = $1 and status = 'running'`, [worker])
+      .catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   // A server stopping waits for its running exports, so none is cut off half-written.
   app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
     await Promise.allSettled([...running]);
   });
 
   const loadJob = async (userId: string, id: string): Promise<JobRow> => {
+    await failStaleExports(o.db);
     const r = await o.db.query<JobRow>(`select ${JOB_COLUMNS} from export_jobs where id = $1`, [id]);
     const job = r.rows[0];
     if (!job || job.user_id !== userId) throw new ApiError('EXPORT_NOT_FOUND');
     return job;
   };
 
-  /** Writes every matching row into the sheet, reporting progress, and stores the file. */
-  const write = async (
-    id: string,
-    actor: Actor,
-    model: string,
-    query: QueryParams,
-    sheet: ReturnType<typeof createSheet>,
-  ): Promise<void> => {
+  const fail = async (id: string, error: unknown, log: FastifyBaseLogger): Promise<void> => {
+    log.error({ err: error, job: id }, 'export failed');
+    await o.db
+      .query(`update export_jobs set status = 'failed', error = $2, finished_at = now() where id = $1`, [
+        id,
+        EXPORT_FAILED_MESSAGE,
+      ])
+      .catch(() => undefined);
+  };
+
+  /** Writes every matching row into a new sheet, reporting progress, and stores the file. */
+  const write = async ({ id, actor, model, query, columns, title }: ExportTask): Promise<void> => {
+    const sheet = createSheet(title, columnWriters(model, o.engine.models.dicts, columns, actor.role));
     let done = 0;
     await o.engine.eachRecord(
       actor,
-      model,
+      model.name,
       query,
       async (records) => {
         sheet.add(records);
         done += records.length;
-        await o.db.query('update export_jobs set done = $2 where id = $1', [id, done]);
+        await o.db.query('update export_jobs set done = $2, heartbeat_at = now() where id = $1', [id, done]);
       },
       CHUNK,
     );
@@ -141,13 +181,35 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     );
   };
 
+  /**
+   * Runs job `id` (status running): at once up to the threshold (a failure is marked and answered as
+   * EXPORT_FAILED), else in the background (a failure is marked for the download centre).
+   */
+  const run = async (req: FastifyRequest, task: ExportTask, total: number): Promise<ExportJob> => {
+    if (total <= threshold) {
+      try {
+        await write(task);
+      } catch (error) {
+        await fail(task.id, error, req.log);
+        throw new ApiError('EXPORT_FAILED');
+      }
+    } else {
+      const job = write(task)
+        .catch((error: unknown) => fail(task.id, error, req.log))
+        .finally(() => running.delete(job));
+      running.add(job);
+    }
+    return jobJson(await loadJob(task.actor.user.id, task.id));
+  };
+
   app.post<{ Params: { model: string }; Body: unknown }>(`${MODELS_BASE}/:model/exports`, async (req) => {
     const actor = actorOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const model = o.engine.model(req.params.model);
     const query = queryOf(body.params);
     const columns = columnsOf(body.columns);
-    const writers = columnWriters(model, o.engine.models.dicts, columns);
+    // Checks every column (EXPORT_COLUMNS_INVALID, FIELD_HIDDEN) before a job exists.
+    columnWriters(model, o.engine.models.dicts, columns, actor.role);
     const title =
       typeof body.title === 'string' && body.title.trim()
         ? body.title.trim().slice(0, MAX_TITLE)
@@ -156,8 +218,8 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     const total = await o.engine.countRecords(actor, model.name, query);
     const id = randomUUID();
     await o.db.query(
-      `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', $8)`,
+      `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total, worker, heartbeat_at)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', $8, $9, now())`,
       [
         id,
         actor.user.id,
@@ -167,29 +229,32 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
         JSON.stringify(query),
         JSON.stringify(columns),
         total,
+        worker,
       ],
     );
-    const sheet = createSheet(title, writers);
-    if (total <= threshold) {
-      await write(id, actor, model.name, query, sheet);
-    } else {
-      const job = write(id, actor, model.name, query, sheet)
-        .catch(async (error: unknown) => {
-          req.log.error({ err: error, job: id }, 'export failed');
-          await o.db
-            .query(
-              `update export_jobs set status = 'failed', error = $2, finished_at = now() where id = $1`,
-              [id, '导出失败，请重新导出'],
-            )
-            .catch(() => undefined);
-        })
-        .finally(() => running.delete(job));
-      running.add(job);
-    }
-    return ok(jobJson(await loadJob(actor.user.id, id)));
+    return ok(await run(req, { id, actor, model, query, columns, title }, total));
+  });
+
+  app.post<{ Params: { id: string } }>(`${EXPORTS_API}/:id/retry`, async (req) => {
+    const actor = actorOf(req);
+    const job = await loadJob(actor.user.id, req.params.id);
+    if (job.status !== 'failed') throw new ApiError('EXPORT_NOT_RETRYABLE');
+    const model = o.engine.model(job.model);
+    const total = await o.engine.countRecords(actor, model.name, job.params);
+    const claimed = await o.db.query(
+      `update export_jobs set status = 'running', total = $2, done = 0, error = null, storage_key = null,
+              size = null, finished_at = null, worker = $3, heartbeat_at = now()
+        where id = $1 and status = 'failed'`,
+      [job.id, total, worker],
+    );
+    // Two retries at once: the second finds it running.
+    if (claimed.affectedRows === 0) throw new ApiError('EXPORT_NOT_RETRYABLE');
+    const task = { id: job.id, actor, model, query: job.params, columns: job.columns, title: job.title };
+    return ok(await run(req, task, total));
   });
 
   app.get(EXPORTS_API, async (req) => {
+    await failStaleExports(o.db);
     const r = await o.db.query<JobRow>(
       `select ${JOB_COLUMNS} from export_jobs where user_id = $1 order by created_at desc, id desc limit 50`,
       [req.user!.id],
@@ -220,10 +285,17 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
   );
 }
 
-/** Jobs a stopped server left running can never finish: they are marked failed at start. */
-export async function failInterruptedExports(db: Db): Promise<void> {
+/**
+ * Marks failed the running jobs whose worker is gone: silent for STALE_EXPORT_MS (its process died; other
+ * live instances keep theirs beating), or, at the start of a server on an embedded database (one process
+ * only: whoever ran them has stopped), every running job.
+ */
+export async function failStaleExports(db: Db, starting = false): Promise<void> {
+  const everyRunning = starting && db.kind === 'pglite';
   await db.query(
-    `update export_jobs set status = 'failed', error = '服务重启，导出中断，请重新导出', finished_at = now()
-      where status = 'running'`,
+    `update export_jobs set status = 'failed', error = $1, finished_at = now()
+      where status = 'running'
+        and ($2 or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3))`,
+    [EXPORT_INTERRUPTED_MESSAGE, everyRunning, STALE_EXPORT_MS / 1000],
   );
 }

@@ -6,6 +6,7 @@ import { disposition } from '../files/fileRoutes';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { isCleanText } from '../inputBoundary';
 import type { CompiledModel } from '../models/compileModel';
+import { assertFieldsVisible } from '../models/fieldAccess';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf, MODELS_BASE } from '../models/modelRoutes';
 import { findRecords } from '../models/recordStore';
@@ -17,11 +18,19 @@ type Json = Record<string, unknown>;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DEFAULT_MAX_ROWS = 500;
 
-/** The model's import declaration, or IMPORT_NOT_SUPPORTED. */
-function importOf(model: CompiledModel): { fields: string[]; values: string[]; maxRows: number } {
+/**
+ * The model's import declaration, or IMPORT_NOT_SUPPORTED; FIELD_HIDDEN when one of its columns is hidden
+ * from `role` (the template would name it, a row would write it).
+ */
+function importOf(
+  model: CompiledModel,
+  role: string | null,
+): { fields: string[]; values: string[]; maxRows: number } {
   const def = model.def.import;
   if (!def) throw new ApiError('IMPORT_NOT_SUPPORTED', { title: model.def.title });
-  return { fields: def.fields, values: def.values ?? [], maxRows: def.maxRows ?? DEFAULT_MAX_ROWS };
+  const values = def.values ?? [];
+  assertFieldsVisible(model, role, [...def.fields, ...values]);
+  return { fields: def.fields, values, maxRows: def.maxRows ?? DEFAULT_MAX_ROWS };
 }
 
 const titleOf = (model: CompiledModel, field: string): string => model.fields.get(field)?.def.title ?? field;
@@ -43,8 +52,9 @@ function hintOf(model: CompiledModel, dicts: ReadonlyMap<string, DictDef>, field
 export async function importTemplate(
   model: CompiledModel,
   dicts: ReadonlyMap<string, DictDef>,
+  role: string | null,
 ): Promise<Buffer> {
-  const { fields } = importOf(model);
+  const { fields } = importOf(model, role);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'CCBSCF';
   const sheet = workbook.addWorksheet('导入数据', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -99,8 +109,9 @@ export async function readImport(
   model: CompiledModel,
   engine: ModelEngine,
   data: Buffer,
+  role: string | null,
 ): Promise<Array<{ row: number; body: Json }>> {
-  const { fields, maxRows } = importOf(model);
+  const { fields, maxRows } = importOf(model, role);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -187,7 +198,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
     { config: { navigation: true } },
     async (req, reply) => {
       const model = o.engine.model(req.params.model);
-      const data = await importTemplate(model, o.engine.models.dicts);
+      const data = await importTemplate(model, o.engine.models.dicts, actorOf(req).role);
       return reply
         .header('content-type', XLSX_MIME)
         .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
@@ -200,7 +211,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
   app.post<{ Params: { model: string } }>(`${MODELS_BASE}/:model/import`, async (req) => {
     const actor = actorOf(req);
     const model = o.engine.model(req.params.model);
-    const { values } = importOf(model);
+    const { values } = importOf(model, actor.role);
     const create = model.def.create;
     if (!create || !actor.role || !create.roles.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
@@ -227,7 +238,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
     }
     if (!/\.xlsx$/i.test(part.filename ?? '') || data.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('IMPORT_FILE_INVALID');
-    const rows = await readImport(o.db, model, o.engine, data);
+    const rows = await readImport(o.db, model, o.engine, data, actor.role);
     const ids = await o.engine.createMany(
       actor,
       model.name,

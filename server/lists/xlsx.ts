@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { ExportColumn } from '@renderer/core/model';
 import { ApiError } from '../errors';
 import type { CompiledModel } from '../models/compileModel';
+import { assertFieldsVisible } from '../models/fieldAccess';
 import type { DictDef } from '../models/types';
 
 type Json = Record<string, unknown>;
@@ -29,14 +30,20 @@ const readPath = (record: Json, path: string): unknown =>
  * How each asked column becomes a cell: money as a number (its decimal string parsed once, so Excel
  * sums it; shown `#,##0.00`), other numbers as numbers, states and dictionary fields as their labels,
  * booleans as 是/否, everything else as text. Only fields of the model (or their members, for
- * object fields) and the record's system fields may be asked.
- * @throws EXPORT_COLUMNS_INVALID naming the first unknown field.
+ * object fields) and the record's system fields may be asked, and none hidden from `role`.
+ * @throws EXPORT_COLUMNS_INVALID naming the first unknown field, FIELD_HIDDEN the first hidden one.
  */
 export function columnWriters(
   model: CompiledModel,
   dicts: ReadonlyMap<string, DictDef>,
   columns: readonly ExportColumn[],
+  role: string | null,
 ): Writer[] {
+  assertFieldsVisible(
+    model,
+    role,
+    columns.map((c) => c.field),
+  );
   return columns.map(({ field, title }) => {
     const [head = ''] = field.split('.');
     const def = model.fields.get(head);
@@ -71,12 +78,34 @@ const numberOf = (value: unknown): Cell =>
 const textOf = (value: unknown): Cell =>
   value === null || value === undefined
     ? null
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+    : cellText(typeof value === 'object' ? JSON.stringify(value) : String(value));
 
-/** A sheet name Excel accepts: at most 31 characters, none of []:*?/\. */
-const sheetName = (title: string): string => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+/** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF): a file with one is corrupt. */
+/* eslint-disable no-control-regex -- the control characters are what it finds */
+const XML_INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-control-regex */
+
+/** Text as a cell or header may hold it: what XML cannot carry becomes a space. */
+export const cellText = (text: string): string => text.replace(XML_INVALID, ' ');
+
+/** Most UTF-16 units of a sheet name. */
+const SHEET_NAME_MAX = 31;
+
+/**
+ * A sheet name Excel accepts (exceljs throws on the others): none of []:*?/\ nor what XML cannot hold, no
+ * apostrophe at either end, at most 31 UTF-16 units (a character is never cut in two), not the reserved
+ * "History"; else 'Sheet1'. A list title is the user's text, so every one of these can happen.
+ */
+export function sheetName(title: string): string {
+  let name = '';
+  for (const char of cellText(title).replace(/[[\]:*?/\\]/g, ' ')) {
+    if (name.length + char.length > SHEET_NAME_MAX) break;
+    name += char;
+  }
+  name = name.replace(/^[\s']+|[\s']+$/g, '');
+  return name && name.toLowerCase() !== 'history' ? name : 'Sheet1';
+}
 
 /** A workbook being filled: one sheet, a bold frozen header, rows added chunk by chunk. */
 export function createSheet(
@@ -87,7 +116,7 @@ export function createSheet(
   workbook.creator = 'CCBSCF';
   const sheet = workbook.addWorksheet(sheetName(title), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = writers.map((w, i) => ({
-    header: w.title,
+    header: cellText(w.title),
     key: `c${i}`,
     width: Math.max(12, Math.min(40, w.title.length * 2 + 4)),
     ...(w.money ? { style: { numFmt: MONEY_FORMAT } } : {}),

@@ -3,7 +3,9 @@ import type { Queryable } from '../db/db';
 import { PORTAL_TIME_ZONE } from '../db/localTime';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
+import { assertFieldsVisible } from './fieldAccess';
 import { buildWhere, visibleIds, type QueryParams } from './listQuery';
+import type { Actor } from './recordJson';
 import type { DictDef } from './types';
 
 /** One group of a statistics answer. */
@@ -35,11 +37,13 @@ interface Grouping {
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
+/** The grouping `name` asks for; any field it reads must be visible to `role` (FIELD_HIDDEN). */
 function grouping(
   model: CompiledModel,
   name: string,
   params: unknown[],
   corpId: string,
+  role: string | null,
   dicts: ReadonlyMap<string, DictDef>,
 ): Grouping {
   const named = model.def.aggregates?.groupBy[name];
@@ -50,6 +54,11 @@ function grouping(
     params.push(corpId);
     const me = `$${params.length}`;
     const fields = (named?.fields ?? []).map((f) => model.fields.get(f)!);
+    assertFieldsVisible(
+      model,
+      role,
+      fields.flatMap((f) => (f.def.nameField ? [f.name, f.def.nameField] : [f.name])),
+    );
     // The first corp field not holding the user's enterprise: for a core it is the holder, for a supplier the issuer.
     const pick = (expr: (f: (typeof fields)[number]) => string): string =>
       `case ${fields.map((f) => `when ${f.column} is distinct from ${me} then ${expr(f)}`).join(' ')} else null end`;
@@ -68,6 +77,7 @@ function grouping(
   const field = model.fields.get(fieldName);
   if (!field || !kind || field.kind === 'json')
     throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
+  assertFieldsVisible(model, role, named?.labelField ? [fieldName, named.labelField] : [fieldName]);
   if (kind === 'month') {
     if (field.kind !== 'date' && field.kind !== 'datetime')
       throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
@@ -93,19 +103,21 @@ function grouping(
 export async function aggregate(
   q: Queryable,
   model: CompiledModel,
-  corpId: string,
+  actor: Actor,
   query: QueryParams,
   dicts: ReadonlyMap<string, DictDef>,
 ): Promise<AggregateAnswer> {
+  const { corpId } = actor.user;
   const groupBy = first(query.groupBy) ?? 'status';
   const measureParam = first(query.measure) ?? model.def.aggregates?.measures[0] ?? 'count';
   const measureField = measureParam === 'count' ? null : measureParam.replace(/^sum:/, '');
   if (measureField !== null && !(model.def.aggregates?.measures ?? []).includes(measureField)) {
     throw new ApiError('AGGREGATE_INVALID', { what: `measure=${measureParam}` });
   }
-  const where = buildWhere(model, corpId, query);
+  if (measureField !== null) assertFieldsVisible(model, actor.role, [measureField]);
+  const where = buildWhere(model, corpId, query, actor.role);
   const params = [...where.params];
-  const g = grouping(model, groupBy, params, corpId, dicts);
+  const g = grouping(model, groupBy, params, corpId, actor.role, dicts);
   const sumExpr = measureField ? `coalesce(sum(${model.fields.get(measureField)!.column}), 0)::text` : 'null';
   const r = await q.query<{ key: string | null; label: string | null; count: number; sum: string | null }>(
     `select ${g.key} as key, ${g.label ?? 'null'} as label, count(*)::int as count, ${sumExpr} as sum

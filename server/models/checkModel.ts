@@ -1,3 +1,4 @@
+import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
 import { isKnownFormat } from '@renderer/core/validators';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
@@ -226,6 +227,13 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
       report('/children/field', `"${child.name}.${def.children.field}" needs "index": true`);
     }
   }
+  (def.openedProductAnyOf ?? []).forEach((code, i) => {
+    if (!isBusinessProduct(code))
+      report(
+        `/openedProductAnyOf/${i}`,
+        `"${code}" is not a business product (${BUSINESS_PRODUCT_CODES.join(', ')})`,
+      );
+  });
   for (const [name, rule] of Object.entries(def.fieldAccess ?? {})) {
     const at = `/fieldAccess/${name}`;
     const field = needField(at, name);

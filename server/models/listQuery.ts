@@ -3,6 +3,7 @@ import { isBusinessDate, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
+import { assertFieldsVisible } from './fieldAccess';
 import { containsColumn, sideTable } from './modelTables';
 import type { ColumnKind, FilterKind } from './types';
 
@@ -79,9 +80,15 @@ function checkOrder(t: FilterTarget, low: string, high: string): void {
  * `sideTable`, which copies every filtered and sorted column): the enterprise first (`s._corp = $1`,
  * leading every side index), then the record ids asked (`id`, repeated), then each filter the model
  * declares, always parameterised. Parameters the model does not declare (the cache-busting `v`, paging)
- * are ignored. Read it through {@link visibleFrom} or {@link visibleIds}.
+ * are ignored. A filter given on a field hidden from `role` is refused (FIELD_HIDDEN). Read it through
+ * {@link visibleFrom} or {@link visibleIds}.
  */
-export function buildWhere(model: CompiledModel, corpId: string, query: QueryParams): WhereClause {
+export function buildWhere(
+  model: CompiledModel,
+  corpId: string,
+  query: QueryParams,
+  role: string | null,
+): WhereClause {
   const params: unknown[] = [corpId];
   const conditions = ['s._corp = $1'];
   const add = (sql: (n: number) => string, value: unknown): void => {
@@ -99,6 +106,10 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
   for (const [name, kind] of filters) {
     const t = target(model, name);
     const col = `s.${t.column}`;
+    const dated = t.kind === 'date' || t.kind === 'datetime';
+    const asked =
+      kind === 'range' ? [`${name}${dated ? 'From' : 'Min'}`, `${name}${dated ? 'To' : 'Max'}`] : [name];
+    if (asked.some((p) => values(query[p]).length)) assertFieldsVisible(model, role, [name]);
     if (kind === 'eq' || kind === 'in') {
       const list = values(query[name]).map((v) => checkValue(t, v));
       if (list.length === 1) add((n) => `${col} = $${n}`, list[0]);
@@ -112,9 +123,8 @@ export function buildWhere(model: CompiledModel, corpId: string, query: QueryPar
           likePattern(checkValue(t, text.trim())),
         );
     } else {
-      const dated = t.kind === 'date' || t.kind === 'datetime';
-      const low = values(query[`${name}${dated ? 'From' : 'Min'}`])[0];
-      const high = values(query[`${name}${dated ? 'To' : 'Max'}`])[0];
+      const low = values(query[asked[0]!])[0];
+      const high = values(query[asked[1]!])[0];
       if (low !== undefined) add((n) => `${col} >= $${n}`, checkValue(t, low));
       if (low !== undefined && high !== undefined) checkOrder(t, low, high);
       if (high !== undefined) {
@@ -197,9 +207,14 @@ export function paging(query: QueryParams): { page: number; size: number } {
  * ORDER BY from `sort=field,asc|desc` on a whitelisted field (query.sort or createdAt); id breaks ties.
  * Columns are qualified with the alias `t` (the record table) or `s` (the side table, which copies every
  * sorted column): a bare name would sort by the select list's text rendering of the same name (money as
- * text sorts '107880.64' after '1067601.64').
+ * text sorts '107880.64' after '1067601.64'). A sort on a field hidden from `role` is refused (FIELD_HIDDEN).
  */
-export function orderBy(model: CompiledModel, query: QueryParams, alias: 't' | 's' = 't'): string {
+export function orderBy(
+  model: CompiledModel,
+  query: QueryParams,
+  role: string | null,
+  alias: 't' | 's' = 't',
+): string {
   const requested = values(query.sort)[0] ?? model.def.query?.defaultSort ?? 'createdAt,desc';
   const [field = '', dir = 'asc'] = requested.split(',');
   const direction = dir.toLowerCase() === 'desc' ? 'desc' : dir.toLowerCase() === 'asc' ? 'asc' : null;
@@ -208,6 +223,7 @@ export function orderBy(model: CompiledModel, query: QueryParams, alias: 't' | '
   if (field === 'createdAt') return `${t}.created_at ${direction}, ${t}.id ${direction}`;
   if (field === model.stateField) return `${t}.state ${direction}, ${t}.created_at desc, ${t}.id desc`;
   if (!(model.def.query?.sort ?? []).includes(field)) throw new ApiError('SORT_INVALID', { field });
+  assertFieldsVisible(model, role, [field]);
   const column = model.fields.get(field)!.column;
   // No NULLS LAST: the default null order lets an index on (column, id) serve both directions.
   return `${t}.${column} ${direction}, ${t}.id ${direction}`;

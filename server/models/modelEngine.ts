@@ -21,8 +21,9 @@ import { deleteRecord, loadRecord, rowToRecord, saveRecord, selectColumns } from
 import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
-import { assertFieldWrites } from './fieldWrites';
+import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
+import { assertProductOpened } from './productOpening';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -52,9 +53,10 @@ export interface BatchBody {
 export type BatchAnswer = SharedBatchAnswer<Json>;
 
 /**
- * The money fields a list asks to be summed (`summary=amount,amount2` or repeated): only money fields. @throws SUMMARY_INVALID for any other name.
+ * The money fields a list asks to be summed (`summary=amount,amount2` or repeated): only money fields
+ * the role sees. @throws SUMMARY_INVALID for any other name, FIELD_HIDDEN for a hidden one.
  */
-export function summaryFieldsOf(model: CompiledModel, query: QueryParams): string[] {
+export function summaryFieldsOf(model: CompiledModel, query: QueryParams, role: string | null): string[] {
   const raw = query.summary;
   const names = (Array.isArray(raw) ? raw : raw ? [raw] : [])
     .flatMap((v) => v.split(','))
@@ -63,6 +65,7 @@ export function summaryFieldsOf(model: CompiledModel, query: QueryParams): strin
   for (const name of names) {
     if (model.fields.get(name)?.kind !== 'money') throw new ApiError('SUMMARY_INVALID', { field: name });
   }
+  assertFieldsVisible(model, role, names);
   return [...new Set(names)];
 }
 
@@ -139,8 +142,9 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query);
-    const order = orderBy(model, query);
+    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const order = orderBy(model, query, actor.role);
+    const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
     const { count, estimated } = await countRows(this.o.db, model, where);
     // Pick the page's ids on the side table first (its btrees per enterprise and sort column read only the
@@ -148,11 +152,10 @@ export class ModelEngine {
     // than the sort itself on a large list.
     const rows = await this.o.db.query<Json>(
       `select ${selectColumns(model, 't')} from ${model.table} t
-        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, 's')} limit ${size} offset ${(page - 1) * size}))
+        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, actor.role, 's')} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
     );
-    const summaryFields = summaryFieldsOf(model, query);
     return {
       list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
@@ -187,8 +190,8 @@ export class ModelEngine {
     chunk = 1000,
   ): Promise<number> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query);
-    const order = orderBy(model, query, 's');
+    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
       const rows = await this.o.db.query<Json>(
@@ -198,7 +201,8 @@ export class ModelEngine {
       );
       if (rows.rows.length === 0) break;
       await onChunk(
-        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), null)),
+        // As a list answers them: without the fields hidden from the actor's role.
+        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
         total,
       );
     }
@@ -208,7 +212,7 @@ export class ModelEngine {
   /** How many records a query matches for the actor. */
   async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
     const model = this.model(name);
-    return this.count(model, buildWhere(model, actor.user.corpId, query));
+    return this.count(model, buildWhere(model, actor.user.corpId, query, actor.role));
   }
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
@@ -286,7 +290,7 @@ export class ModelEngine {
   }
 
   async aggregate(actor: Actor, name: string, query: QueryParams): Promise<AggregateAnswer> {
-    return aggregate(this.o.db, this.model(name), actor.user.corpId, query, this.o.models.dicts);
+    return aggregate(this.o.db, this.model(name), actor, query, this.o.models.dicts);
   }
 
   /**
@@ -373,6 +377,8 @@ export class ModelEngine {
       transition: null,
       reason: '',
     });
+    // After the effects: they may fill the record's product (an ABS asset takes its plan's).
+    await assertProductOpened(w.tx, model, rec.data, w.user.corpId);
     await w.write(model, rec);
     return rec.id;
   }
@@ -496,6 +502,7 @@ export class ModelEngine {
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: t.title });
+      if (!t.counterparty) await assertProductOpened(tx, model, rec.data, actor.user.corpId);
       // A record moved on by someone else is refused by its state first (当前状态…不能…), which says more
       // than 数据已被他人修改; the version then catches a change within the same state.
       if (!t.from.includes(rec.state))

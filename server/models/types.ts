@@ -86,6 +86,11 @@ export interface TransitionDef {
   reasonTitle?: string;
   /** A field the reason is copied to, e.g. 'refuseReason'. */
   reasonField?: string;
+  /**
+   * A counterparty's step (e.g. the debtor confirming a receivable it owes): its enterprise need not have
+   * opened the model's product (server/models/productOpening.ts).
+   */
+  counterparty?: boolean;
   /** Constant field values set by the transition ('$today' and '$now' are replaced). */
   set?: Record<string, unknown>;
   effects?: EffectRef[];
@@ -109,6 +114,11 @@ export interface ModelDef {
   description?: string;
   table: string;
   product?: string;
+  /**
+   * The products one of which an enterprise must have opened to create or act on the records, when not
+   * only `product`; empty: none (server/models/productOpening.ts).
+   */
+  openedProductAnyOf?: string[];
   stateField?: string;
   numbering?: { field: string; prefix: string };
   fields: Record<string, FieldDef>;

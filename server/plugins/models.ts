@@ -6,7 +6,7 @@ import { registerFileRoutes } from '../files/fileRoutes';
 import { storageFromEnv, type FileStorage } from '../files/fileStorage';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { loadUrlKey } from '../files/signedUrl';
-import { failInterruptedExports, registerExportRoutes } from '../lists/exports';
+import { failStaleExports, registerExportRoutes } from '../lists/exports';
 import { registerImportRoutes } from '../lists/imports';
 import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { ModelEngine, openModels } from '../models';
@@ -43,7 +43,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
     const storage = options.storage ?? (await storageFromEnv());
     const urlKey = await loadUrlKey(ctx.db);
     registerListSettingsRoutes(app, ctx.db);
-    await failInterruptedExports(ctx.db);
+    await failStaleExports(ctx.db, true);
     registerExportRoutes(app, {
       db: ctx.db,
       engine,

@@ -5,6 +5,7 @@ import {
   validateSmsCode,
 } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
+import { personalDataFor } from '@contract/personalData';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { roleInfo } from '../auth/roles';
 import type { ServerContext } from '../context';
@@ -38,7 +39,7 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
     const info: PersonInfo = {
       userName: user.username,
       personName: user.personName,
-      mobile: user.mobile,
+      mobile: personalDataFor(req.session!.currentRole, 'mobile', user.mobile),
       corpName: user.corpName,
       roles: user.roles.map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
     };

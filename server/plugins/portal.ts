@@ -40,6 +40,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) securityHeaders(reply);
+    // An API answer (success or error) is data for this user now: never sniffed as HTML, never stored.
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'no-store');
+    }
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     return payload;
   });

@@ -1,4 +1,5 @@
 import { roleHome } from '@contract/homes';
+import { personalDataFor } from '@contract/personalData';
 import type { RoleItem, SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -188,7 +189,7 @@ async function securityInfo(
       userId: user.id,
       userName: user.username,
       personName: user.personName,
-      mobile: user.mobile,
+      mobile: personalDataFor(current, 'mobile', user.mobile),
       userType: user.userType,
       enableSwitchVersion: user.enableSwitchVersion,
       corpId: user.corpId,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RealnameState } from '@contract/registration';
 import { isOperatorOrDirector, MANAGER_ROLE } from '@contract/roles';
-import { maskString } from '@renderer/core/format';
+import { personalDataFor } from '@contract/personalData';
 import { validateIdCard, validatePersonName } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
@@ -62,7 +62,7 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
       state,
       corpName: req.user!.corpName,
       legalName,
-      legalIdCard: legalIdCard ? maskString(legalIdCard) : '',
+      legalIdCard: personalDataFor(req.session!.currentRole, 'idCard', legalIdCard),
       reason: check?.state === 'FAILED' ? check.reason : null,
       checkId: state === 'PENDING' ? check!.id : null,
     });

@@ -192,7 +192,8 @@ describe('authorisation matrix: role × asset pool create × enterprise', () => 
             : model === 'assetsPoolMatch'
               ? actor.corp === 'FIN001'
               : true;
-        const allowed = roles.includes(actor.role) && actor.corp !== 'SUP003' && ownsRef;
+        const opened = actor.products.has('assets-pool');
+        const allowed = roles.includes(actor.role) && actor.corp !== 'SUP003' && opened && ownsRef;
         if (allowed) {
           expect(code, `${actor.label} may create ${model}: ${res.body}`).toBe('0');
           expect(await count(world.s, table)).toBe(before + 1);
@@ -201,7 +202,9 @@ describe('authorisation matrix: role × asset pool create × enterprise', () => 
         }
         expect(code, `${actor.label} must not create ${model}`).not.toBe('0');
         if (actor.corp === 'SUP003') expect(code).toBe('SCF.CORP_CANCELLED');
-        else if (roles.includes(actor.role)) expect(code).toBe('SCF.REF_INVALID');
+        // References are checked first; with its own ones, an enterprise without the product is refused for that.
+        else if (roles.includes(actor.role))
+          expect(code).toBe(ownsRef ? 'SCF.PRODUCT_NOT_OPENED' : 'SCF.REF_INVALID');
         else expect(code).toBe('SCF.CREATE_FORBIDDEN');
         expect(await count(world.s, table)).toBe(before);
       }

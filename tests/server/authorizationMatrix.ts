@@ -43,16 +43,22 @@ export interface MatrixActor {
   username: string;
   corp: string;
   role: string;
+  /** The products its enterprise has opened (server/models/productOpening.ts). */
+  products: ReadonlySet<string>;
   browser: Browser;
 }
 
 /** A user a matrix adds in another enterprise: [user name, enterprise id, role]. */
 export type ExtraUser = [string, string, string];
 
-/** Enterprises a matrix may add users in ("another enterprise" for core and finance roles). */
-const OTHER_CORPS: Record<string, [name: string, creditCode: string, type: string]> = {
-  CORE002: ['华建集团第二工程局有限公司', '91110000MA00000011', 'CORE'],
-  FIN002: ['另一商业保理有限公司', '91110000MA00000022', 'FIN'],
+/**
+ * Enterprises a matrix may add users in ("another enterprise" for core and finance roles), each with the
+ * products of its demo twin opened (a create or transition needs its product opened,
+ * server/models/productOpening.ts): they differ from the twin by the records they are party to only.
+ */
+const OTHER_CORPS: Record<string, [name: string, creditCode: string, type: string, twin: string]> = {
+  CORE002: ['华建集团第二工程局有限公司', '91110000MA00000011', 'CORE', 'CORE001'],
+  FIN002: ['另一商业保理有限公司', '91110000MA00000022', 'FIN', 'FIN001'],
 };
 
 /** Every post of a second core group and a second factor: "another enterprise" for core and finance roles. */
@@ -82,12 +88,20 @@ export function matrixWorld(extra: ExtraUser[]): MatrixWorld {
       `select u.username, u.corp_id, array(select role_code from user_roles r where r.user_id = u.id order by role_code) as roles
          from users u order by u.id`,
     );
-    for (const corp of new Set(extra.map(([, c]) => c)))
-      if (OTHER_CORPS[corp])
-        await db.query(
-          'insert into corps (id, name, credit_code, corp_type) values ($1, $2, $3, $4) on conflict (id) do nothing',
-          [corp, ...OTHER_CORPS[corp]],
-        );
+    for (const corp of new Set(extra.map(([, c]) => c))) {
+      const other = OTHER_CORPS[corp];
+      if (!other) continue;
+      const [name, creditCode, type, twin] = other;
+      await db.query(
+        'insert into corps (id, name, credit_code, corp_type) values ($1, $2, $3, $4) on conflict (id) do nothing',
+        [corp, name, creditCode, type],
+      );
+      await db.query(
+        `insert into corp_products (corp_id, product, opened)
+         select $1, product, opened from corp_products where corp_id = $2 on conflict do nothing`,
+        [corp, twin],
+      );
+    }
     const hash = await hashPassword('Demo@2026');
     for (const [i, [username, corp, role]] of extra.entries()) {
       const id = `MX${i}`;
@@ -101,12 +115,16 @@ export function matrixWorld(extra: ExtraUser[]): MatrixWorld {
       ...demo.rows.flatMap((u) => u.roles.map((role): ExtraUser => [u.username, u.corp_id, role])),
       ...extra,
     ];
+    const opened = await db.query<{ corp_id: string; product: string }>(
+      'select corp_id, product from corp_products where opened',
+    );
     for (const [username, corp, role] of all)
       world.actors.push({
         label: `${username}/${role}`,
         username,
         corp,
         role,
+        products: new Set(opened.rows.filter((p) => p.corp_id === corp).map((p) => p.product)),
         browser: await as(app, username, role),
       });
   }, 180_000);

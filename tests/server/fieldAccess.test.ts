@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DICTIONARY_API } from '@renderer/core/model';
+import ExcelJS from 'exceljs';
+import { DICTIONARY_API, exportPath, type ExportJob } from '@renderer/core/model';
 import {
   API,
   as,
@@ -95,6 +96,64 @@ describe('per-field permissions (model fieldAccess)', () => {
     const rows = (await list(query, MODEL)).list as Array<Record<string, unknown>>;
     expect(rows.find((r) => r.id === made.id)).not.toHaveProperty('internalNote');
     expect(body(await getRecord(director, MODEL, made.id)).data.internalNote).toBe('仅内部可见');
+  });
+});
+
+describe('a hidden field asked for by name', () => {
+  const HIDDEN = { code: 'SCF.FIELD_HIDDEN', message: '当前角色无权查看“内部备注”' };
+  const columns = [
+    { field: 'applicationNo', title: '申请编号' },
+    { field: 'internalNote', title: '内部备注' },
+  ];
+
+  it('is refused to the role in exports, sorts, filters and aggregates', async () => {
+    const director = await as(s.app, 'core_director', 'ROLE_CORE_DIRECTOR');
+    await create(director, MODEL, payload({ internalNote: '底价九折' }));
+    const query = await as(s.app, 'core_query', 'ROLE_CORE_QUERY');
+    const jobsBefore = await count(s, 'export_jobs');
+    const exported = await query.call('POST', exportPath(MODEL), { body: { columns, title: '申请' } });
+    expect(body(exported)).toMatchObject(HIDDEN);
+    const filteredExport = await query.call('POST', exportPath(MODEL), {
+      body: { columns: columns.slice(0, 1), params: { internalNote: '底价' } },
+    });
+    expect(body(filteredExport)).toMatchObject(HIDDEN);
+    expect(await count(s, 'export_jobs')).toBe(jobsBefore);
+
+    const get = async (url: string, q: Record<string, string>) =>
+      body(await query.call('GET', url, { query: q }));
+    const records = `${API}/${MODEL}/records`;
+    expect(await get(records, { sort: 'internalNote,asc' })).toMatchObject(HIDDEN);
+    expect(await get(records, { internalNote: '底价' })).toMatchObject(HIDDEN);
+    const aggregates = `${API}/${MODEL}/aggregates`;
+    expect(await get(aggregates, { groupBy: 'internalNote' })).toMatchObject(HIDDEN);
+    expect(await get(aggregates, { groupBy: 'status', internalNote: '底价' })).toMatchObject(HIDDEN);
+
+    // What the role may see still works for it, and the director may use the field everywhere.
+    expect((await get(records, { sort: 'amount,desc' })).code).toBe('0');
+    expect((await get(aggregates, { groupBy: 'status' })).code).toBe('0');
+    const sorted = body(
+      await director.call('GET', records, { query: { sort: 'internalNote,asc', internalNote: '底价' } }),
+    );
+    expect(sorted.data.list.map((r: { internalNote: string }) => r.internalNote)).toEqual(['底价九折']);
+    const grouped = body(await director.call('GET', aggregates, { query: { groupBy: 'internalNote' } }));
+    expect(grouped.data.groups.map((g: { key: string }) => g.key)).toContain('底价九折');
+  });
+
+  it('never reaches the role’s export file, and reaches the director’s', async () => {
+    const director = await as(s.app, 'core_director', 'ROLE_CORE_DIRECTOR');
+    const made = body(await create(director, MODEL, payload({ internalNote: '仅内部可见' }))).data;
+    const sheetOf = async (b: typeof director, cols: typeof columns) => {
+      const job = body(
+        await b.call('POST', exportPath(MODEL), { body: { columns: cols, params: { id: made.id } } }),
+      ).data as ExportJob;
+      const res = await b.call('GET', job.url!, { unsigned: true });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0]!.getRow(2).values;
+    };
+    expect(await sheetOf(director, columns)).toEqual([undefined, made.applicationNo, '仅内部可见']);
+    const query = await as(s.app, 'core_query', 'ROLE_CORE_QUERY');
+    expect(await sheetOf(query, columns.slice(0, 1))).toEqual([undefined, made.applicationNo]);
   });
 });
 

@@ -322,7 +322,7 @@ describe('file download', () => {
     expect(presign.statusCode).toBe(403);
   });
 
-  it('hands out a presigned link that works without session or CSRF header, then expires', async () => {
+  it('hands out a presigned link that works in the session that asked for it (no CSRF header), then expires', async () => {
     const res = body(
       await chain.call('GET', '/v1/files/oss/sts/download/presigned-url', {
         query: {
@@ -337,24 +337,45 @@ describe('file download', () => {
     expect(res.code).toBe('0');
     expect(res.data.useOss).toBe(false);
     expect(res.data.url).toMatch(new RegExp(`^/api/web/v1/files/signed/${fileId}\\?`));
-    const fetched = await s.app.inject({ method: 'GET', url: res.data.url });
+    const open = (url: string, cookie = chain.cookie) =>
+      s.app.inject({ method: 'GET', url, headers: { cookie } });
+    const fetched = await open(res.data.url);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.rawPayload.equals(data)).toBe(true);
     expect(fetched.headers['content-disposition']).toContain(encodeURIComponent('采购合同.docx'));
 
-    const tampered = await s.app.inject({
-      method: 'GET',
-      url: res.data.url.replace(/name=[^&]+/, 'name=evil.docx'),
-    });
+    const tampered = await open(res.data.url.replace(/name=[^&]+/, 'name=evil.docx'));
     expect([tampered.statusCode, tampered.json().code]).toEqual([403, 'SCF.FILE_LINK_INVALID']);
     clock.now = new Date(startClock.getTime() + 5 * 60 * 1000 + 1000);
-    const expired = await s.app.inject({ method: 'GET', url: res.data.url });
+    const expired = await open(res.data.url);
     expect([expired.statusCode, expired.json().code, expired.json().message]).toEqual([
       403,
       'SCF.FILE_LINK_INVALID',
       '下载链接无效或已过期，请重新获取',
     ]);
     clock.now = startClock;
+  });
+
+  it('refuses a presigned link without its session: none, another one, or after logout', async () => {
+    const mine = await as(s.app, 'chain_operator');
+    const url = body(
+      await mine.call('GET', '/v1/files/oss/sts/download/presigned-url', { query: { pkFile: fileId } }),
+    ).data.url as string;
+    const open = (cookie?: string) => s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect((await open(mine.cookie)).statusCode).toBe(200);
+    const refused = [403, 'SCF.FILE_LINK_INVALID'];
+    const codeOf = (r: Awaited<ReturnType<typeof open>>) => [r.statusCode, r.json().code];
+    expect(codeOf(await open())).toEqual(refused);
+    // The same user in another browser, and another user of the same enterprise.
+    expect(codeOf(await open((await as(s.app, 'chain_operator')).cookie))).toEqual(refused);
+    expect(codeOf(await open((await as(s.app, 'chain_director')).cookie))).toEqual(refused);
+    const logout = await s.app.inject({
+      method: 'GET',
+      url: `/api/web/uaa/logout?_csrf=${encodeURIComponent(mine.csrf)}`,
+      headers: { cookie: mine.cookie },
+    });
+    expect(logout.statusCode).toBe(302);
+    expect(codeOf(await open(mine.cookie))).toEqual(refused);
   });
 
   it('serves seeded demo documents and deletes a file while the record is open', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
@@ -6,6 +8,7 @@ import {
   batchPath,
   exportJobPath,
   exportPath,
+  exportRetryPath,
   EXPORTS_API,
   LIST_SETTINGS_API,
   type ExportJob,
@@ -13,6 +16,8 @@ import {
 import { openModels } from '@server/models';
 import { productEffects } from '@server/products';
 import { insertRecords } from '@server/models/recordStore';
+import { failStaleExports } from '@server/lists/exports';
+import { sheetName } from '@server/lists/xlsx';
 import type { Browser } from './helpers';
 import { API, as, body, type Json, list, modelsServer, type ModelsTestServer } from './modelsHelpers';
 
@@ -304,4 +309,85 @@ describe('exports', () => {
     const centre = body(await unit.call('GET', EXPORTS_API)).data as ExportJob[];
     expect(centre[0]).toMatchObject({ id: started.id, status: 'done' });
   }, 120_000);
+});
+
+describe('exports that fail', () => {
+  it('writes a title with an apostrophe at either end (the sheet name is made safe), not a 500', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    const res = await chain.call('POST', exportPath('creditVoucher'), {
+      body: { columns: voucherColumns, title: "'季度'报表'" },
+    });
+    expect(res.statusCode).toBe(200);
+    const job = body(res).data as ExportJob;
+    expect(job).toMatchObject({ status: 'done', title: "'季度'报表'" });
+    const file = await chain.call('GET', job.url!, { unsigned: true });
+    expect(file.headers['content-disposition']).toContain("filename*=UTF-8''%27%E5%AD%A3%E5%BA%A6%27");
+    const sheet = await readSheet(chain, job.url!);
+    expect(sheet.name).toBe("季度'报表");
+  });
+
+  it('makes every title a name Excel takes', () => {
+    expect(sheetName("'x'")).toBe('x');
+    expect(sheetName("''")).toBe('Sheet1');
+    expect(sheetName('History')).toBe('Sheet1');
+    expect(sheetName('a[b]:c*d?e/f\\g\u0001h')).toBe('a b  c d e f g h');
+    expect(sheetName(`${'凭'.repeat(30)}😀`)).toBe('凭'.repeat(30));
+    expect(sheetName(`${'x'.repeat(30)}'y`)).toBe('x'.repeat(30));
+  });
+
+  it('ends a failed export as failed with the message the download centre shows, and 重新导出 writes it', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    // The store refuses the file: a regular file where its folder should be.
+    const folder = join(s.filesDir, 'exports');
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, '');
+    const res = await chain.call('POST', exportPath('creditVoucher'), {
+      body: { columns: voucherColumns, title: '凭证' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code: 'SCF.EXPORT_FAILED', message: '导出失败，请到下载中心重新导出' });
+    const failed = (body(await chain.call('GET', EXPORTS_API)).data as ExportJob[]).find(
+      (j) => j.title === '凭证',
+    );
+    expect(failed).toMatchObject({
+      title: '凭证',
+      status: 'failed',
+      error: '导出失败，请重新导出',
+      url: null,
+    });
+
+    rmSync(folder, { force: true });
+    const retried = body(await chain.call('POST', exportRetryPath(failed!.id))).data as ExportJob;
+    expect(retried).toMatchObject({ id: failed!.id, status: 'done', error: null });
+    expect((await readSheet(chain, retried.url!)).rowCount).toBe(retried.total + 1);
+    expect(body(await chain.call('POST', exportRetryPath(failed!.id))).code).toBe('SCF.EXPORT_NOT_RETRYABLE');
+    const other = await as(s.app, 'chain_director');
+    expect(body(await other.call('POST', exportRetryPath(failed!.id))).code).toBe('SCF.EXPORT_NOT_FOUND');
+  });
+
+  it('leaves no job running once its worker is gone: silent too long, or at the restart of an embedded database', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    const userId = (
+      await s.db.query<{ id: string }>("select id from users where username = 'chain_operator'")
+    ).rows[0]!.id;
+    const insert = (id: string, heartbeat: string) =>
+      s.db.query(
+        `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total, worker, heartbeat_at)
+         values ($1, $2, 'SUP001', 'creditVoucher', $1, '{}', '[]', 'running', 10, 'gone', now() - $3::interval)`,
+        [id, userId, heartbeat],
+      );
+    await insert('dead-worker', '5 minutes');
+    await insert('live-worker', '1 second');
+    const jobs = body(await chain.call('GET', EXPORTS_API)).data as ExportJob[];
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    expect(byId.get('dead-worker')).toMatchObject({
+      status: 'failed',
+      error: '导出中断（服务已重启或停止），请重新导出',
+    });
+    expect(byId.get('live-worker')?.status).toBe('running');
+    // What a server does when it starts on the embedded database: whoever ran the job has stopped.
+    await failStaleExports(s.db, true);
+    const after = body(await chain.call('GET', exportJobPath('live-worker'))).data as ExportJob;
+    expect(after).toMatchObject({ status: 'failed', error: '导出中断（服务已重启或停止），请重新导出' });
+  });
 });

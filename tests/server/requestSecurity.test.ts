@@ -235,3 +235,29 @@ describe('every request of a session is signed and checked, GET too (issue 16)',
     expect(logout.statusCode).toBe(302);
   });
 });
+
+describe('JSON answers are neither sniffed nor stored', () => {
+  it('carries nosniff and no-store on successes, business errors, refusals and unknown paths', async () => {
+    const answers = [
+      await b.call('GET', '/v2/security'),
+      await record(b, undefined, { noCsrf: true }),
+      await b.call('GET', '/biz/v1/models/creditVoucher/records', { query: { sort: 'nope,asc' } }),
+      await s.app.inject({ method: 'GET', url: '/api/web/v2/security' }),
+      await s.app.inject({ method: 'GET', url: '/api/web/no/such/path' }),
+      await s.app.inject({ method: 'GET', url: '/api/web/login' }),
+    ];
+    expect(answers.map((r) => [r.statusCode, r.json().code])).toEqual([
+      [200, '0'],
+      [403, 'SCF.CSRF_INVALID'],
+      [200, 'SCF.SORT_INVALID'],
+      [401, 'SCF.AUTH_REQUIRED'],
+      [404, 'SCF.NOT_FOUND'],
+      [200, '0'],
+    ]);
+    for (const res of answers) {
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+});

@@ -52,13 +52,14 @@ describe('lists through the per-enterprise side table', () => {
     corp: string,
     query: QueryParams,
   ): Promise<[string[], number]> {
-    const where = buildWhere(model, corp, query);
+    // Field permissions are the engine's own check (fieldAccess.test.ts); these models hide nothing.
+    const where = buildWhere(model, corp, query, null);
     // Contains filters as ILIKE on the record's own column (the side table's LIKE on a lower-cased copy
     // must match the same rows).
     const sql = onRecordTable(model, where);
     expect(sql).not.toContain('_lc_');
     const rows = await s.db.query<{ id: string }>(
-      `select t.id from ${model.table} t where ${sql} order by ${orderBy(model, query)}`,
+      `select t.id from ${model.table} t where ${sql} order by ${orderBy(model, query, null)}`,
       where.params,
     );
     return [rows.rows.map((r) => r.id), rows.rows.length];

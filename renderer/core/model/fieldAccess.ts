@@ -27,6 +27,16 @@ export interface FieldAccessRule {
 /** `fieldAccess` of a model: rule by field name. */
 export type FieldAccessRules = Record<string, FieldAccessRule>;
 
+/**
+ * Whether `role` may never see the field: the one rule of every read, whatever the path (a record's
+ * answer, a list's filter and sort, an aggregate, an export's columns, an import's columns). No role
+ * (null) sees no field hidden from anyone. Hiding does not depend on the record's state.
+ */
+export function isFieldHidden(rule: FieldAccessRule | undefined, role: string | null): boolean {
+  if (!rule?.hidden?.length) return false;
+  return role === null || rule.hidden.includes(role);
+}
+
 /** The level of one field for `role` on a record in `state` (undefined: editable). */
 export function fieldAccessLevel(
   rule: FieldAccessRule | undefined,
@@ -34,8 +44,7 @@ export function fieldAccessLevel(
   state: string,
 ): FieldAccessLevel | undefined {
   if (!rule) return undefined;
-  if (role !== null && rule.hidden?.includes(role)) return 'hidden';
-  if (role === null && rule.hidden?.length) return 'hidden';
+  if (isFieldHidden(rule, role)) return 'hidden';
   const write = rule.write;
   if (!write) return undefined;
   if (write.roles && !(role !== null && write.roles.includes(role))) return 'readOnly';

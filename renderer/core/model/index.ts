@@ -35,6 +35,7 @@ export {
   EXPORT_JOB_THRESHOLD,
   exportFilePath,
   exportJobPath,
+  exportRetryPath,
   exportPath,
   importPath,
   importTemplatePath,
@@ -53,7 +54,7 @@ export type {
   ListDensity,
   ListSettings,
 } from './lists';
-export { FIELD_ACCESS_MEMBER, fieldAccessLevel, resolveFieldAccess } from './fieldAccess';
+export { FIELD_ACCESS_MEMBER, fieldAccessLevel, isFieldHidden, resolveFieldAccess } from './fieldAccess';
 export type { FieldAccessLevel, FieldAccessRule, FieldAccessRules } from './fieldAccess';
 export { readAnswerPath, toListAnswer } from './dataSource';
 export type { ResponseMapping } from './dataSource';

@@ -102,6 +102,11 @@ export function exportJobPath(id: string): string {
   return `${EXPORTS_API}/${segment(id)}`;
 }
 
+/** `POST` a failed job written again (same query and columns; → {@link ExportJob}). */
+export function exportRetryPath(id: string): string {
+  return `${exportJobPath(id)}/retry`;
+}
+
 /** `GET` the finished .xlsx of a job (a plain link: the session cookie is enough). */
 export function exportFilePath(id: string): string {
   return `${exportJobPath(id)}/file`;

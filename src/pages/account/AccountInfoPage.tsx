@@ -3,6 +3,7 @@ import { useSession } from '@/session/SessionContext';
 import { PRODUCT_TITLES } from '@/shell/products';
 import { roleKindName, roleLabel } from '@contract/roles';
 import { EnterpriseProfileCard } from './EnterpriseProfileCard';
+import { maskPersonalData } from '@contract/personalData';
 
 /** /my/account/info: who is logged in, their roles and opened products, and their enterprise's master data. */
 export function AccountInfoPage(): React.JSX.Element {
@@ -15,9 +16,7 @@ export function AccountInfoPage(): React.JSX.Element {
         <Descriptions column={2} bordered size="small">
           <Descriptions.Item label="姓名">{user3.personName}</Descriptions.Item>
           <Descriptions.Item label="用户名">{user3.userName}</Descriptions.Item>
-          <Descriptions.Item label="手机号">
-            {user3.mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}
-          </Descriptions.Item>
+          <Descriptions.Item label="手机号">{maskPersonalData('mobile', user3.mobile)}</Descriptions.Item>
           <Descriptions.Item label="所属企业">{user3.corpName}</Descriptions.Item>
           <Descriptions.Item label="当前角色">
             {currentRole3

@@ -5,11 +5,8 @@ import {
   ENTERPRISE_PROFILE_FIELDS,
   type EnterpriseProfile,
 } from '@contract/enterprise';
+import { maskPersonalData } from '@contract/personalData';
 import { apiGet } from '@/api';
-
-/** An ID card number with only its region (6) and last 4 characters shown. */
-const maskedIdCard = (v: string): string =>
-  v.length > 10 ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v;
 
 /**
  * The logged-in user's enterprise as it is now (企业信息): name, 统一社会信用代码, legal person, address and
@@ -29,7 +26,7 @@ export function EnterpriseProfileCard(): React.JSX.Element {
           {ENTERPRISE_PROFILE_FIELDS.map(({ key, title }) => (
             <Descriptions.Item key={key} label={title}>
               <span data-testid={`enterprise-${key}`}>
-                {(key === 'legalIdCard' ? maskedIdCard(profile[key]) : profile[key]) || '——'}
+                {(key === 'legalIdCard' ? maskPersonalData('idCard', profile[key]) : profile[key]) || '——'}
               </span>
             </Descriptions.Item>
           ))}

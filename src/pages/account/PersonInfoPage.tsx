@@ -7,6 +7,7 @@ import { useSession } from '@/session/SessionContext';
 import { FormFooter } from '@/pages/register/FormFooter';
 import { required, showServerError } from '@/pages/register/formRules';
 import { NewPasswordFields, SmsCodeField } from '@/pages/register/SmsCodeField';
+import { maskPersonalData } from '@contract/personalData';
 
 interface PersonInfo {
   userName: string;
@@ -28,8 +29,6 @@ interface MobileValues {
 }
 
 const FOOTER_COL = { offset: 5, span: 12 };
-
-const masked = (mobile: string): string => mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
 async function encrypt(password: string): Promise<string> {
   const key = await apiGet<{ publicKey: string }>('/v1/auth/passwords/public-keys');
@@ -95,7 +94,7 @@ export function PersonInfoPage(): React.JSX.Element {
             <Descriptions.Item label="姓名">{info.personName}</Descriptions.Item>
             <Descriptions.Item label="用户名">{info.userName}</Descriptions.Item>
             <Descriptions.Item label="手机号码">
-              <span data-testid="person-mobile-current">{masked(info.mobile)}</span>
+              <span data-testid="person-mobile-current">{maskPersonalData('mobile', info.mobile)}</span>
             </Descriptions.Item>
             <Descriptions.Item label="所属企业">{info.corpName}</Descriptions.Item>
             <Descriptions.Item label="角色" span={2}>

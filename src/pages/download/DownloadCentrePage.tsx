@@ -1,7 +1,7 @@
 import { Button, Card, ConfigProvider, Empty, Progress, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { ACCESSIBLE_THEME, EXPORTS_API, type ExportJob } from '@renderer';
-import { apiGet } from '@/api';
+import { ACCESSIBLE_THEME, EXPORTS_API, exportRetryPath, type ExportJob } from '@renderer';
+import { apiGet, apiPost } from '@/api';
 import { openDownload } from '@/pages/schema/rendererServices';
 
 const STATUS: Record<ExportJob['status'], { label: string; color: string }> = {
@@ -16,10 +16,25 @@ const POLL_MS = 1000;
 const percent = (job: ExportJob): number =>
   job.status === 'done' ? 100 : job.total > 0 ? Math.floor((job.done * 100) / job.total) : 0;
 
-/** /my/download-center: the user's exports (large ones are written in the background), with progress. */
+/**
+ * /my/download-center: the user's exports (large ones are written in the background), with progress; a
+ * failed one shows why and offers 重新导出 (the same query and columns written again).
+ */
 export function DownloadCentrePage(): React.JSX.Element {
   const [jobs, setJobs] = useState<ExportJob[] | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Bumped to read the list again (after a retry). */
+  const [round, setRound] = useState(0);
+  const [retrying, setRetrying] = useState<string | null>(null);
+  const retry = (job: ExportJob): void => {
+    setRetrying(job.id);
+    apiPost<ExportJob>(exportRetryPath(job.id))
+      .catch(() => undefined)
+      .finally(() => {
+        setRetrying(null);
+        setRound((n) => n + 1);
+      });
+  };
   const running = jobs?.some((j) => j.status === 'running') ?? false;
 
   useEffect(() => {
@@ -40,7 +55,7 @@ export function DownloadCentrePage(): React.JSX.Element {
       live = false;
       clearTimeout(timer);
     };
-  }, []);
+  }, [round]);
 
   return (
     <ConfigProvider theme={ACCESSIBLE_THEME}>
@@ -97,14 +112,24 @@ export function DownloadCentrePage(): React.JSX.Element {
             {
               key: 'actions',
               title: '操作',
-              width: 100,
+              width: 260,
               render: (_, job) =>
                 job.url ? (
                   <Button type="link" data-testid="export-download" onClick={() => openDownload(job.url!)}>
                     下载
                   </Button>
-                ) : job.error ? (
-                  <span>{job.error}</span>
+                ) : job.status === 'failed' ? (
+                  <>
+                    <span data-testid="export-error">{job.error}</span>
+                    <Button
+                      type="link"
+                      data-testid="export-retry"
+                      loading={retrying === job.id}
+                      onClick={() => retry(job)}
+                    >
+                      重新导出
+                    </Button>
+                  </>
                 ) : null,
             },
           ]}

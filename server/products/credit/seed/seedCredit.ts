@@ -36,7 +36,13 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
   const s = await EngineSeeder.open({ db, models, effects });
   const w = await CreditWorld.open(db, s, new SeedRandom());
   const { r } = w;
+  // The second factor served the credit product until the first factor's limit replaced its own, then
+  // closed it (only joint factoring stays open): a limit is granted under a product the grantor has opened.
+  await db.query(
+    "insert into corp_products (corp_id, product) values ('FIN003', 'credit') on conflict do nothing",
+  );
   await replacedLimit(w, CORE, 'credit', '600000000.00');
+  await db.query("update corp_products set opened = false where corp_id = 'FIN003' and product = 'credit'");
   await limit(w, CORE, 'credit', '800000000.00', 'LM1');
   await limit(w, SUP, 'credit', '60000000.00', 'LM1');
   await limit(w, UNIT, 'credit', '30000000.00', 'LM1');

@@ -1,12 +1,39 @@
 /**
- * Enforcement of a model's `fieldAccess` (renderer/core/model/fieldAccess.ts) on writes: a create or
- * update that sets or changes a field the current role may not write in the record's state is refused
- * as a whole (nothing is written), with the field named in `fieldErrors` so the page shows it there.
+ * Enforcement of a model's `fieldAccess` (renderer/core/model/fieldAccess.ts, ADR 0012).
+ * Reads: a field hidden from the role leaves no answer (recordJson), and a request naming it (a list's
+ * filter or sort, a summary, an aggregate's group or measure, an export's or import's column) is refused
+ * with FIELD_HIDDEN: whatever the path, the role learns nothing of its values.
+ * Writes: a create or update that sets or changes a field the current role may not write in the
+ * record's state is refused as a whole (nothing is written), with the field named in `fieldErrors` so
+ * the page shows it there.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { fieldAccessLevel } from '@renderer/core/model';
+import { fieldAccessLevel, isFieldHidden } from '@renderer/core/model';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
+
+/** Whether `role` may never see the model's field `name` (a member path `a.b` counts as `a`). */
+export function hiddenFrom(model: CompiledModel, role: string | null, name: string): boolean {
+  const [head = ''] = name.split('.');
+  return isFieldHidden(model.def.fieldAccess?.[head], role);
+}
+
+/**
+ * Refuses a request that names a field hidden from the role.
+ * @throws ApiError FIELD_HIDDEN naming the first such field
+ */
+export function assertFieldsVisible(
+  model: CompiledModel,
+  role: string | null,
+  names: Iterable<string>,
+): void {
+  if (!model.def.fieldAccess) return;
+  for (const name of names) {
+    if (!hiddenFrom(model, role, name)) continue;
+    const [head = ''] = name.split('.');
+    throw new ApiError('FIELD_HIDDEN', { title: model.fields.get(head)?.def.title ?? head });
+  }
+}
 
 const empty = (value: unknown): boolean => value === undefined || value === null || value === '';
 

@@ -1,0 +1,44 @@
+/**
+ * Personal data in answers: ID numbers, mobile phones and bank account numbers. One rule for every answer
+ * that carries them (the server masks before answering) and every screen that shows one masked: the roles
+ * that enter and change an enterprise's data (its operators and directors, and its administrator) see
+ * them whole; every other role (query, purchase, final, a factor's roles…) sees them masked.
+ */
+import { hasMenu, isOperatorOrDirector, MANAGER_ROLE } from './roles';
+
+/** What a value is: how it is masked. */
+export type PersonalDataKind = 'idCard' | 'mobile' | 'bankAccount';
+
+/** Characters shown at the start and at the end of a masked value of each kind; four stars between. */
+const KEPT: Readonly<Record<PersonalDataKind, readonly [number, number]>> = {
+  idCard: [4, 4], // 1101****002X
+  mobile: [3, 4], // 138****0002
+  bankAccount: [4, 4], // 6217****1234
+};
+
+/** Whether `role` sees personal data whole. */
+export function seesPersonalData(role: string | null | undefined): boolean {
+  return (hasMenu(role) && isOperatorOrDirector(role)) || role === MANAGER_ROLE;
+}
+
+/**
+ * `value` masked as its kind is: the ends kept, four stars between; a value too short to keep its ends
+ * (at most the kept characters) is all stars. Empty stays empty; a masked value stays as it is.
+ */
+export function maskPersonalData(kind: PersonalDataKind, value: string): string {
+  if (value === '') return value;
+  const [head, tail] = KEPT[kind];
+  const chars = Array.from(value);
+  if (chars.length <= head + tail) return '****';
+  return `${chars.slice(0, head).join('')}****${chars.slice(-tail).join('')}`;
+}
+
+/** `value` as `role` may see it (the one rule of every answer). */
+export function personalDataFor<T extends string | null | undefined>(
+  role: string | null | undefined,
+  kind: PersonalDataKind,
+  value: T,
+): T {
+  if (typeof value !== 'string' || seesPersonalData(role)) return value;
+  return maskPersonalData(kind, value) as T;
+}
