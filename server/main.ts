@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, trustProxyFromEnv } from './app';
+import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
 import { openDb } from './db/db';
@@ -34,6 +35,7 @@ export async function main(): Promise<void> {
     () => {
       void purgeExpired(db, new Date()).catch(() => undefined);
       void purgeLoginFailures(db, new Date()).catch(() => undefined);
+      void purgeClientRates(db, new Date()).catch(() => undefined);
     },
     10 * 60 * 1000,
   );
