@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => unlisten());
 
   app.setErrorHandler((error, req, reply) => {
+    // Refused before its body was read (server/inputBoundary.ts): hang up rather than read the rest.
+    if (!req.raw.complete) void reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply
         .status(error.status)

@@ -24,7 +24,14 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
   app.addHook('onRequest', async (req) => {
     const id = req.cookies[SESSION_COOKIE];
-    if (!id) return;
+    if (id) await loadSession(req, id);
+    // Who may call, before the body is read (server/inputBoundary.ts budgets bodies by this too).
+    const auth = req.routeOptions.config.auth ?? 'user';
+    if (auth === 'user' && !req.user) throw new ApiError('AUTH_REQUIRED');
+    if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
+  });
+
+  async function loadSession(req: FastifyRequest, id: string): Promise<void> {
     const idHash = hashId(id);
     const cached = ctx.sessionCache.get(idHash, ctx.now().getTime());
     if (cached) {
@@ -47,13 +54,11 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
     ) {
       req.session = { ...session, currentRole: pickCurrentRole(req.user.roles, null) };
     }
-  });
+  }
 
   app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
     const auth = config.auth ?? 'user';
-    if (auth === 'user' && !req.user) throw new ApiError('AUTH_REQUIRED');
-    if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
 
     const read = READS.has(req.method);
     // Browser navigations (downloads, logout) cannot carry headers; public reads need no key. Every other
