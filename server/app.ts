@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
-    sessionCache: new SessionCache(changes),
+    sessionCache: new SessionCache(changes, options.db),
     signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
     testMode: options.testMode === true,
     smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),

@@ -33,12 +33,12 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
   async function loadSession(req: FastifyRequest, id: string): Promise<void> {
     const idHash = hashId(id);
-    const cached = ctx.sessionCache.get(idHash, ctx.now().getTime());
+    const cached = await ctx.sessionCache.get(idHash, ctx.now().getTime());
     if (cached) {
       req.session = cached.session;
       req.user = cached.user;
     } else {
-      const since = ctx.sessionCache.since();
+      const since = await ctx.sessionCache.since();
       req.session = await findSession(ctx.db, id, ctx.now());
       if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
       if (req.session) ctx.sessionCache.set(idHash, req.session, req.user, since);
