@@ -16,12 +16,17 @@ export const SMS_POLICY = {
   codeLength: 6,
   /** A code is valid this long after it was sent. */
   ttlSeconds: 5 * 60,
-  /** One code per phone and purpose per this many seconds (the button's countdown). */
+  /** One code per phone, purpose and client address per this many seconds (the button's countdown). */
   resendSeconds: 60,
   /** Wrong entries after which the code is void and a new one must be requested. */
   maxAttempts: 5,
-  /** Codes per phone per day. */
+  /**
+   * Codes per phone per day for one client address: a stranger asking for someone's phone spends their own
+   * quota, never the owner's.
+   */
   dailyMax: 10,
+  /** Messages actually sent to one phone per day, whoever asked (a flooding ceiling). */
+  phoneDailyMax: 30,
   /** Codes one client address may request per hour (over all phones). */
   clientHourlyMax: 30,
 } as const;

@@ -23,6 +23,14 @@ if (cluster.isPrimary) {
   const { buildIfNeeded } = await import('./build-if-needed.mjs');
   buildIfNeeded();
   register();
+  // A refused TRUST_PROXY stops here, once, rather than in every instance restarted forever.
+  const { trustProxyFromEnv } = await import('../server/app.ts');
+  try {
+    trustProxyFromEnv(process.env.TRUST_PROXY);
+  } catch (e) {
+    console.error(e.message);
+    process.exit(2);
+  }
   const { openDb } = await import('../server/db/db.ts');
   const { migrate } = await import('../server/db/migrate.ts');
   const { seedAll } = await import('../server/seed/index.ts');

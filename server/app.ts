@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { loadPasswordKey } from './auth/passwordKey';
@@ -26,24 +27,60 @@ export interface BuildAppOptions {
   signatureVerifier?: SignatureVerifier;
   /**
    * Whom to believe about X-Forwarded-For/-Proto (Fastify's trustProxy): false (default) believes nobody,
-   * so no client can pose as HTTPS or as another address; set it to the proxy's address or hop count.
+   * so no client can pose as HTTPS or as another address; else the proxies' addresses/CIDRs or a hop count
+   * (see {@link trustProxyFromEnv}). Never everyone.
    */
-  trustProxy?: boolean | number | string;
+  trustProxy?: TrustProxy;
   /** Mounts the test-only endpoints (the emulated SMS outbox); never in production. */
   testMode?: boolean;
   smsGateway?: SmsGateway;
   faceCheck?: FaceCheckProvider;
 }
 
-/** TRUST_PROXY: unset or 'false' → false, 'true' → true, a number → hops, else addresses/CIDRs. */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** Whom X-Forwarded-For is believed from: nobody, a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string;
+
+/** proxy-addr's names for address ranges (Fastify's trustProxy accepts them beside addresses and CIDRs). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or 'false' → believe nobody; a number → that many hops (only where the server can be
+ * reached through the proxies alone: the nearest hops are believed whoever they are); else comma-separated
+ * addresses/CIDRs of the proxies (or loopback, linklocal, uniquelocal), whose X-Forwarded-For is believed
+ * and nobody else's. 'true' and a CIDR covering every address are refused: they would let any client claim
+ * any address (choose whose login to lock, rotate addresses to escape the limits) and claim HTTPS.
+ */
+export function trustProxyFromEnv(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would believe X-Forwarded-For from every client, so anyone could pose as any address ' +
+        "(lock out other users, escape the per-client limits) or claim HTTPS. Set it to the load balancer's " +
+        'addresses or CIDRs, comma-separated (e.g. TRUST_PROXY=10.0.0.0/24), or to a hop count (e.g. 1) if ' +
+        'the server can be reached through the load balancer only.',
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? null : /^\d+$/.test(prefix) ? Number(prefix) : NaN;
+    const valid = family !== 0 && extra === undefined && (bits === null || bits <= (family === 4 ? 32 : 128));
+    if (!valid) throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR or a hop count.`);
+    if (bits === 0) {
+      throw new Error(`TRUST_PROXY: "${entry}" covers every address; name the load balancer's addresses.`);
+    }
+  }
+  return entries.join(',');
 }
 
 /** Builds the reference server (no port opened: tests drive it with `app.inject`). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  // Refused here too, for callers that bypass trustProxyFromEnv (plain JavaScript).
+  if ((options.trustProxy as unknown) === true) trustProxyFromEnv('true');
   // A union-typed trustProxy confuses Fastify's overloads; each branch of the union is a valid setting.
   const trustProxy = (options.trustProxy ?? false) as boolean;
   const app = Fastify({
@@ -74,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordKey: await loadPasswordKey(options.db),
     now: options.now ?? (() => new Date()),
     schemasDir: options.schemasDir,
-    sessionCache: new SessionCache(changes),
+    sessionCache: new SessionCache(changes, options.db),
     signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
     testMode: options.testMode === true,
     smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),
@@ -88,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => unlisten());
 
   app.setErrorHandler((error, req, reply) => {
+    // Refused before its body was read (server/inputBoundary.ts): hang up rather than read the rest.
+    if (!req.raw.complete) void reply.header('connection', 'close');
     if (error instanceof ApiError) {
       return reply
         .status(error.status)

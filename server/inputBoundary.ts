@@ -1,3 +1,4 @@
+import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { ApiError } from './errors';
@@ -10,8 +11,13 @@ import { ApiError } from './errors';
  * models' own; these are the ceilings no field may exceed.
  */
 export const INPUT_LIMITS = {
-  /** Bytes of a JSON body (uploads are multipart and have their own limit). */
+  /** Bytes of a JSON body of a logged-in user (uploads are multipart and have their own limit). */
   jsonBytes: 2 * 1024 * 1024,
+  /**
+   * Bytes of any body from a caller who is not logged in (login, registration, SMS codes, public links: all
+   * far smaller); checked before a byte is parsed, so strangers cannot make the server parse megabytes.
+   */
+  anonymousBytes: 16 * 1024,
   /** Nesting of objects and arrays. */
   depth: 16,
   /** Keys of one object: far above any model's field count, far below a flooding payload. */
@@ -88,8 +94,86 @@ export function checkRequestStrings(req: FastifyRequest): void {
   checkStrings(req.params);
 }
 
-/** Installs the JSON parser and the string check on an app (root level: every route gets them). */
+/** Content types whose parser reads the body stream (JSON: ours; text: Fastify's default). */
+const STREAMED_TYPES = new Set(['application/json', 'text/plain']);
+const OPEN = 0x5b; // [
+const OPEN_OBJECT = 0x7b; // {
+const CLOSE = 0x5d; // ]
+const CLOSE_OBJECT = 0x7d; // }
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Passes a body through while counting its bytes and, for JSON, the nesting of its arrays and objects
+ * outside strings: the body is refused (BODY_TOO_COMPLEX) at the first byte past either limit, long
+ * before it would be parsed.
+ */
+export class BodyBudget extends Transform {
+  private bytes = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly json: boolean,
+    private readonly maxDepth: number = INPUT_LIMITS.depth,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return callback(new ApiError('BODY_TOO_COMPLEX'));
+    if (this.json && !this.scan(chunk)) return callback(new ApiError('BODY_TOO_COMPLEX'));
+    callback(null, chunk);
+  }
+
+  /** False once the nesting is deeper than allowed. UTF-8 continuation bytes never look like ASCII. */
+  private scan(chunk: Buffer): boolean {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) this.inString = false;
+      } else if (c === QUOTE) this.inString = true;
+      else if (c === OPEN || c === OPEN_OBJECT) {
+        if (++this.depth > this.maxDepth) return false;
+      } else if (c === CLOSE || c === CLOSE_OBJECT) this.depth--;
+    }
+    return true;
+  }
+}
+
+/**
+ * The body budget of a request, decided after routing and the session lookup (onRequest) and before the
+ * body is read: no body for an unknown URL (answered 404 at once), {@link INPUT_LIMITS.anonymousBytes} for
+ * a caller who is not logged in, {@link INPUT_LIMITS.jsonBytes} for a user; JSON nesting checked as it
+ * streams. Bodies of other types (multipart uploads) are read by their routes, which need a user; a
+ * stranger may send them only with a small declared length.
+ */
+function budgetBody(req: FastifyRequest, payload: NodeJS.ReadableStream): NodeJS.ReadableStream {
+  const declared = req.headers['content-length'];
+  if ((declared === undefined || declared === '0') && req.headers['transfer-encoding'] === undefined)
+    return payload;
+  if (req.is404) throw new ApiError('NOT_FOUND');
+  const maxBytes = req.user ? INPUT_LIMITS.jsonBytes : INPUT_LIMITS.anonymousBytes;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!STREAMED_TYPES.has(type)) {
+    if (!req.user && !(Number(declared) <= maxBytes)) throw new ApiError('BODY_TOO_COMPLEX');
+    return payload;
+  }
+  if (Number(declared) > maxBytes) throw new ApiError('BODY_TOO_COMPLEX');
+  return payload.pipe(new BodyBudget(maxBytes, type === 'application/json'));
+}
+
+/**
+ * Installs the body budget, the JSON parser and the string check on an app (root level: every route gets
+ * them).
+ */
 export function registerInputBoundary(app: FastifyInstance): void {
+  app.addHook('preParsing', async (req, _reply, payload) => budgetBody(req, payload));
   app.removeContentTypeParser('application/json');
   // JSON bodies are kept verbatim too: the request signature covers the exact bytes sent.
   app.addContentTypeParser(

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, trustProxyFromEnv } from './app';
+import { buildApp, trustProxyFromEnv, type TrustProxy } from './app';
+import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
 import { openDb } from './db/db';
@@ -12,6 +13,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts the reference server: database (PGlite in DATA_DIR, or DATABASE_URL), migrations, seed, HTTP. */
 export async function main(): Promise<void> {
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
   const databaseUrl = process.env.DATABASE_URL;
@@ -27,13 +35,14 @@ export async function main(): Promise<void> {
     schemasDir: resolve(root, 'schemas'),
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
-    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    trustProxy,
     testMode: process.env.TEST_MODE === 'true',
   });
   const housekeeping = setInterval(
     () => {
       void purgeExpired(db, new Date()).catch(() => undefined);
       void purgeLoginFailures(db, new Date()).catch(() => undefined);
+      void purgeClientRates(db, new Date()).catch(() => undefined);
     },
     10 * 60 * 1000,
   );

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
@@ -82,21 +83,62 @@ export async function importTemplate(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
+/** What one import may cost its worker (server/lists/xlsxWorker.mjs): a template of even 500 rows is far below. */
+export const IMPORT_LIMITS = {
+  /** Uncompressed bytes of all the file's zip entries, checked while inflating. */
+  maxBytes: 8 * 1024 * 1024,
+  /** Zip entries (a workbook has about ten). */
+  maxEntries: 200,
+  /** The worker's heap: a last line should a file pass the byte budget and still expand in parsing. */
+  heapMb: 256,
+  /** Imports read at once; more wait their turn. */
+  concurrent: 2,
+} as const;
 
-/** A cell's value as the API would take it: text trimmed, dates as YYYY-MM-DD, formulas by their result. */
-function cellValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date)
-    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'object') {
-    if ('result' in value) return cellValue(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return cellValue(value.richText.map((t) => t.text).join(''));
-    if ('text' in value) return cellValue(value.text);
+type Cells = unknown[];
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/**
+ * Reads a workbook's first sheet in a worker thread, off the event loop: the header's and each non-empty
+ * data row's cells (at most `maxRows` rows: IMPORT_TOO_MANY), after a zip-bomb check that inflates within
+ * {@link IMPORT_LIMITS}.maxBytes (IMPORT_TOO_LARGE). A worker that fails or runs out of heap answers
+ * IMPORT_FILE_INVALID.
+ */
+export async function readWorkbook(
+  data: Buffer,
+  columns: number,
+  maxRows: number,
+): Promise<{ header: Cells; rows: Array<{ row: number; cells: Cells }> }> {
+  if (running >= IMPORT_LIMITS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./xlsxWorker.mjs', import.meta.url), {
+        workerData: {
+          data,
+          columns,
+          maxRows,
+          maxBytes: IMPORT_LIMITS.maxBytes,
+          maxEntries: IMPORT_LIMITS.maxEntries,
+        },
+        resourceLimits: { maxOldGenerationSizeMb: IMPORT_LIMITS.heapMb },
+      });
+      worker.once(
+        'message',
+        (m: { error?: string; params?: Record<string, string | number> } & Record<string, unknown>) => {
+          if (m.error) reject(new ApiError(m.error as 'IMPORT_FILE_INVALID', m.params));
+          else resolve(m as unknown as { header: Cells; rows: Array<{ row: number; cells: Cells }> });
+          void worker.terminate();
+        },
+      );
+      worker.once('error', () => reject(new ApiError('IMPORT_FILE_INVALID')));
+      worker.once('exit', () => reject(new ApiError('IMPORT_FILE_INVALID')));
+    });
+  } finally {
+    running--;
+    waiting.shift()?.();
   }
-  return undefined;
 }
 
 /**
@@ -112,25 +154,14 @@ export async function readImport(
   role: string | null,
 ): Promise<Array<{ row: number; body: Json }>> {
   const { fields, maxRows } = importOf(model, role);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiError('IMPORT_FILE_INVALID');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ApiError('IMPORT_FILE_INVALID');
-  const header = sheet.getRow(1);
+  const { header, rows: read } = await readWorkbook(data, fields.length, maxRows);
   fields.forEach((field, i) => {
     const title = titleOf(model, field);
-    if (String(cellValue(header.getCell(i + 1).value) ?? '') !== title)
+    if (String(header[i] ?? '') !== title)
       throw new ApiError('IMPORT_HEADER_INVALID', { column: i + 1, title });
   });
   const rows: Array<{ row: number; body: Json }> = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const cells = fields.map((_, i) => cellValue(sheet.getRow(r).getCell(i + 1).value));
-    if (cells.every((c) => c === undefined)) continue;
-    if (rows.length >= maxRows) throw new ApiError('IMPORT_TOO_MANY', { max: maxRows });
+  for (const { row: r, cells } of read) {
     const body: Json = {};
     for (const [i, field] of fields.entries()) {
       const value = cells[i];

@@ -84,7 +84,7 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
     const mobile = checkedField(body, 'mobile', validatePhone, PERSON_FIELD);
     const smsCode = checkedField(body, 'smsCode', validateSmsCode, PERSON_FIELD);
     if (mobile === user.mobile) throw new ApiError('PERSON_MOBILE_SAME', undefined, { field: 'mobile' });
-    const code = await checkSmsCode(ctx.db, mobile, 'CHANGE_MOBILE', smsCode, ctx.now());
+    const code = await checkSmsCode(ctx.db, mobile, 'CHANGE_MOBILE', smsCode, ctx.now(), req.session!.idHash);
     // A code asked for by another user (the same new phone) does not change this user's phone.
     if (code.targetUserId !== user.id) throw registrationError('SMS_CODE_MISSING');
     await ctx.db.transaction(async (tx) => {

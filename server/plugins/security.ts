@@ -24,14 +24,21 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
   app.addHook('onRequest', async (req) => {
     const id = req.cookies[SESSION_COOKIE];
-    if (!id) return;
+    if (id) await loadSession(req, id);
+    // Who may call, before the body is read (server/inputBoundary.ts budgets bodies by this too).
+    const auth = req.routeOptions.config.auth ?? 'user';
+    if (auth === 'user' && !req.user) throw new ApiError('AUTH_REQUIRED');
+    if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
+  });
+
+  async function loadSession(req: FastifyRequest, id: string): Promise<void> {
     const idHash = hashId(id);
-    const cached = ctx.sessionCache.get(idHash, ctx.now().getTime());
+    const cached = await ctx.sessionCache.get(idHash, ctx.now().getTime());
     if (cached) {
       req.session = cached.session;
       req.user = cached.user;
     } else {
-      const since = ctx.sessionCache.since();
+      const since = await ctx.sessionCache.since();
       req.session = await findSession(ctx.db, id, ctx.now());
       if (req.session?.userId) req.user = await loadUser(ctx.db, req.session.userId);
       if (req.session) ctx.sessionCache.set(idHash, req.session, req.user, since);
@@ -47,13 +54,11 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
     ) {
       req.session = { ...session, currentRole: pickCurrentRole(req.user.roles, null) };
     }
-  });
+  }
 
   app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
     const auth = config.auth ?? 'user';
-    if (auth === 'user' && !req.user) throw new ApiError('AUTH_REQUIRED');
-    if (auth === 'session' && !req.session) throw new ApiError('CSRF_INVALID');
 
     const read = READS.has(req.method);
     // Browser navigations (downloads, logout) cannot carry headers; public reads need no key. Every other

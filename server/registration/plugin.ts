@@ -19,6 +19,7 @@ import {
   validateUsername,
 } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
+import { spendClientRate } from '../auth/clientRates';
 import { unlockUser } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
@@ -26,7 +27,7 @@ import type { Queryable } from '../db/db';
 import { ApiError, ok } from '../errors';
 import { registrationError } from './errors';
 import { checkedField } from './fields';
-import { checkSmsCode, consumeSmsCode, issueSmsCode, latestSms } from './sms';
+import { checkSmsCode, consumeSmsCode, deliveriesSettled, issueSmsCode, latestSms } from './sms';
 
 type Body<T> = { [K in keyof T]?: unknown };
 
@@ -46,12 +47,18 @@ const newId = (prefix: string): string => `${prefix}${randomBytes(6).toString('h
  * Public calls of registration and password reset (issue 13): SMS codes, register, reset; plus, in test
  * mode only, the emulated SMS gateway's outbox for the tests. Callers need a session (the anonymous one
  * the login page bootstrap makes), so every call is signed and carries the CSRF token.
+ *
+ * None of them tells a stranger which user names or phones exist: a code is checked (and a try spent)
+ * before anything about the account is looked at, a reset code for a name and phone that do not match is
+ * answered and checked like a sent one, and each client has a request budget (server/auth/clientRates.ts).
  */
 export async function registrationPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.addHook('onClose', async () => deliveriesSettled());
   app.post<{ Body: { mobile?: unknown; purpose?: unknown; username?: unknown } }>(
     '/v1/sms/codes',
     { config: { auth: 'session', allowCancelled: true } },
     async (req) => {
+      await spendClientRate(ctx.db, 'smsRequests', req.ip, ctx.now());
       const body = (req.body ?? {}) as Record<string, unknown>;
       const purpose = body.purpose as SmsPurpose;
       if (!SMS_PURPOSES.includes(purpose)) throw new ApiError('BAD_REQUEST');
@@ -78,6 +85,7 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
           mobile,
           purpose,
           client: req.ip,
+          session: req.session!.idHash,
           targetUserId,
           deliver: purpose !== 'RESET_PASSWORD' || !!targetUserId,
         },
@@ -91,6 +99,7 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
     '/v1/register',
     { config: { auth: 'session', allowCancelled: true } },
     async (req) => {
+      await spendClientRate(ctx.db, 'accountAttempts', req.ip, ctx.now());
       const body = (req.body ?? {}) as Record<string, unknown>;
       const enterpriseName = checkedField(body, 'enterpriseName', validateEnterpriseName);
       const creditCode = checkedField(body, 'creditCode', validateCreditCode);
@@ -106,10 +115,10 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
       if (!AGREEMENT_BOOKS.every((a) => accepted.includes(a.code))) {
         throw registrationError('REG_AGREEMENTS_REQUIRED');
       }
-      // Cheap refusals before a code try is spent.
-      await refuseTaken(ctx.db, creditCode, username);
+      // The code first (a try spent): only the phone's holder learns that a name or credit code is taken.
       const now = ctx.now();
-      const code = await checkSmsCode(ctx.db, mobile, 'REGISTER', smsCode, now);
+      const code = await checkSmsCode(ctx.db, mobile, 'REGISTER', smsCode, now, req.session!.idHash);
+      await refuseTaken(ctx.db, creditCode, username);
       const hash = await hashPassword(password);
       const corpId = newId('R');
       const userId = newId('U');
@@ -164,6 +173,7 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
     '/v1/auth/passwords/reset',
     { config: { auth: 'session', allowCancelled: true } },
     async (req) => {
+      await spendClientRate(ctx.db, 'accountAttempts', req.ip, ctx.now());
       const body = (req.body ?? {}) as Record<string, unknown>;
       const username = checkedField(body, 'username', (v) =>
         typeof v === 'string' && v.trim() ? true : '请输入用户名',
@@ -177,7 +187,7 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
         validatePasswordConfirm(password, v),
       );
       const now = ctx.now();
-      const code = await checkSmsCode(ctx.db, mobile, 'RESET_PASSWORD', smsCode, now);
+      const code = await checkSmsCode(ctx.db, mobile, 'RESET_PASSWORD', smsCode, now, req.session!.idHash);
       const user = await ctx.db.query<{ id: string }>(
         'select id from users where username = $1 and mobile = $2',
         [username, mobile],

@@ -84,4 +84,41 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
       await expect.poll(async () => (await security(app)).code, { timeout: 1000 }).toBe('SCF.AUTH_REQUIRED');
     }
   });
+
+  it('accepts no request on any instance once a logout was answered', async () => {
+    const [a, b, c] = apps as [FastifyInstance, FastifyInstance, FastifyInstance];
+    const user = new Browser(a);
+    await user.bootstrap();
+    const login = (
+      await user.call('POST', '/uaa/login', {
+        body: { username: 'chain_query', password: await user.encrypt(DEMO_PASSWORD) },
+      })
+    ).json();
+    expect(login.code).toBe('0');
+    user.csrf = login.data.csrfToken;
+    // Reads and writes of the same session, sent as its holder would from any browser tab.
+    const holder = (app: FastifyInstance): Browser =>
+      Object.assign(new Browser(app), { cookie: user.cookie, csrf: user.csrf });
+    const read = (app: FastifyInstance) => holder(app).call('GET', '/corp/v1/auth/token');
+    const write = (app: FastifyInstance) =>
+      holder(app).call('POST', '/corp/v1/corps/persons/product-switch/records', {
+        query: { productType: 'credit' },
+      });
+    // Both other instances have the session cached.
+    for (const app of [a, b]) {
+      expect((await read(app)).json().code).toBe('0');
+      expect((await write(app)).json().code).toBe('0');
+    }
+
+    const logout = await holder(c).call('GET', '/uaa/logout', {
+      query: { _csrf: user.csrf, redirect_url: '/cv3/login/login' },
+    });
+    expect(logout.statusCode).toBe(302);
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => (i % 3 === 2 ? write : read)(i % 2 ? a : b)),
+    );
+    const accepted = answers.filter((r) => r.json().code === '0').length;
+    console.log(`after logout: ${accepted} of ${answers.length} requests accepted on the other instances`);
+    expect(accepted).toBe(0);
+  });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_POLICY, unlockUser } from '@server/auth/loginThrottle';
+import { join } from 'node:path';
+import { buildApp, trustProxyFromEnv } from '@server/app';
 import { Browser, clock, testServer, type TestServer } from './helpers';
 
 /** Issue 16: a lockout nobody can use against someone else, no user enumeration, a budget per client. */
@@ -116,5 +118,54 @@ describe('a failure budget per client', () => {
       'select count(*)::int as n from login_failures where length(username) > 64',
     );
     expect(r.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  it('never believes every client: true and catch-all CIDRs are refused at start-up, with what to set', () => {
+    expect(() => trustProxyFromEnv('true')).toThrow(/load balancer's addresses or CIDRs.*hop count/);
+    expect(() => trustProxyFromEnv('0.0.0.0/0')).toThrow(/covers every address/);
+    expect(() => trustProxyFromEnv('10.0.0.1, ::/0')).toThrow(/covers every address/);
+    expect(() => trustProxyFromEnv('10.0.0.1/33')).toThrow(/not an address/);
+    expect(() => trustProxyFromEnv('proxy.example')).toThrow(/not an address/);
+    expect(trustProxyFromEnv(undefined)).toBe(false);
+    expect(trustProxyFromEnv('false')).toBe(false);
+    expect(trustProxyFromEnv('1')).toBe(1);
+    expect(trustProxyFromEnv('10.0.0.1, 10.1.0.0/16,loopback')).toBe('10.0.0.1,10.1.0.0/16,loopback');
+  });
+
+  it("believes X-Forwarded-For from the proxy only: a client's own header neither locks nor frees anyone", async () => {
+    const app = await buildApp({
+      db: s.db,
+      schemasDir: join(process.cwd(), 'schemas'),
+      now: () => clock.now,
+      trustProxy: trustProxyFromEnv('10.99.0.1'),
+    });
+    try {
+      const via = (remoteAddress: string, forwardedFor: string) => {
+        const b = new Browser(app);
+        b.remoteAddress = remoteAddress;
+        const call = b.call.bind(b);
+        b.call = (method, path, opts = {}) =>
+          call(method, path, { ...opts, headers: { ...opts.headers, 'x-forwarded-for': forwardedFor } });
+        return b;
+      };
+      // A client reaching the server directly claims the victim's address five times: only its own is locked.
+      for (let i = 0; i < LOGIN_POLICY.maxFailures; i++)
+        await via('10.98.0.66', '10.98.0.7').login('core_query', 'bad');
+      expect((await via('10.99.0.1', '10.98.0.7').login('core_query')).json().code).toBe('0');
+      expect((await via('10.98.0.66', '10.98.0.7').login('core_query')).json().code).toBe('SCF.LOGIN_LOCKED');
+      // Rotating the header changes nothing either; through the proxy, a forged first hop is skipped.
+      expect((await via('10.98.0.66', '10.98.0.8').login('core_query')).json().code).toBe('SCF.LOGIN_LOCKED');
+      for (let i = 0; i < LOGIN_POLICY.maxFailures; i++)
+        await via('10.99.0.1', `10.98.0.7, 10.98.0.9`).login('core_query', 'bad');
+      expect((await via('10.99.0.1', '10.98.0.9').login('core_query')).json().code).toBe('SCF.LOGIN_LOCKED');
+      expect((await via('10.99.0.1', '10.98.0.7').login('core_query')).json().code).toBe('0');
+    } finally {
+      await app.close();
+    }
+    expect(() =>
+      buildApp({ db: s.db, schemasDir: '', trustProxy: true as unknown as false }),
+    ).rejects.toThrow(/TRUST_PROXY=true/);
   });
 });

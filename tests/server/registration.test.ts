@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_BOOKS, AGREEMENT_CODES, PROTOCOLS_API, SMS_POLICY } from '@contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
+import { CLIENT_RATES } from '@server/auth/clientRates';
 import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
 
 /** Issue 13: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
@@ -37,6 +38,10 @@ async function anonymous(address: string): Promise<Browser> {
 type Answer = { code: string; message: string; data: Record<string, unknown> | null };
 const post = async (b: Browser, path: string, body: unknown): Promise<Answer> =>
   (await b.call('POST', path, { body })).json() as Answer;
+
+/** A password reset sending the same (encrypted) new password twice. */
+const reset = (b: Browser, username: string, mobile: string, smsCode: string, pw: string): Promise<Answer> =>
+  post(b, '/v1/auth/passwords/reset', { username, mobile, smsCode, password: pw, confirmPassword: pw });
 
 async function smsCode(b: Browser, mobile: string): Promise<string> {
   const res = await b.call('GET', '/test/sms', { query: { mobile } });
@@ -90,7 +95,7 @@ describe('registration', () => {
     expect(applied).toMatchObject({ code: '0', data: { status: 'PENDING' } });
   });
 
-  it('refuses a duplicate 统一社会信用代码 (and a taken user name) without spending the code', async () => {
+  it('refuses a duplicate 统一社会信用代码 (and a taken user name) once the code is right, spending one try each', async () => {
     const b = await anonymous('10.13.0.2');
     const form = await withCode(b, await registration(b, { creditCode: '911100001000044477' }));
     expect(await post(b, '/v1/register', form)).toMatchObject({
@@ -100,8 +105,13 @@ describe('registration', () => {
     expect(
       await post(b, '/v1/register', { ...form, creditCode: freshCreditCode(), username: 'core_operator' }),
     ).toMatchObject({ code: 'SCF.REG_USERNAME_TAKEN' });
-    // The same code still registers a fresh enterprise.
+    // The same code still registers a fresh enterprise (its third try).
     expect((await post(b, '/v1/register', { ...form, creditCode: freshCreditCode() })).code).toBe('0');
+    const tries = await s.db.query(
+      'select attempts from sms_codes where mobile = $1 order by id desc limit 1',
+      [form.mobile],
+    );
+    expect(tries.rows).toEqual([{ attempts: 3 }]);
     const corps = await s.db.query('select 1 from corps where credit_code = $1', ['911100001000044477']);
     expect(corps.rows).toHaveLength(1);
   });
@@ -171,12 +181,7 @@ describe('SMS codes', () => {
     const form = await withCode(b, await registration(b));
     const wrong = form.smsCode === '333333' ? '444444' : '333333';
     const guesses = await Promise.all(
-      Array.from({ length: 12 }, async (_, i) => {
-        const g = new Browser(s.app);
-        g.remoteAddress = `10.13.1.${20 + i}`;
-        await g.bootstrap();
-        return post(g, '/v1/register', { ...form, smsCode: wrong, password: await g.encrypt('Reg@2026x') });
-      }),
+      Array.from({ length: 12 }, () => post(b, '/v1/register', { ...form, smsCode: wrong })),
     );
     expect(guesses.filter((a) => a.code === 'SCF.SMS_CODE_WRONG').length).toBeLessThanOrEqual(4);
     const row = await s.db.query<{ attempts: number; state: string }>(
@@ -243,15 +248,9 @@ describe('SMS codes', () => {
     expect((await post(b, '/v1/sms/codes', { mobile, purpose: 'REGISTER' })).code).toBe('0');
     const code = await smsCode(b, mobile);
     const pw = await b.encrypt('New@2026x');
-    expect(
-      await post(b, '/v1/auth/passwords/reset', {
-        username: 'chain_operator',
-        mobile,
-        smsCode: code,
-        password: pw,
-        confirmPassword: pw,
-      }),
-    ).toMatchObject({ code: 'SCF.SMS_CODE_MISSING' });
+    expect(await reset(b, 'chain_operator', mobile, code, pw)).toMatchObject({
+      code: 'SCF.SMS_CODE_MISSING',
+    });
   });
 });
 
@@ -300,24 +299,11 @@ describe('password reset', () => {
       }),
     ).toMatchObject({ code: 'SCF.REG_FIELD_INVALID', message: '两次输入的密码不一致' });
     const weak = await b.encrypt('123456');
-    expect(
-      await post(b, '/v1/auth/passwords/reset', {
-        username: 'unit_query',
-        mobile,
-        smsCode: code,
-        password: weak,
-        confirmPassword: weak,
-      }),
-    ).toMatchObject({ code: 'SCF.REG_FIELD_INVALID', message: VALIDATION_MESSAGES.password });
-    expect(
-      await post(b, '/v1/auth/passwords/reset', {
-        username: 'unit_query',
-        mobile,
-        smsCode: code,
-        password: pw,
-        confirmPassword: pw,
-      }),
-    ).toMatchObject({ code: '0' });
+    expect(await reset(b, 'unit_query', mobile, code, weak)).toMatchObject({
+      code: 'SCF.REG_FIELD_INVALID',
+      message: VALIDATION_MESSAGES.password,
+    });
+    expect(await reset(b, 'unit_query', mobile, code, pw)).toMatchObject({ code: '0' });
 
     expect((await old.call('GET', '/v2/security')).statusCode).toBe(401);
     expect((await stranger.login('unit_query', 'New@2026x')).json().code).toBe('0');
@@ -333,17 +319,119 @@ describe('password reset', () => {
     ).toBe('0');
     expect((await b.call('GET', '/test/sms', { query: { mobile } })).json().data).toEqual(before);
     const pw = await b.encrypt('New@2026x');
+    expect((await reset(b, 'core_operator', mobile, '123456', pw)).code).toBe('SCF.SMS_CODE_WRONG');
+  });
+});
+
+describe('no account oracle, no blocking by strangers', () => {
+  it('registration answers a taken name like a free one until the code is right', async () => {
+    const b = await anonymous('10.13.7.1');
+    const free = await registration(b);
+    const taken = { ...free, username: 'core_operator' };
+    // No code asked for: the same answer for both names.
+    expect((await post(b, '/v1/register', taken)).code).toBe('SCF.SMS_CODE_MISSING');
+    expect((await post(b, '/v1/register', free)).code).toBe('SCF.SMS_CODE_MISSING');
+    // A wrong code: the same answer for both (each spends a try).
+    const form = await withCode(b, free);
+    const wrong = form.smsCode === '111111' ? '222222' : '111111';
+    expect(await post(b, '/v1/register', { ...taken, smsCode: wrong })).toMatchObject({
+      code: 'SCF.SMS_CODE_WRONG',
+      message: '验证码错误，还可输入4次',
+    });
+    expect(await post(b, '/v1/register', { ...form, smsCode: wrong })).toMatchObject({
+      code: 'SCF.SMS_CODE_WRONG',
+      message: '验证码错误，还可输入3次',
+    });
+  });
+
+  it('a reset code for a name and phone that do not match is checked like a sent one', async () => {
+    const answers = async (username: string, address: string): Promise<string[]> => {
+      const b = await anonymous(address);
+      const mobile = '13800000014'; // a seeded user's phone (its owner is looked up below)
+      expect((await post(b, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username })).code).toBe(
+        '0',
+      );
+      const pw = await b.encrypt('New@2026x');
+      const out: string[] = [];
+      for (let i = 0; i < SMS_POLICY.maxAttempts + 1; i++) {
+        const a = await reset(b, username, mobile, '000000', pw);
+        out.push(`${a.code} ${a.message}`);
+      }
+      return out;
+    };
+    const owner = (
+      await s.db.query<{ username: string }>('select username from users where mobile = $1 limit 1', [
+        '13800000014',
+      ])
+    ).rows[0]!.username;
+    const real = await answers(owner, '10.13.7.2');
+    const fake = await answers('core_operator', '10.13.7.3');
+    expect(fake).toEqual(real);
+    expect(real[0]).toBe('SCF.SMS_CODE_WRONG 验证码错误，还可输入4次');
+  });
+
+  it('registration and reset attempts are rate limited per client', async () => {
+    const b = await anonymous('10.13.7.4');
+    const form = await registration(b);
+    const codes = await Promise.all(
+      Array.from({ length: CLIENT_RATES.accountAttempts.max + 10 }, () => post(b, '/v1/register', form)),
+    );
+    expect(codes.filter((a) => a.code === 'SCF.RATE_LIMITED')).toHaveLength(10);
+    expect(codes.filter((a) => a.code === 'SCF.SMS_CODE_MISSING')).toHaveLength(
+      CLIENT_RATES.accountAttempts.max,
+    );
+    const pw = await b.encrypt('New@2026x');
+    expect((await reset(b, 'unit_query', '13800000012', '000000', pw)).code).toBe('SCF.RATE_LIMITED');
+    // Another client is not affected; the window ends.
+    expect((await post(await anonymous('10.13.7.5'), '/v1/register', form)).code).toBe(
+      'SCF.SMS_CODE_MISSING',
+    );
+    clock.now = new Date(saved.getTime() + CLIENT_RATES.accountAttempts.windowSeconds * 1000 + 1000);
+    expect((await post(b, '/v1/register', form)).code).toBe('SCF.SMS_CODE_MISSING');
+  });
+
+  it('code requests are rate limited per client, refused ones included', async () => {
+    const b = await anonymous('10.13.7.6');
+    const codes: string[] = [];
+    for (let i = 0; i <= CLIENT_RATES.smsRequests.max; i++) {
+      codes.push((await post(b, '/v1/sms/codes', { mobile: phone(9700), purpose: 'REGISTER' })).code);
+    }
+    expect(codes[0]).toBe('0');
+    expect(codes.slice(1, -1).every((c) => c === 'SCF.SMS_TOO_FREQUENT')).toBe(true);
+    expect(codes.at(-1)).toBe('SCF.RATE_LIMITED');
+  });
+
+  it("a stranger's reset requests for the owner's phone neither void the owner's code nor spend its quota", async () => {
+    const mobile = '13800000012'; // unit_query's phone (seed)
+    const owner = await anonymous('10.13.8.1');
     expect(
-      (
-        await post(b, '/v1/auth/passwords/reset', {
-          username: 'core_operator',
-          mobile,
-          smsCode: '123456',
-          password: pw,
-          confirmPassword: pw,
-        })
-      ).code,
-    ).toBe('SCF.SMS_CODE_MISSING');
+      (await post(owner, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username: 'unit_query' }))
+        .code,
+    ).toBe('0');
+    const code = await smsCode(owner, mobile);
+
+    // After the resend window, a stranger asks again and again for the owner's phone with a wrong name (and
+    // once with the right one), and guesses codes.
+    const stranger = await anonymous('10.13.8.2');
+    for (let i = 1; i <= SMS_POLICY.dailyMax + 1; i++) {
+      clock.now = new Date(saved.getTime() + i * (SMS_POLICY.resendSeconds + 1) * 1000);
+      const username = i === 1 ? 'unit_query' : 'core_operator';
+      const asked = await post(stranger, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username });
+      expect(asked.code).toBe(i <= SMS_POLICY.dailyMax ? '0' : 'SCF.SMS_DAILY_LIMIT');
+    }
+    const pw = await owner.encrypt('New@2026z');
+    for (let i = 0; i < SMS_POLICY.maxAttempts; i++) {
+      await reset(stranger, 'unit_query', mobile, code === '000000' ? '000001' : '000000', pw);
+    }
+    clock.now = new Date(saved.getTime() + 4 * 60_000);
+
+    // The owner's code still resets the password, and the owner may still ask for codes today.
+    expect(await reset(owner, 'unit_query', mobile, code, pw)).toMatchObject({ code: '0' });
+    clock.now = new Date(saved.getTime() + 20 * 60_000);
+    expect(
+      (await post(owner, '/v1/sms/codes', { mobile, purpose: 'RESET_PASSWORD', username: 'unit_query' }))
+        .code,
+    ).toBe('0');
   });
 });
 
@@ -428,6 +516,7 @@ describe('hostile input', () => {
         )
       ).rows[0]!.n;
     const before = await count();
+    let runs = 0;
     const value = fc.oneof(
       fc.string(),
       fc.string({ unit: 'binary', maxLength: 300 }),
@@ -469,6 +558,8 @@ describe('hostile input', () => {
         ),
         fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 8 }),
         async (path, body) => {
+          // A fresh address per run: the per-client budgets (server/auth/clientRates.ts) would answer most.
+          b.remoteAddress = `10.13.6.${++runs % 250}`;
           const res = await b.call('POST', path, { body });
           expect(res.statusCode).toBeLessThan(500);
           expect(typeof res.json().code).toBe('string');
