@@ -23,6 +23,7 @@ import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWrit
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
 import { validatePayload } from './validatePayload';
+import { writeHandover, type HandoverLinks } from './handovers';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -40,6 +41,8 @@ export interface ModelEngineOptions {
   effects: EffectRegistry;
   now: () => Date;
   signatureVerifier: SignatureVerifier;
+  /** Where a hand-over's to-do links (server/models/handovers.ts); without it no to-do is written. */
+  handoverLinks?: HandoverLinks;
 }
 
 /** Body of POST .../batch/{action}: one item per record; `reason` applies to items without their own. */
@@ -552,6 +555,15 @@ export class ModelEngine {
           at: w.now,
         },
       ]);
+      if (this.o.handoverLinks)
+        await writeHandover(this.o.handoverLinks, {
+          tx,
+          model,
+          transition: t,
+          record: rec,
+          actor,
+          now: w.now,
+        });
     });
     return this.reload(model, id, actor);
   }

@@ -89,7 +89,12 @@ export interface TransitionDef {
   /** Constant field values set by the transition ('$today' and '$now' are replaced). */
   set?: Record<string, unknown>;
   effects?: EffectRef[];
+  /** Who acts next (server/models/handovers.ts). */
+  handover?: HandoverDef;
 }
+
+/** The next party's to-do after a transition, or why there is none. */
+export type HandoverDef = { party: string; roles: string[]; ask: string } | { none: string };
 
 export type FilterKind = 'eq' | 'in' | 'range' | 'contains';
 
