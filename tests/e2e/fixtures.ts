@@ -47,7 +47,13 @@ async function startPortal(index: number): Promise<{ portal: Portal; stop: () =>
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir) throw new Error('E2E_RUN_DIR is unset: run the e2e suite through playwright.config.ts');
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: join(runDir, `worker-${index}`) },
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: join(runDir, `worker-${index}`),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
