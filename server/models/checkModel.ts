@@ -1,7 +1,7 @@
 import { isKnownFormat } from '@renderer/core/validators';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
-import { checkHandover } from './handovers';
+import { checkHandover, createStep } from './handovers';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
 
 /** What a model may refer to. */
@@ -171,6 +171,8 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     checkEffects(`${at}/effects`, t.effects);
     problems.push(...checkHandover(def, t, at, ctx.roles));
   });
+  const created = createStep(def);
+  if (created) problems.push(...checkHandover(def, created, '/create', ctx.roles));
 
   for (const [name, kind] of Object.entries(def.query?.filters ?? {})) {
     const at = `/query/filters/${name}`;

@@ -3,7 +3,7 @@ import { readSchemaDirectory, loadSchemaFile } from '@renderer/core/node';
 import { loadRoutes } from '../menus';
 import type { Queryable } from '../db/db';
 import type { CompiledModel } from './compileModel';
-import type { Actor } from './recordJson';
+import type { CurrentUser } from '../context';
 import type { BizRecord, FieldDef, ModelDef, TransitionDef } from './types';
 
 /**
@@ -19,6 +19,23 @@ import type { BizRecord, FieldDef, ModelDef, TransitionDef } from './types';
 /** The hand-over of a transition, when it declares one. */
 export function handoverOf(t: TransitionDef): { party: string; roles: string[]; ask: string } | null {
   return t.handover && 'party' in t.handover ? t.handover : null;
+}
+
+/**
+ * Creating a record as a step (`create` → the initial state) for the hand-over checks and writer: its
+ * `create.handover`, titled 提交.
+ */
+export function createStep(def: ModelDef): TransitionDef | null {
+  if (!def.create) return null;
+  return {
+    action: 'create',
+    title: '提交',
+    from: [],
+    to: def.initialState,
+    roles: def.create.roles,
+    party: def.create.corpField,
+    ...(def.create.handover ? { handover: def.create.handover } : {}),
+  };
 }
 
 /** Whether no action leaves `state` (the end of a record's life: nobody is asked anything). */
@@ -67,8 +84,10 @@ interface ActingPage {
   param: string;
   /** `model/action` this page offers (buttons, row actions, batch actions). */
   offers: Set<string>;
-  /** Field values the page is fixed to (a list's scalar `params`, the route's `product`). */
+  /** Field values the page is fixed to (a list's scalar `params`). */
   fixed: Record<string, string>;
+  /** The product the route belongs to (abs, abcp, account...). */
+  product?: string;
 }
 
 /** Every `{type: 'action', action}` (and submit `then`) inside a loaded page schema. */
@@ -105,7 +124,7 @@ export function actingPages(schemasDir: string): ActingPage[] {
     const record = (body?.record ?? body?.owner) as { model?: string; param?: string } | undefined;
     const model = typeof loaded.model === 'string' ? loaded.model : record?.model;
     const meta = route?.path ? granted.get(route.path) : undefined;
-    const fixed: Record<string, string> = meta?.product ? { product: meta.product } : {};
+    const fixed: Record<string, string> = {};
     const params = (body?.params ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(params)) if (typeof v === 'string') fixed[k] = v;
     if (!meta || meta.public || !model) continue;
@@ -119,6 +138,7 @@ export function actingPages(schemasDir: string): ActingPage[] {
       param: record?.param ?? 'id',
       offers,
       fixed,
+      ...(meta.product ? { product: meta.product } : {}),
     });
   }
   return pages;
@@ -139,7 +159,8 @@ export class HandoverLinks {
 
   /**
    * The link for `role` to act with one of `actions` on `model`'s record, or null. A page fixed to a value
-   * of a field the record has (an ABCP page, `product: abcp`) is only for records with that value.
+   * of a field the record has (a list's `params: {product: abcp}`) is only for records with that value; a
+   * record of a product (ABS or ABCP assets share a model) goes to that product's pages when it has some.
    */
   link(
     model: string,
@@ -150,7 +171,10 @@ export class HandoverLinks {
     this.pages ??= this.load();
     const fits = (p: ActingPage): boolean =>
       Object.entries(p.fixed).every(([k, v]) => typeof record.data[k] !== 'string' || record.data[k] === v);
-    const mine = this.pages.filter((p) => p.model === model && p.roles.includes(role) && fits(p));
+    const candidates = this.pages.filter((p) => p.model === model && p.roles.includes(role) && fits(p));
+    const product = record.data.product;
+    const ofProduct = candidates.filter((p) => p.product === product);
+    const mine = ofProduct.length ? ofProduct : candidates;
     const id = record.id;
     const acts = (p: ActingPage): boolean => actions.some((a) => p.offers.has(`${model}/${a}`));
     const page =
@@ -168,7 +192,7 @@ export interface HandoverRun {
   model: CompiledModel;
   transition: TransitionDef;
   record: BizRecord;
-  actor: Actor;
+  user: CurrentUser;
   now: Date;
 }
 
@@ -203,10 +227,10 @@ export async function writeHandover(links: HandoverLinks, run: HandoverRun): Pro
     `select u.id, min(r.role_code) as role from users u join user_roles r on r.user_id = u.id
       where u.corp_id = any($1) and r.role_code = any($2) and u.id <> $3
       group by u.id order by u.id`,
-    [corps, h.roles, run.actor.user.id],
+    [corps, h.roles, run.user.id],
   );
   const name = recordName(run.model, run.record);
-  const by = `${run.actor.user.corpName}${run.actor.user.personName}`;
+  const by = `${run.user.corpName}${run.user.personName}`;
   const content = `${run.model.def.title} ${name}：${by}已${run.transition.title}，${h.ask}，请及时处理。`;
   for (const u of users.rows) {
     const link = links.link(run.model.name, next, u.role, run.record);

@@ -23,7 +23,7 @@ import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWrit
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldWrites } from './fieldWrites';
 import { validatePayload } from './validatePayload';
-import { writeHandover, type HandoverLinks } from './handovers';
+import { createStep, writeHandover, type HandoverLinks } from './handovers';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -377,6 +377,16 @@ export class ModelEngine {
       reason: '',
     });
     await w.write(model, rec);
+    const step = createStep(model.def);
+    if (this.o.handoverLinks && step)
+      await writeHandover(this.o.handoverLinks, {
+        tx: w.tx,
+        model,
+        transition: step,
+        record: rec,
+        user: w.user,
+        now: w.now,
+      });
     return rec.id;
   }
 
@@ -561,7 +571,7 @@ export class ModelEngine {
           model,
           transition: t,
           record: rec,
-          actor,
+          user: actor.user,
           now: w.now,
         });
     });

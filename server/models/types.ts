@@ -121,7 +121,7 @@ export interface ModelDef {
   rules?: Record<string, unknown>[];
   states: { $dict: string };
   initialState: string;
-  create?: { roles: string[]; corpField: string; effects?: EffectRef[] };
+  create?: { roles: string[]; corpField: string; effects?: EffectRef[]; handover?: HandoverDef };
   update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
   /** Who may delete a record (batch action `delete`), and in which states (e.g. drafts). */
   delete?: { roles: string[]; states: string[]; party: string | string[] };
