@@ -24,6 +24,11 @@ export interface PlatformConfig {
   icpRegister: string;
   /** Comma-separated product keys; empty: the enterprise's opened products. */
   avalableProduct: string;
+  /**
+   * The portal's public address (`scheme://host[:port]`): every link sent outside the portal (SMS) is built
+   * on it, so it opens from a phone (DESIGN.md section 13).
+   */
+  publicUrl?: string;
 }
 
 /**

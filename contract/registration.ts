@@ -133,7 +133,7 @@ export interface SignedAgreement {
   title: string;
   /** A registration agreement's version, or a product agreement's number (协议编号). */
   version: string;
-  /** When it was accepted or signed (ISO). */
+  /** When it was accepted or signed, China time `YYYY-MM-DD HH:mm:ss` (renderer/core/format chinaDateTime). */
   signedAt: string;
   /** Its PDF under the API base. */
   pdf: string;

@@ -132,7 +132,8 @@ function amountRows(label: string, amount: unknown): DocumentRow[] {
 /** The day (China) an action was last done on a record, or '' when it was not. */
 export function doneOn(rec: { audit?: Array<{ action: string; at: string }> }, action: string): string {
   const entry = [...(rec.audit ?? [])].reverse().find((a) => a.action === action);
-  return entry ? chinaDay(new Date(entry.at)) : '';
+  // `at` is China time as the detail answers it (a text without zone): its day is kept as is.
+  return entry ? chinaDay(entry.at) : '';
 }
 
 /** The document `kind` of a deal. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/db';
+import { localTimeSql } from '../db/localTime';
 
 /** A stored file's metadata row. */
 export interface FileMeta {
@@ -20,7 +21,7 @@ export interface FileMeta {
 
 const SELECT = `select id, model, record_id as "recordId", category, file_name as name, ext, mime, size, sha256,
   storage_key as "storageKey", uploader_id as "uploaderId", uploader_name as "uploaderName", corp_id as "corpId",
-  to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt" from biz_files`;
+  ${localTimeSql('created_at')} as "createdAt" from biz_files`;
 
 export async function insertFile(q: Queryable, f: Omit<FileMeta, 'createdAt'>, at: Date): Promise<void> {
   await q.query(

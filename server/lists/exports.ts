@@ -17,6 +17,7 @@ import type { ModelEngine } from '../models/modelEngine';
 import { actorOf, MODELS_BASE } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
 import { columnWriters, createSheet } from './xlsx';
+import { localTimeSql } from '../db/localTime';
 
 const MAX_COLUMNS = 60;
 const MAX_TITLE = 50;
@@ -48,8 +49,8 @@ interface JobRow {
 }
 
 const JOB_COLUMNS = `id, user_id, model, params, columns, title, status, total, done, storage_key, error,
-  to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as created_at,
-  to_char(finished_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as finished_at`;
+  ${localTimeSql('created_at')} as created_at,
+  ${localTimeSql('finished_at')} as finished_at`;
 
 const jobJson = (r: JobRow): ExportJob => ({
   id: r.id,

@@ -1,5 +1,6 @@
 import type { CurrentUser, SignRecord } from '../context';
 import type { Queryable } from '../db/db';
+import { localTimeSql } from '../db/localTime';
 
 /** One entry of a record's operation log as the API returns it. */
 export interface AuditEntry {
@@ -86,7 +87,7 @@ export async function readAudit(
     signed: boolean;
   }>(
     `select action, from_state, to_state, reason, user_name, person_name, corp_id, role_code, signed,
-            to_char(at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as at
+            ${localTimeSql('at')} as at
        from biz_audit where model = $1 and record_id = $2 order by at, id`,
     [model, recordId],
   );

@@ -2,6 +2,7 @@ import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
 import { isKnownFormat } from '@renderer/core/validators';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
+import { checkHandover, createStep } from './handovers';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
 
 /** What a model may refer to. */
@@ -169,7 +170,10 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (t.reasonField) needField(`${at}/reasonField`, t.reasonField);
     for (const name of Object.keys(t.set ?? {})) needField(`${at}/set/${name}`, name);
     checkEffects(`${at}/effects`, t.effects);
+    problems.push(...checkHandover(def, t, at, ctx.roles));
   });
+  const created = createStep(def);
+  if (created) problems.push(...checkHandover(def, created, '/create', ctx.roles));
 
   for (const [name, kind] of Object.entries(def.query?.filters ?? {})) {
     const at = `/query/filters/${name}`;

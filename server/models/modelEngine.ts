@@ -24,6 +24,7 @@ import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
 import { assertProductOpened } from './productOpening';
+import { createStep, writeHandover, type HandoverLinks } from './handovers';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -41,6 +42,8 @@ export interface ModelEngineOptions {
   effects: EffectRegistry;
   now: () => Date;
   signatureVerifier: SignatureVerifier;
+  /** Where a hand-over's to-do links (server/models/handovers.ts); without it no to-do is written. */
+  handoverLinks?: HandoverLinks;
 }
 
 /** Body of POST .../batch/{action}: one item per record; `reason` applies to items without their own. */
@@ -380,6 +383,16 @@ export class ModelEngine {
     // After the effects: they may fill the record's product (an ABS asset takes its plan's).
     await assertProductOpened(w.tx, model, rec.data, w.user.corpId);
     await w.write(model, rec);
+    const step = createStep(model.def);
+    if (this.o.handoverLinks && step)
+      await writeHandover(this.o.handoverLinks, {
+        tx: w.tx,
+        model,
+        transition: step,
+        record: rec,
+        user: w.user,
+        now: w.now,
+      });
     return rec.id;
   }
 
@@ -559,6 +572,15 @@ export class ModelEngine {
           at: w.now,
         },
       ]);
+      if (this.o.handoverLinks)
+        await writeHandover(this.o.handoverLinks, {
+          tx,
+          model,
+          transition: t,
+          record: rec,
+          user: actor.user,
+          now: w.now,
+        });
     });
     return this.reload(model, id, actor);
   }

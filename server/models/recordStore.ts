@@ -2,6 +2,7 @@ import { normalizeDecimal } from '@renderer/core/format';
 import type { Queryable } from '../db/db';
 import type { CompiledModel } from './compileModel';
 import type { BizRecord, CompiledField } from './types';
+import { localTimeSql } from '../db/localTime';
 
 /** How a column is read back: money stays a string, dates as YYYY-MM-DD, times in China time. */
 function readExpression(field: CompiledField, alias: string): string {
@@ -10,7 +11,7 @@ function readExpression(field: CompiledField, alias: string): string {
     case 'date':
       return `to_char(${col}, 'YYYY-MM-DD')`;
     case 'datetime':
-      return `to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+      return localTimeSql(col);
     case 'money':
     case 'decimal':
       return `${col}::text`;
@@ -32,8 +33,8 @@ export function selectColumns(model: CompiledModel, alias = ''): string {
     `${a}created_by_name as "createdByName"`,
     `${a}created_corp_id as "createdCorpId"`,
     `${a}created_corp_name as "createdCorpName"`,
-    `to_char(${a}created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt"`,
-    `to_char(${a}updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "updatedAt"`,
+    `${localTimeSql(`${a}created_at`)} as "createdAt"`,
+    `${localTimeSql(`${a}updated_at`)} as "updatedAt"`,
   ];
   const fields = [...model.fields.values()].map((f) => `${readExpression(f, a)} as "${f.name}"`);
   return [...system, ...fields].join(', ');

@@ -1,3 +1,4 @@
+import { chinaDay } from '@renderer/core/format';
 import type { CurrentUser } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
@@ -9,10 +10,8 @@ import type { ModelSet } from './loadModels';
 import { findRecords, insertRecords, loadRecord, saveRecord, type Author } from './recordStore';
 import type { BizRecord, FieldDef } from './types';
 
-/** Today in China (UTC+8, no daylight saving) as YYYY-MM-DD. */
-export function chinaDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** Today in China as YYYY-MM-DD: the portal's one formatter (renderer/core/format). */
+export { chinaDay };
 
 /** Adds whole days to a YYYY-MM-DD date. */
 export function addDays(day: string, days: number): string {

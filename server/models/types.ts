@@ -94,7 +94,12 @@ export interface TransitionDef {
   /** Constant field values set by the transition ('$today' and '$now' are replaced). */
   set?: Record<string, unknown>;
   effects?: EffectRef[];
+  /** Who acts next (server/models/handovers.ts). */
+  handover?: HandoverDef;
 }
+
+/** The next party's to-do after a transition, or why there is none. */
+export type HandoverDef = { party: string; roles: string[]; ask: string } | { none: string };
 
 export type FilterKind = 'eq' | 'in' | 'range' | 'contains';
 
@@ -126,7 +131,7 @@ export interface ModelDef {
   rules?: Record<string, unknown>[];
   states: { $dict: string };
   initialState: string;
-  create?: { roles: string[]; corpField: string; effects?: EffectRef[] };
+  create?: { roles: string[]; corpField: string; effects?: EffectRef[]; handover?: HandoverDef };
   update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
   /** Who may delete a record (batch action `delete`), and in which states (e.g. drafts). */
   delete?: { roles: string[]; states: string[]; party: string | string[] };

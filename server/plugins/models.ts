@@ -14,6 +14,7 @@ import { registerModelRoutes } from '../models/modelRoutes';
 import { PRODUCTS, productEffects } from '../products';
 import { registerProductAgreementRoutes } from '../registration/productAgreements';
 import { registerDemoApplicationsRoute } from '../seed/demoApplications';
+import { handoverLinksOf } from '../models/handovers';
 
 /**
  * The business API of every model (schemas/_models) and the files attached to records. Models are
@@ -32,6 +33,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
       effects,
       now: ctx.now,
       signatureVerifier: ctx.signatureVerifier,
+      handoverLinks: handoverLinksOf(ctx.schemasDir),
     });
     registerModelRoutes(app, engine, async (model, id) =>
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),

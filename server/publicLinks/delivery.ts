@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
 
 /** A message carrying a one-time link to its recipient. */
@@ -7,9 +8,13 @@ export interface LinkMessage {
   recipient: string;
   /** The enterprise the recipient acts for. */
   corpId: string;
+  /** The recipient's user: the SMS is listed on that user's 短信 page (my/message/text-message). */
+  userId: string;
   text: string;
-  /** The link (a path under /cv3/, the host is the portal's). */
+  /** The link, absolute: the platform's public address (platforms.config.publicUrl) + /cv3/… */
   url: string;
+  /** When it is sent (the transition's clock). */
+  at: Date;
 }
 
 /**
@@ -20,12 +25,30 @@ export interface LinkDelivery {
   send(tx: Queryable, message: LinkMessage): Promise<void>;
 }
 
-/** SMS emulation: the message is written to `public_link_outbox` (nothing leaves the machine). */
+/**
+ * SMS emulation: the message is written to `public_link_outbox` (nothing leaves the machine) and to the
+ * receiver's SMS list (`user_sms`, the 短信 page), in the transaction that issued the link.
+ */
 export const outboxDelivery: LinkDelivery = {
   async send(tx, m) {
     await tx.query(
-      'insert into public_link_outbox (channel, recipient, corp_id, text, url) values ($1, $2, $3, $4, $5)',
-      [m.channel, m.recipient, m.corpId, m.text, m.url],
+      `insert into public_link_outbox (channel, recipient, corp_id, text, url, created_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [m.channel, m.recipient, m.corpId, m.text, m.url, m.at],
+    );
+    await tx.query(
+      `insert into user_sms (id, user_id, mobile, content, send_status, read_state, created_at)
+       values ($1, $2, $3, $4, 'SENT', 'UNREAD', $5)`,
+      [`L${randomUUID()}`, m.userId, m.recipient, m.text, m.at],
     );
   },
 };
+
+/** The platform's public address (the default platform's `publicUrl`), without a trailing slash. */
+export async function publicAddress(tx: Queryable): Promise<string> {
+  const r = await tx.query<{ url: string | null }>(
+    "select config->>'publicUrl' as url from platforms where host = '*'",
+  );
+  const url = r.rows[0]?.url ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+  return url.replace(/\/+$/, '');
+}

@@ -1,10 +1,10 @@
 import { formatAmount } from '@renderer/core/format';
 import type { Effect } from '../models/effects';
-import { outboxDelivery, type LinkDelivery } from './delivery';
+import { outboxDelivery, publicAddress, type LinkDelivery } from './delivery';
 import { publicLinkError } from './errors';
 import { DEFAULT_TTL_HOURS, issueLink, type PublicLinkKind } from './links';
 
-/** The portal's base path: links are paths the recipient opens on the portal's host. */
+/** The portal's base path, after the platform's public address. */
 const BASE = '/cv3';
 
 /**
@@ -27,8 +27,8 @@ export function publicLinkEffects(
       if (kind.model !== c.model.name)
         throw new Error(`publicLink.send: ${kind.kind} is not a link of ${c.model.name}`);
       const roles = c.model.transitions.get(kind.action)?.roles ?? [];
-      const contact = await c.tx.query<{ mobile: string; corp_name: string }>(
-        `select u.mobile, c.name as corp_name from users u join corps c on c.id = u.corp_id
+      const contact = await c.tx.query<{ id: string; mobile: string; corp_name: string }>(
+        `select u.id, u.mobile, c.name as corp_name from users u join corps c on c.id = u.corp_id
           where u.corp_id = $1 and exists (select 1 from user_roles r where r.user_id = u.id and r.role_code = any($2))
           order by u.id limit 1`,
         [party, [...roles]],
@@ -39,7 +39,7 @@ export function publicLinkEffects(
         throw publicLinkError('PUBLIC_LINK_NO_CONTACT', { corp: corp.rows[0]?.name ?? party });
       }
       const { token } = await issueLink(c.tx, kind, c.record.id, party, to.mobile, c.now);
-      const url = `${BASE}${kind.page}?id=${encodeURIComponent(c.record.id)}&token=${token}`;
+      const url = `${await publicAddress(c.tx)}${BASE}${kind.page}?id=${encodeURIComponent(c.record.id)}&token=${token}`;
       const text = kind.message.replace(/\{(\w+)\}/g, (_, name: string) => {
         if (name === 'url') return url;
         if (name === 'hours') return String(kind.ttlHours ?? DEFAULT_TTL_HOURS);
@@ -49,7 +49,15 @@ export function publicLinkEffects(
           ? formatAmount(value)
           : String(value ?? '');
       });
-      await delivery.send(c.tx, { channel: 'sms', recipient: to.mobile, corpId: party, text, url });
+      await delivery.send(c.tx, {
+        channel: 'sms',
+        recipient: to.mobile,
+        corpId: party,
+        userId: to.id,
+        text,
+        url,
+        at: c.now,
+      });
     },
 
     async 'publicLink.signer'(c) {

@@ -7,6 +7,7 @@ import { localTimeSql } from '../db/localTime';
 import { productEffects, productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
+import { handoverLinksOf } from '../models/handovers';
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
@@ -30,6 +31,7 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
     effects,
     now: ctx.now,
     signatureVerifier: ctx.signatureVerifier,
+    handoverLinks: handoverLinksOf(ctx.schemasDir),
   });
   const kindOf = (name: string): PublicLinkKind => {
     const kind = kinds.get(name);

@@ -1,4 +1,5 @@
 import { PRODUCT_AGREEMENTS_API, type SignedAgreement } from '@contract/registration';
+import { chinaDateTime } from '@renderer/core/format';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { ok } from '../errors';
@@ -57,7 +58,7 @@ export async function productAgreements(
         [a.model, signed.map((s) => text(s.rec.id)), corpId],
       );
       const when = new Map(
-        trail.rows.map((r) => [`${r.record_id}:${r.action}`, new Date(r.at).toISOString()]),
+        trail.rows.map((r) => [`${r.record_id}:${r.action}`, chinaDateTime(new Date(r.at))]),
       );
       for (const { rec, action } of signed) {
         const id = text(rec.id);
@@ -65,7 +66,7 @@ export async function productAgreements(
           code: `${a.model}:${id}`,
           title: a.title(rec),
           version: text(rec[a.numberField]),
-          signedAt: when.get(`${id}:${action}`) ?? new Date(text(rec.updatedAt)).toISOString(),
+          signedAt: when.get(`${id}:${action}`) ?? chinaDateTime(text(rec.updatedAt)),
           pdf: a.pdf.replace('{id}', encodeURIComponent(id)),
           product: product.code,
         });

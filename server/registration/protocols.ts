@@ -1,4 +1,5 @@
 import { AGREEMENT_BOOKS, PROTOCOLS_API, type SignedAgreement } from '@contract/registration';
+import { chinaDateTime, chinaDay } from '@renderer/core/format';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { renderPdf } from '../documents/pdfDocument';
@@ -23,7 +24,7 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
     const accepted = (
       typeof row.agreements === 'string' ? JSON.parse(row.agreements) : row.agreements
     ) as Record<string, string>;
-    const signedAt = new Date(row.created_at).toISOString();
+    const signedAt = chinaDateTime(new Date(row.created_at));
     return AGREEMENT_BOOKS.filter((b) => Object.hasOwn(accepted, b.code)).map((b) => ({
       code: b.code,
       title: b.title,
@@ -50,7 +51,7 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
           {
             rows: [
               { label: '签署企业', value: req.user!.corpName },
-              { label: '签署时间', value: agreement.signedAt.slice(0, 10) },
+              { label: '签署时间', value: chinaDay(agreement.signedAt) },
             ],
           },
         ],

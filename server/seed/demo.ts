@@ -101,7 +101,8 @@ const TODO_MESSAGES: Record<'core' | 'chain', Array<[string, string, string]>> =
       '有核心企业签发的信用凭证待签收，请在首页待办中处理。',
       '/credit/chain/index/operator',
     ],
-    ['融资资料待补充', '融资申请需要补充资料，请在融资资料中上传。', '/credit/upload/other'],
+    // The finance documents list (with the finance they belong to), not a bare upload page.
+    ['融资资料待补充', '融资申请需要补充资料，请在融资资料中上传。', '/credit/index/finance'],
   ],
 };
 

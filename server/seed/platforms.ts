@@ -8,6 +8,8 @@ export const DEFAULT_PLATFORM: PlatformConfig = {
   ...DEFAULT_PLATFORM_CONFIG,
   platformName: '建信融通供应链金融服务平台',
   avalableProduct: BUSINESS_PRODUCT_CODES.join(','),
+  // Where the deployment is reached from outside (PUBLIC_URL), else this machine's default address.
+  publicUrl: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`,
 };
 
 export const ABS_PLATFORM: PlatformConfig = {

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { UKEY_ISSUERS } from './rules';
 import { listUkeys } from './ukeyStore';
+import { localTimeSql } from '../db/localTime';
 
 const HARDWARE_BANKS = UKEY_ISSUERS.filter((i) => !i.soft).map((i) => i.code);
 
@@ -30,8 +31,8 @@ interface ApplicationRow {
 
 const APPLICATION_COLUMNS = `a.id::text as id, a.ukey_bank as "ukeyBank", a.algorithm, a.quantity, a.contact_mobile as "contactMobile",
   a.reason, a.status, h.person_name as "holderName", a.holder_user_id as "holderUserId", p.person_name as "applicantName",
-  to_char(a.created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "createdAt",
-  to_char(a.updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as "updatedAt"`;
+  ${localTimeSql('a.created_at')} as "createdAt",
+  ${localTimeSql('a.updated_at')} as "updatedAt"`;
 const APPLICATION_FROM = `ukey_applications a join users h on h.id = a.holder_user_id join users p on p.id = a.applicant_user_id`;
 
 /** The enterprise's keys and key applications (my/enterprise-info/ukey/...). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { subMoney } from '@renderer/core/format';
 import { useSigningAgent } from './signingAgent';
-import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
+import { apiGet, expectNoErrors, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 
 /** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages, limits, downloads. */
@@ -89,17 +89,21 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
 test('reading a message clears the bell’s dot', async ({ browser }) => {
   const page = await userPage(browser, 'chain_operator');
   const watch = watchPage(page);
-  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '2');
+  // Two seeded, and the to-dos spec files before this one on the worker handed to supplier 1's operator.
+  const res = await apiGet(page, '/corp/v1/sys/messages', { messageState: 'UNREAD', size: '1' });
+  const unread = ((await res.json()) as { data: { pagecond: { count: number } } }).data.pagecond.count;
+  expect(unread).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread));
   await expect(page.getByTestId('notice-dot')).toBeVisible();
   await page.getByTestId('notice-bell').click();
   await page.getByTestId('notice-all').click();
   await expect(page).toHaveURL(/\/cv3\/my\/message\/message-query$/);
   const table = page.getByTestId('mail-table');
-  await expect(table.getByText('未读', { exact: true })).toHaveCount(2);
+  await expect(table.getByText('未读', { exact: true })).toHaveCount(Math.min(unread, 10));
   await table.locator('[data-testid^="mail-read-"]').first().click();
-  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '1');
+  await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread - 1));
   await expect(page.getByTestId('notice-dot')).toBeVisible();
-  await table.locator('[data-testid^="mail-read-"]').first().click();
+  await page.getByTestId('mail-table-read-all').click();
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '0');
   await expect(page.getByTestId('notice-dot')).toHaveCount(0);
   await expect(table.getByText('未读', { exact: true })).toHaveCount(0);
@@ -107,7 +111,7 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
   // SMS have their own read state, apart from the bell.
   await page.goto('/cv3/my/message/text-message');
   const sms = page.getByTestId('sms-table');
-  await expect(sms.getByText('未读', { exact: true })).toHaveCount(1);
+  await expect(sms.getByText('未读', { exact: true }).first()).toBeVisible();
   await page.getByTestId('sms-table-read-all').click();
   await expect(sms.getByText('未读', { exact: true })).toHaveCount(0);
   await expectNoErrors(watch);

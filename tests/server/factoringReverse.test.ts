@@ -40,14 +40,17 @@ const day = (offset: number): string =>
   new Date(clock.now.getTime() + 8 * 3600_000 + offset * 86400_000).toISOString().slice(0, 10);
 
 /** The latest link the outbox sent to `mobile`, read through the test-only endpoint. */
-async function lastLink(mobile: string): Promise<{ text: string; id: string; token: string; path: string }> {
+async function lastLink(
+  mobile: string,
+): Promise<{ text: string; id: string; token: string; path: string; url: string }> {
   const res = await new Browser(s.app).call('GET', '/test/v1/public-link-outbox', {
     query: { recipient: mobile },
   });
   expect(body(res).code).toBe('0');
   const msg = body(res).data[0];
-  const url = new URL(msg.url, 'http://portal');
+  const url = new URL(msg.url);
   return {
+    url: msg.url,
     text: msg.text,
     path: url.pathname,
     id: url.searchParams.get('id')!,
@@ -160,6 +163,28 @@ describe('reverse factoring: the public sign link', () => {
     expect((await view(await visitor(), 'accounts-payable-sign', link.id, link.token)).code).toBe(
       'SCF.PUBLIC_LINK_USED',
     );
+  });
+
+  it("the SMS carries an absolute link on the platform's public address and is on the supplier's 短信 page", async () => {
+    const { rec, link } = await confirmedPayable('2345.67');
+    const platform = await s.db.query<{ url: string }>(
+      "select config->>'publicUrl' as url from platforms where host = '*'",
+    );
+    expect(platform.rows[0]!.url).toMatch(/^https?:\/\/[^/]+$/);
+    expect(link.url).toBe(
+      `${platform.rows[0]!.url}/cv3/factoring/reverse/accounts-payable-sign?id=${rec.id}&token=${link.token}`,
+    );
+    expect(link.text).toContain(link.url);
+    const chain = await as(s.app, 'chain_operator');
+    const sms = body(await chain.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    expect(sms.list.find((m: { content: string }) => m.content === link.text)).toMatchObject({
+      sendStatus: 'SENT',
+      readState: 'UNREAD',
+    });
+    // Nobody else's 短信 page has it.
+    const core = await as(s.app, 'core_operator');
+    const others = body(await core.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    expect(others.list.map((m: { content: string }) => m.content)).not.toContain(link.text);
   });
 
   it('refuses forged, malformed, expired, other-record and other-page links with coded errors', async () => {

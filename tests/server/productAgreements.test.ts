@@ -54,10 +54,19 @@ describe('product agreements in 协议管理', () => {
         ).toBe(true);
         expect(row.version).toBe(rec[declared.numberField]);
         expect(row.title).toBe(declared.title(rec));
-        expect(row.signedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+        expect(row.signedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/); // China time
         seenModels.add(model);
       }
     }
+    // Every product's signed contract is declared (forward, joint, reverse BLHT…, delivery).
+    expect(DECLARED.map((a) => a.model)).toEqual(
+      expect.arrayContaining([
+        'factoringLoan',
+        'factoringJointContract',
+        'factoringReverseFinance',
+        'factoringDeliveryFinance',
+      ]),
+    );
     // The demo world has signed records of every declared agreement.
     expect([...seenModels].sort()).toEqual(DECLARED.map((a) => a.model).sort());
   });

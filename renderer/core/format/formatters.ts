@@ -163,3 +163,17 @@ export function formatDateTime(value: unknown, offsetMinutes: number = CHINA_UTC
   const local = new Date(ms + offsetMinutes * 60_000).toISOString();
   return `${local.slice(0, 10)} ${local.slice(11, 16)}${seconds ? local.slice(16, 19) : ''}`;
 }
+
+/**
+ * An instant as people read it: `YYYY-MM-DD HH:mm:ss` in China time (DESIGN.md section 13). A `Date` or
+ * a text with a zone is moved to UTC+8; a text without one is already China time and kept. Screens, PDFs,
+ * exports, messages and SMS all print time through this (or {@link chinaDay}).
+ */
+export function chinaDateTime(value: Date | string): string {
+  return formatDateTime(value instanceof Date ? value.toISOString() : value);
+}
+
+/** The business date of an instant: the calendar day in China (YYYY-MM-DD). */
+export function chinaDay(value: Date | string): string {
+  return chinaDateTime(value).slice(0, 10);
+}

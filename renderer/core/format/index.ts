@@ -23,6 +23,8 @@ export type { DecimalInput, DecimalParts } from './decimal';
 export {
   AMOUNT_UNITS,
   CHINA_UTC_OFFSET_MINUTES,
+  chinaDateTime,
+  chinaDay,
   EMPTY_PLACEHOLDER,
   formatAmount,
   formatAmountUnit,

@@ -126,6 +126,18 @@ describe('ListPage', () => {
     await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page: 1, sort: 'amount,asc' }));
   });
 
+  it('opened from a to-do (?id=) shows that record whatever the tab, until 查看全部', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request, query: { tab: '2', id: 'v2' } });
+    await screen.findByTestId('row-0');
+    expect(calls[0]?.params).toMatchObject({ id: 'v2' });
+    expect(calls[0]?.params).not.toHaveProperty('status');
+    fireEvent.click(within(screen.getByTestId('list-focus')).getByText('查看全部'));
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ status: ['ISD'] }));
+    expect(calls.at(-1)?.params).not.toHaveProperty('id');
+    expect(screen.queryByTestId('list-focus')).toBeNull();
+  });
+
   it('sends query filters with the models engine names, and tab filters', async () => {
     const { request, calls } = backend();
     await renderSchema(schema, { request, query: { tab: '2' } });

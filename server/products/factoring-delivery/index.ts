@@ -1,5 +1,6 @@
 import type { ServerProduct } from '../types';
-import { DELIVERY_AGREEMENTS_API, registerDeliveryDocumentRoutes } from './documents';
+import { FACTORING_DOCUMENTS } from '../../documents/factoringContracts';
+import { DELIVERY_AGREEMENTS_API, DELIVERY_DOCUMENTS_API, registerDeliveryDocumentRoutes } from './documents';
 import { factoringDeliveryEffects } from './effects';
 import { FACTORING_DELIVERY_ERRORS } from './errors';
 import { seedFactoringDelivery } from './seed';
@@ -19,6 +20,18 @@ export const factoringDeliveryProduct: ServerProduct = {
       numberField: 'agreementNo',
       pdf: `${DELIVERY_AGREEMENTS_API}/{id}`,
       signers: [{ field: 'supplierCorpId', states: ['AG1'], action: 'sign' }],
+    },
+    // The factoring contract of a finance: the supplier's director signs it when applying (submit), the
+    // factor when lending (loan).
+    {
+      model: 'factoringDeliveryFinance',
+      title: () => FACTORING_DOCUMENTS.contract,
+      numberField: 'contractNo',
+      pdf: `${DELIVERY_DOCUMENTS_API}/contract/{id}`,
+      signers: [
+        { field: 'applicantCorpId', states: ['DF2', 'DFD', 'DFR'], action: 'submit' },
+        { field: 'factorCorpId', states: ['DFD', 'DFR'], action: 'loan' },
+      ],
     },
   ],
 };

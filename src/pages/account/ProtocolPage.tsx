@@ -1,6 +1,7 @@
 import { Card, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { PRODUCT_AGREEMENTS_API, PROTOCOLS_API, type SignedAgreement } from '@contract/registration';
+import { chinaDateTime } from '@renderer/core/format';
 import { apiGet } from '@/api';
 import { API_BASE } from '@/api/constants';
 
@@ -32,7 +33,7 @@ export function ProtocolPage(): React.JSX.Element {
           {
             title: '签署时间',
             dataIndex: 'signedAt',
-            render: (v: string) => v.slice(0, 19).replace('T', ' '),
+            render: (v: string) => chinaDateTime(v),
           },
           {
             title: '操作',

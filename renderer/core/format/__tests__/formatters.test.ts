@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  chinaDateTime,
+  chinaDay,
   EMPTY_PLACEHOLDER,
   formatAmount,
   formatAmountUnit,
@@ -172,5 +174,14 @@ describe('formatDateTime (issue 17 item 8: instants shown in Asia/Shanghai)', ()
     expect(formatDateTime('2026-11-24 19:45:00')).toBe('2026-11-24 19:45:00');
     expect(formatDateTime('2026-11-24T19:45')).toBe('2026-11-24 19:45');
     expect(formatDateTime('不是时间')).toBe('不是时间');
+  });
+
+  it('chinaDateTime and chinaDay: an instant (Date) or a text, across midnight China time', () => {
+    expect(chinaDateTime(new Date('2026-11-20T15:30:00Z'))).toBe('2026-11-20 23:30:00');
+    expect(chinaDay(new Date('2026-11-20T15:30:00Z'))).toBe('2026-11-20');
+    expect(chinaDay(new Date('2026-11-20T16:30:00Z'))).toBe('2026-11-21');
+    // A China-time text (what the answers carry) keeps its day, whatever the process's zone.
+    expect(chinaDay('2026-11-20 23:30:00')).toBe('2026-11-20');
+    expect(chinaDateTime('2026-11-20T16:05:00.000Z')).toBe('2026-11-21 00:05:00');
   });
 });

@@ -1,0 +1,175 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@server/auth/roles';
+import {
+  actingPages,
+  checkHandover,
+  createStep,
+  handoverOf,
+  HandoverLinks,
+  isTerminal,
+} from '@server/models/handovers';
+import type { ModelDef, TransitionDef } from '@server/models/types';
+import type { Browser } from './helpers';
+import { act, as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+
+/**
+ * Hand-overs (server/models/handovers.ts, DESIGN.md section 13): every transition of every model says who
+ * acts next (and the receivers get a to-do whose 去处理 opens a page acting on the record) or why nobody
+ * does; the to-do is written in the transition's transaction, only for its receivers.
+ */
+const MODELS = join(process.cwd(), 'schemas', '_models');
+const models: ModelDef[] = readdirSync(MODELS).map(
+  (f) => JSON.parse(readFileSync(join(MODELS, f), 'utf8')) as ModelDef,
+);
+const pages = actingPages(join(process.cwd(), 'schemas'));
+const links = new HandoverLinks(() => pages);
+
+/** Whether an action leaving `t.to` is run by others than `t`'s own roles of its own party. */
+const othersAct = (model: ModelDef, t: TransitionDef): boolean =>
+  model.transitions.some(
+    (n) =>
+      n.from.includes(t.to) &&
+      !([n.party].flat().join() === [t.party].flat().join() && n.roles.every((r) => t.roles.includes(r))),
+  );
+
+describe('every transition of every model declares its hand-over', () => {
+  for (const model of models)
+    for (const t of [...model.transitions, createStep(model)].filter((x): x is TransitionDef => !!x))
+      it(`${model.name}.${t.action} (${t.from.join('/') || 'new'} → ${t.to})`, () => {
+        if (isTerminal(model, t.to)) return; // nothing is left to do on the record
+        // A new record its creator goes on with (a draft) hands nothing over.
+        if (t.action === 'create' && !othersAct(model, t)) return;
+        expect(t.handover, 'handover: {party, roles, ask} or {none: reason}').toBeDefined();
+        const h = handoverOf(t);
+        if (!h) return;
+        const next = model.transitions
+          .filter((n) => n.from.includes(t.to) && [n.party].flat().includes(h.party))
+          .map((n) => n.action);
+        const products = (model.fields.product?.enum as string[] | undefined) ?? [undefined];
+        for (const role of h.roles)
+          for (const product of products) {
+            const link = links.link(model.name, next, role, { id: 'R1', data: product ? { product } : {} });
+            expect(link, `a page for ${role} ${product ?? ''}`).toMatch(/\?\w+=R1$/);
+            // ABS and ABCP share models: a record goes to its own product's pages.
+            if (product && pages.some((p) => p.model === model.name && p.product === product))
+              expect(link).toMatch(new RegExp(`^/${product}/`));
+          }
+      });
+});
+
+describe('the model check of a hand-over', () => {
+  const receivable = models.find((m) => m.name === 'factoringReceivable')!;
+  const submit = receivable.transitions.find((t) => t.action === 'submit')!;
+  const roles = new Set<string>(ROLES.map((r) => r.code));
+  const check = (handover: unknown): string[] =>
+    checkHandover(receivable, { ...submit, handover } as typeof submit, '/transitions/0', roles);
+
+  it('accepts the declared one and refuses a to-do nobody can do', () => {
+    expect(check(submit.handover)).toEqual([]);
+    expect(check({ party: 'creditorCorpId', roles: ['ROLE_CORP_OPERATOR'], ask: '应收账款待复核' })).toEqual([
+      '/transitions/0/handover/roles/0: no action from "AR1" is run by ROLE_CORP_OPERATOR of "creditorCorpId"',
+    ]);
+    expect(check({ party: 'debtorCorpId', roles: ['ROLE_CORP_DIRECTOR'], ask: '应收账款待复核' })).toEqual([
+      '/transitions/0/handover/roles/0: no action from "AR1" is run by ROLE_CORP_DIRECTOR of "debtorCorpId"',
+    ]);
+    expect(check({ party: 'amount', roles: ['ROLE_NOPE'], ask: '应收账款待复核' })).toEqual([
+      '/transitions/0/handover/party: "amount" holds no enterprise',
+      '/transitions/0/handover/roles/0: unknown role "ROLE_NOPE"',
+      '/transitions/0/handover/roles/0: no action from "AR1" is run by ROLE_NOPE of "amount"',
+    ]);
+  });
+});
+
+describe('a hand-over writes the next party to-dos in the transition', () => {
+  let s: ModelsTestServer;
+  const users: Record<string, Browser> = {};
+  const unread = async (name: string): Promise<number> =>
+    body(await users[name]!.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })).data
+      .pagecond.count;
+
+  beforeAll(async () => {
+    s = await modelsServer();
+    for (const u of ['chain_operator', 'chain_director', 'core_director', 'unit_director'])
+      users[u] = await as(s.app, u);
+  }, 120_000);
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('submitting a receivable asks supplier 1 director to review it, with a link to that record', async () => {
+    const rec = body(
+      await create(users.chain_operator!, 'factoringReceivable', {
+        debtorCorpId: 'CORE001',
+        amount: '1000.00',
+        dueDate: '2027-02-19',
+        contractNo: 'HO-001',
+        contractName: '钢材采购合同',
+        invoiceNos: ['12345678'],
+      }),
+    ).data;
+    const before = {
+      director: await unread('chain_director'),
+      core: await unread('core_director'),
+      unit: await unread('unit_director'),
+      operator: await unread('chain_operator'),
+    };
+    // A stale version is refused: nothing is written (the to-do shares the transition's transaction).
+    expect(
+      body(await act(users.chain_operator!, 'factoringReceivable', rec.id, 'submit', { version: 99 })).code,
+    ).toBe('SCF.VERSION_CONFLICT');
+    expect(await unread('chain_director')).toBe(before.director);
+
+    await step(users.chain_operator!, 'factoringReceivable', rec.id, 'submit');
+    expect(await unread('chain_director')).toBe(before.director + 1);
+    // Nobody else: not the actor, not another enterprise's director, not supplier 1's other roles.
+    expect(await unread('chain_operator')).toBe(before.operator);
+    expect(await unread('core_director')).toBe(before.core);
+    expect(await unread('unit_director')).toBe(before.unit);
+
+    const page = body(
+      await users.chain_director!.call('GET', '/corp/v1/sys/messages', {
+        query: { messageState: 'UNREAD', size: '100' },
+      }),
+    ).data;
+    const m = page.list[0];
+    expect(m).toMatchObject({ title: '应收账款待复核', messageType: 'BUSINESS' });
+    expect(m.content).toContain(String(rec.receivableNo ?? rec.id));
+    expect(m.content).toContain('提交');
+    expect(m.link).toMatch(new RegExp(`\\?id=${rec.id}$`));
+    // The link's page offers the director's next action on this record.
+    const path = String(m.link).split('?')[0];
+    const pages = actingPages(join(process.cwd(), 'schemas')).filter((p) => p.path === path);
+    expect(pages[0]?.offers.has('factoringReceivable/approve')).toBe(true);
+    expect(
+      body(await getRecord(users.chain_director!, 'factoringReceivable', rec.id)).data.actions,
+    ).toContain('approve');
+
+    // Read per user: the director reads it, the count drops.
+    await users.chain_director!.call('POST', '/corp/v1/sys/messages/read', { body: { ids: [m.id] } });
+    expect(await unread('chain_director')).toBe(before.director);
+  });
+
+  it('a new record waiting for another role asks it too (create.handover)', async () => {
+    const before = await unread('core_director');
+    const core = await as(s.app, 'core_operator');
+    const res = body(
+      await create(core, 'creditLimitDistribution', {
+        targetCorpId: 'SUP001',
+        product: 'credit',
+        afterAmount: '1000.00',
+        reason: '年度调整',
+      }),
+    );
+    if (res.code !== '0') throw new Error(JSON.stringify(res));
+    expect(await unread('core_director')).toBe(before + 1);
+    const page = body(
+      await users.core_director!.call('GET', '/corp/v1/sys/messages', {
+        query: { messageState: 'UNREAD', size: '100' },
+      }),
+    ).data;
+    const m = page.list.find((x: { title: string }) => x.title === '额度分配待主管审批');
+    expect(m.link).toBe(`/my/limit/approve?id=${res.data.id}`);
+  });
+});
