@@ -1,4 +1,5 @@
 import { isKnownFormat } from '@renderer/core/validators';
+import { checkInvariants } from './checkInvariants';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
@@ -256,5 +257,6 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   (def.indexes ?? []).forEach((index, i) =>
     index.forEach((name, j) => needField(`/indexes/${i}/${j}`, name)),
   );
+  problems.push(...checkInvariants(def, ctx));
   return problems;
 }
