@@ -254,3 +254,85 @@ export function childrenLocked(model: CompiledModel, rec: BizRecord): boolean | 
   const states = model.def.children?.lockedStates;
   return states ? states.includes(rec.state) : undefined;
 }
+
+type Json = Record<string, unknown>;
+
+/**
+ * Takes out of each record's `actions` the transitions a `requires` blocks now and answers them in
+ * `blockedActions` (action → the refusal the transition would get), so pages show them disabled with the
+ * reason instead of offering a click the server refuses (ADR 0014). Reads without locks: the transition
+ * checks again under them. One query per requirement for the whole page of records.
+ */
+export async function markBlockedActions(
+  q: Queryable,
+  set: ModelSet,
+  model: CompiledModel,
+  page: Array<{ rec: BizRecord; json: Json }>,
+): Promise<void> {
+  for (const t of model.transitions.values()) {
+    const offered = page.filter(
+      (p) => Array.isArray(p.json.actions) && (p.json.actions as string[]).includes(t.action),
+    );
+    if (!t.requires?.length || offered.length === 0) continue;
+    const refusals = new Map<string, string>();
+    for (const r of t.requires) {
+      for (const [id, refusal] of await requirementRefusals(
+        q,
+        set,
+        model,
+        r,
+        offered.map((p) => p.rec),
+      ))
+        if (!refusals.has(id)) refusals.set(id, refusal);
+    }
+    for (const { rec, json } of offered) {
+      const refusal = refusals.get(rec.id);
+      if (!refusal) continue;
+      json.actions = (json.actions as string[]).filter((a) => a !== t.action);
+      json.blockedActions = { ...(json.blockedActions as Json | undefined), [t.action]: refusal };
+    }
+  }
+}
+
+/** Per record id, the refusal message of a requirement that does not hold (unlocked reads). */
+async function requirementRefusals(
+  q: Queryable,
+  set: ModelSet,
+  model: CompiledModel,
+  r: RequirementDef,
+  recs: BizRecord[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (r.kind === 'refState') {
+    const target = set.models.get(model.fields.get(r.field)?.def.ref ?? '');
+    const ids = [
+      ...new Set(recs.map((x) => x.data[r.field]).filter((v): v is string => typeof v === 'string')),
+    ];
+    if (!target || ids.length === 0) return out;
+    const rows = await q.query<Record<string, unknown>>(
+      `select ${selectColumns(target)} from ${target.table} where id = any($1::text[])`,
+      [ids],
+    );
+    const parents = new Map(rows.rows.map((row) => rowToRecord(target, row)).map((p) => [p.id, p]));
+    for (const x of recs) {
+      const parent = parents.get(String(x.data[r.field]));
+      if (parent && !r.states.includes(parent.state)) out.set(x.id, blocked(r, target, [parent]).message);
+    }
+    return out;
+  }
+  const related = set.models.get(r.model);
+  const column = related?.fields.get(r.field)?.column;
+  if (!related || !column) return out;
+  const rows = await q.query<Record<string, unknown>>(
+    `select ${selectColumns(related)} from ${related.table}
+      where ${column} = any($1::text[]) and state = any($2::text[]) order by id`,
+    [recs.map((x) => x.id), r.states],
+  );
+  const byParent = new Map<string, BizRecord[]>();
+  for (const child of rows.rows.map((row) => rowToRecord(related, row))) {
+    const parent = String(child.data[r.field]);
+    byParent.set(parent, [...(byParent.get(parent) ?? []), child]);
+  }
+  for (const [parent, children] of byParent) out.set(parent, blocked(r, related, children).message);
+  return out;
+}

@@ -29,6 +29,7 @@ import {
   checkOpenedFields,
   checkRequirements,
   lockParents,
+  markBlockedActions,
 } from './invariants';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
@@ -161,7 +162,11 @@ export class ModelEngine {
     );
     const summaryFields = summaryFieldsOf(model, query);
     return {
-      list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
+      list: await this.answer(
+        model,
+        rows.rows.map((row) => rowToRecord(model, row)),
+        actor,
+      ),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
       ...(summaryFields.length ? { summary: await this.summary(model, where, summaryFields) } : {}),
     };
@@ -289,7 +294,15 @@ export class ModelEngine {
       );
       children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
-    return { ...recordJson(model, rec, actor), audit, children };
+    const [json] = await this.answer(model, [rec], actor);
+    return { ...json!, audit, children };
+  }
+
+  /** Records on the wire for the actor, transitions a declared requirement blocks now set apart. */
+  private async answer(model: CompiledModel, recs: BizRecord[], actor: Actor): Promise<Json[]> {
+    const page = recs.map((rec) => ({ rec, json: recordJson(model, rec, actor) }));
+    await markBlockedActions(this.o.db, this.o.models, model, page);
+    return page.map((p) => p.json);
   }
 
   async aggregate(actor: Actor, name: string, query: QueryParams): Promise<AggregateAnswer> {
@@ -591,7 +604,7 @@ export class ModelEngine {
   private async reload(model: CompiledModel, id: string, actor: Actor): Promise<Json> {
     const rec = await loadRecord(this.o.db, model, id);
     if (!rec) throw new ApiError('RECORD_NOT_FOUND');
-    return recordJson(model, rec, actor);
+    return (await this.answer(model, [rec], actor))[0]!;
   }
 
   private async runEffects(

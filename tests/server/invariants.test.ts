@@ -148,10 +148,21 @@ describe('a plan is sealed only when none of its assets is mid-flow', () => {
     expect(await state('abs_plan', plan.id)).toEqual(before);
     expect(await audits(plan.id)).toBe(auditBefore);
     expect((await state('abs_asset', lent.id)).state).toBe('T10');
+    // The plan answers the review as blocked, with the same reason, instead of offering it.
+    const seen = body(await getRecord(fin, 'absPlan', plan.id)).data;
+    expect(seen.actions).not.toContain('review');
+    expect(seen.blockedActions).toEqual({ review: res.message });
+    const listed = body(
+      await fin.call('GET', `${API}/absPlan/records`, { query: { planName: '不变式测试专项计划' } }),
+    );
+    expect(listed.data.list[0].blockedActions).toEqual({ review: res.message });
   });
 
   it('seals once the mid-flow assets are resolved (stopped): the confirmed asset is lent', async () => {
     for (const a of [pending, waiting]) await step(core, 'absAsset', a.id, 'abort', { reason: '不再转让' });
+    const ready = body(await getRecord(fin, 'absPlan', plan.id)).data;
+    expect(ready.actions).toContain('review');
+    expect(ready.blockedActions).toBeUndefined();
     const sealed = await step(fin, 'absPlan', plan.id, 'review', { signature: SIGN });
     expect(sealed.status).toBe('PL2');
     expect((await state('abs_asset', lent.id)).state).toBe('T12');
