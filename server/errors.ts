@@ -113,6 +113,13 @@ export const ERRORS = {
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },
+  // Invariants across records declared in the models (server/models/invariants.ts).
+  RELATED_BLOCKED: { status: 200, message: '{message}：{records}' },
+  DOCUMENTS_LOCKED: {
+    status: 200,
+    message: '{owner}{no}当前状态为“{state}”，{documents}已锁定，不能上传、替换或删除',
+  },
+  CORP_PRODUCT_NOT_OPENED: { status: 200, message: '{title}：{corp}尚未开通{product}业务，不可选' },
   FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
   // A field hidden from the role named in a filter, sort, aggregate, export or import (server/models/fieldAccess.ts).
   FIELD_HIDDEN: { status: 200, message: '当前角色无权查看“{title}”' },

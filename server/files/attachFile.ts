@@ -2,6 +2,7 @@ import type { Db } from '../db/db';
 import { ApiError } from '../errors';
 import { writeAudit } from '../models/audit';
 import type { CompiledModel } from '../models/compileModel';
+import { checkChildrenOpen, lockParents } from '../models/invariants';
 import type { ModelEngine } from '../models/modelEngine';
 import type { Actor } from '../models/recordJson';
 import { saveRecord } from '../models/recordStore';
@@ -43,8 +44,10 @@ export async function attachFile(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockParents(tx, engine.models, model, meta.recordId, null);
     const rec = await engine.visibleRecord(tx, actor, model, meta.recordId, true);
     checkUploadAllowed(model, rec, actor, meta.category);
+    await checkChildrenOpen(tx, engine.models, model, rec.data);
     await insertFile(tx, meta, now);
     const single = model.def.files?.single;
     if (!single) return;

@@ -5,6 +5,7 @@ import { ApiError, ok } from '../errors';
 import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
+import { checkChildrenOpen, lockParents } from '../models/invariants';
 import type { Actor } from '../models/recordJson';
 import { saveRecord } from '../models/recordStore';
 import { attachFile, checkUploadAllowed } from './attachFile';
@@ -156,7 +157,10 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       if (!model.def.files?.categories.includes(category))
         throw new ApiError('FILE_CATEGORY_INVALID', { category });
     } else {
-      checkUploadAllowed(model, await o.engine.visibleRecord(o.db, actor, model, recordId), actor, category);
+      const rec = await o.engine.visibleRecord(o.db, actor, model, recordId);
+      checkUploadAllowed(model, rec, actor, category);
+      // Refused before the file is read; attachFile checks again under the locks.
+      await checkChildrenOpen(o.db, o.engine.models, model, rec.data);
     }
 
     const data = await multipartStep(() => part.toBuffer());
@@ -290,8 +294,10 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     const model = o.engine.model(meta.model);
     const now = o.now();
     await o.db.transaction(async (tx) => {
+      await lockParents(tx, o.engine.models, model, meta.recordId, null);
       const rec = await o.engine.visibleRecord(tx, actor, model, meta.recordId, true);
       checkUploadAllowed(model, rec, actor, meta.category);
+      await checkChildrenOpen(tx, o.engine.models, model, rec.data);
       await deleteFileRow(tx, meta.id);
       const single = model.def.files?.single;
       if (single && rec.data[single.idField] === meta.id) {

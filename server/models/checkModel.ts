@@ -1,5 +1,6 @@
 import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
 import { isKnownFormat } from '@renderer/core/validators';
+import { checkInvariants } from './checkInvariants';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
 import { checkHandover, createStep } from './handovers';
@@ -268,5 +269,6 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   (def.indexes ?? []).forEach((index, i) =>
     index.forEach((name, j) => needField(`/indexes/${i}/${j}`, name)),
   );
+  problems.push(...checkInvariants(def, ctx));
   return problems;
 }

@@ -46,6 +46,7 @@ const ENGINE_KEYWORDS = new Set([
   'ref',
   'corpTypes',
   'nameField',
+  'opened',
   'dict',
   'dbType',
   'index',

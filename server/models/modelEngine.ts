@@ -25,6 +25,14 @@ import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
 import { assertProductOpened } from './productOpening';
 import { createStep, writeHandover, type HandoverLinks } from './handovers';
+import {
+  CORP_FACTS_SQL,
+  checkChildrenOpen,
+  checkOpenedFields,
+  checkRequirements,
+  lockParents,
+  markBlockedActions,
+} from './invariants';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 
@@ -160,7 +168,11 @@ export class ModelEngine {
       where.params,
     );
     return {
-      list: rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
+      list: await this.answer(
+        model,
+        rows.rows.map((row) => rowToRecord(model, row)),
+        actor,
+      ),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
       ...(summaryFields.length ? { summary: await this.summary(model, where, summaryFields) } : {}),
     };
@@ -289,7 +301,15 @@ export class ModelEngine {
       );
       children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
-    return { ...recordJson(model, rec, actor), audit, children };
+    const [json] = await this.answer(model, [rec], actor);
+    return { ...json!, audit, children };
+  }
+
+  /** Records on the wire for the actor, transitions a declared requirement blocks now set apart. */
+  private async answer(model: CompiledModel, recs: BizRecord[], actor: Actor): Promise<Json[]> {
+    const page = recs.map((rec) => ({ rec, json: recordJson(model, rec, actor) }));
+    await markBlockedActions(this.o.db, this.o.models, model, page);
+    return page.map((p) => p.json);
   }
 
   async aggregate(actor: Actor, name: string, query: QueryParams): Promise<AggregateAnswer> {
@@ -301,7 +321,12 @@ export class ModelEngine {
    * field's data path (`supplierCorpId`, `lines.*.receiverCorpId`).
    * @throws NOT_FOUND (no such corp field), CREATE_FORBIDDEN (the role neither creates nor edits it)
    */
-  async refOptions(actor: Actor, name: string, path: string): Promise<Array<{ id: string; name: string }>> {
+  async refOptions(
+    actor: Actor,
+    name: string,
+    path: string,
+    product?: string,
+  ): Promise<Array<{ id: string; name: string }>> {
     const model = this.model(name);
     let def: FieldDef | undefined;
     let fields: Record<string, FieldDef> | undefined = model.def.fields;
@@ -317,11 +342,15 @@ export class ModelEngine {
     const writers = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
     if (!actor.role || !writers.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
-    const corps = await this.o.db.query<CorpRow>(
-      'select id, name, corp_type, registry_status from corps order by id',
-    );
+    const corps = await this.o.db.query<CorpRow>(`${CORP_FACTS_SQL} order by c.id`);
     const field = def;
-    return corps.rows.filter((c) => corpAccepted(field, c)).map((c) => ({ id: c.id, name: c.name }));
+    // A product named by a record field (abs|abcp) comes from the page (`product`), else the model's.
+    const named = typeof def.opened === 'object' ? model.fields.get(def.opened.field)?.def : undefined;
+    if (product !== undefined && !named?.enum?.includes(product))
+      throw new ApiError('QUERY_INVALID', { title: 'product' });
+    const values =
+      named && typeof def.opened === 'object' ? { [def.opened.field]: product ?? model.def.product } : {};
+    return corps.rows.filter((c) => corpAccepted(field, c, values)).map((c) => ({ id: c.id, name: c.name }));
   }
 
   /** Creates a record in the model's initial state, owned by the creator's enterprise. */
@@ -369,6 +398,7 @@ export class ModelEngine {
   /** Writes a checked create input (references, number, effects, audit) in the writer's transaction. */
   private async insertInput(w: RecordWriter, model: CompiledModel, input: Json): Promise<string> {
     const corpField = model.def.create!.corpField;
+    await checkChildrenOpen(w.tx, this.o.models, model, input);
     await w.checkRefs(model, input);
     const rec = await w.prepare(model, { ...input, [corpField]: w.user.corpId });
     await this.runEffects(model.def.create!.effects, {
@@ -382,6 +412,7 @@ export class ModelEngine {
     });
     // After the effects: they may fill the record's product (an ABS asset takes its plan's).
     await assertProductOpened(w.tx, model, rec.data, w.user.corpId);
+    await checkOpenedFields((corp) => w.corp(corp), model, rec.data);
     await w.write(model, rec);
     const step = createStep(model.def);
     if (this.o.handoverLinks && step)
@@ -405,12 +436,14 @@ export class ModelEngine {
     const version = versionOf(body.version);
     await retryingTransaction(this.o.db, async (tx) => {
       const w = this.writer(tx, actor);
+      await lockParents(tx, this.o.models, model, id, null);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, update.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '修改' });
       if (!update.states.includes(rec.state))
         throw new ApiError('NOT_EDITABLE', { state: this.stateLabel(model, rec.state) });
       if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      await checkChildrenOpen(tx, this.o.models, model, rec.data);
       const current: Json = {};
       for (const [f, field] of model.fields)
         if (!field.def.readOnly && rec.data[f] !== null) current[f] = rec.data[f];
@@ -421,6 +454,7 @@ export class ModelEngine {
       validatePayload(model, input);
       const changed = Object.keys(changes).filter((f) => changes[f] !== rec.data[f]);
       checkDateRules(model, input, chinaDay(w.now), new Set(changed));
+      await checkChildrenOpen(tx, this.o.models, model, input);
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
       for (const [f, field] of model.fields) if (!field.def.readOnly) rec.data[f] = input[f] ?? null;
@@ -434,6 +468,7 @@ export class ModelEngine {
         transition: null,
         reason: '',
       });
+      await checkOpenedFields((corp) => w.corp(corp), model, rec.data);
       if (!(await saveRecord(tx, model, rec, version, w.now))) throw new ApiError('VERSION_CONFLICT');
       await writeAudit(tx, [
         {
@@ -464,12 +499,14 @@ export class ModelEngine {
       throw new ApiError('DELETE_FORBIDDEN', { title: model.def.title });
     const version = versionOf(rawVersion);
     return retryingTransaction(this.o.db, async (tx) => {
+      await lockParents(tx, this.o.models, model, id, null);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, rule.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '删除' });
       if (!rule.states.includes(rec.state))
         throw new ApiError('NOT_DELETABLE', { state: this.stateLabel(model, rec.state) });
       if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      await checkChildrenOpen(tx, this.o.models, model, rec.data);
       if (!(await deleteRecord(tx, model, id, version))) throw new ApiError('VERSION_CONFLICT');
       const now = this.o.now();
       await writeAudit(tx, [
@@ -512,6 +549,8 @@ export class ModelEngine {
     await retryingTransaction(this.o.db, async (tx) => {
       if (link) await link.guard(tx);
       const w = this.writer(tx, actor);
+      // Parents first (DESIGN.md section 13): the plan before its asset, the asset before its document.
+      await lockParents(tx, this.o.models, model, id, t);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: t.title });
@@ -524,6 +563,8 @@ export class ModelEngine {
           action: t.title,
         });
       if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      await checkRequirements(tx, this.o.models, model, rec, t);
+      await checkChildrenOpen(tx, this.o.models, model, rec.data);
       const reasonTitle = t.reasonTitle ?? '原因';
       if (t.reason === 'required' && !reason) throw new ApiError('REASON_REQUIRED', { title: reasonTitle });
       if (reason.length > REASON_MAX_LENGTH)
@@ -592,7 +633,7 @@ export class ModelEngine {
   private async reload(model: CompiledModel, id: string, actor: Actor): Promise<Json> {
     const rec = await loadRecord(this.o.db, model, id);
     if (!rec) throw new ApiError('RECORD_NOT_FOUND');
-    return recordJson(model, rec, actor);
+    return (await this.answer(model, [rec], actor))[0]!;
   }
 
   private async runEffects(

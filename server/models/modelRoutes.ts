@@ -35,7 +35,7 @@ const bodyObject = (body: unknown): Record<string, unknown> => {
  * POST /biz/v1/models/{model}/batch/{action}     {items: [{id, version, signature?, reason?}], reason?}
  *                                                → {results: [{id, ok, record | code, message}], succeeded, refused}
  * GET  /biz/v1/models/{model}/aggregates          (also /aggregate) statistics
- * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → [{id, name}]
+ * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → [{id, name}] (?product=)
  * GET  /biz/v1/models/{model}/meta               the model's fields, states and transitions
  */
 export function registerModelRoutes(
@@ -47,8 +47,20 @@ export function registerModelRoutes(
     ok(await engine.list(actorOf(req), req.params.model, req.query)),
   );
 
-  app.get<{ Params: { model: string; field: string } }>(`${MODELS_BASE}/:model/refs/:field`, async (req) =>
-    ok(await engine.refOptions(actorOf(req), req.params.model, req.params.field)),
+  app.get<{ Params: { model: string; field: string }; Querystring: QueryParams }>(
+    `${MODELS_BASE}/:model/refs/:field`,
+    async (req) => {
+      // `product`: for a field whose enterprise must have opened the product a record field names.
+      const product = req.query.product;
+      return ok(
+        await engine.refOptions(
+          actorOf(req),
+          req.params.model,
+          req.params.field,
+          typeof product === 'string' ? product : undefined,
+        ),
+      );
+    },
   );
 
   app.get<{ Params: Params }>(`${MODELS_BASE}/:model/records/:id`, async (req) => {

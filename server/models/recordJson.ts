@@ -1,6 +1,7 @@
 import { FIELD_ACCESS_MEMBER, resolveFieldAccess } from '@renderer/core/model';
 import type { CurrentUser } from '../context';
 import type { CompiledModel } from './compileModel';
+import { childrenLocked } from './invariants';
 import type { BizRecord, TransitionDef } from './types';
 
 /** Who is asking: the user, the session's current role and the session (for signatures). */
@@ -60,6 +61,7 @@ export function recordJson(
   const data = access ? { ...rec.data } : rec.data;
   // A field hidden from the role never leaves the server.
   for (const [field, level] of Object.entries(access ?? {})) if (level === 'hidden') delete data[field];
+  const locked = childrenLocked(model, rec);
   return {
     id: rec.id,
     version: rec.version,
@@ -75,5 +77,7 @@ export function recordJson(
       ? { actions: availableActions(model, rec, actor), editable: canUpdate(model, rec, actor) }
       : {}),
     ...(access ? { [FIELD_ACCESS_MEMBER]: access } : {}),
+    // Its children (documents) cannot change now (model children.lockedStates): pages hide their uploads.
+    ...(locked !== undefined ? { childrenLocked: locked } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { CompiledModel } from './compileModel';
 import type { RecordAccess } from './effects/effectRegistry';
 import type { ModelSet } from './loadModels';
 import { findRecords, insertRecords, loadRecord, saveRecord, type Author } from './recordStore';
+import { CORP_FACTS_SQL, corpRefusal, requiredProduct, type CorpFacts } from './invariants';
 import type { BizRecord, FieldDef } from './types';
 
 /** Today in China as YYYY-MM-DD: the portal's one formatter (renderer/core/format). */
@@ -35,21 +36,20 @@ export async function nextNumber(q: Queryable, prefix: string, day: string): Pro
   return name + String(r.rows[0]!.value).padStart(6, '0');
 }
 
-export interface CorpRow {
-  id: string;
-  name: string;
-  corp_type: string;
-  registry_status: string;
-}
+export type CorpRow = CorpFacts;
 
 /**
- * Whether an enterprise may be the value of a `ref: 'corp'` field: it exists, is of one of the field's
- * kinds and is not cancelled. The one predicate behind both the check of a write and the field's
- * options (GET .../refs/{field}), so a picker never offers what a save refuses.
+ * Whether an enterprise may be the value of a `ref: 'corp'` field (of a record with values `data`, for
+ * a field whose `opened` names a field): the one predicate behind both the check of a write and the
+ * field's options (GET .../refs/{field}), so a picker never offers what a save refuses
+ * (server/models/invariants.ts {@link corpRefusal}).
  */
-export function corpAccepted(def: FieldDef, corp: CorpRow | null): corp is CorpRow {
-  if (!corp || corp.registry_status !== 'NORMAL') return false;
-  return !def.corpTypes || def.corpTypes.includes(corp.corp_type as never);
+export function corpAccepted(
+  def: FieldDef,
+  corp: CorpRow | null,
+  data: Record<string, unknown> = {},
+): corp is CorpRow {
+  return corpRefusal(def, corp, requiredProduct(def, data)) === null;
 }
 
 /**
@@ -85,10 +85,7 @@ export class RecordWriter implements RecordAccess {
   /** An enterprise by id (cached for the operation), or null. */
   async corp(id: string): Promise<CorpRow | null> {
     if (!this.corps.has(id)) {
-      const r = await this.tx.query<CorpRow>(
-        'select id, name, corp_type, registry_status from corps where id = $1',
-        [id],
-      );
+      const r = await this.tx.query<CorpRow>(`${CORP_FACTS_SQL} where c.id = $1`, [id]);
       this.corps.set(id, r.rows[0] ?? null);
     }
     return this.corps.get(id) ?? null;
@@ -107,8 +104,8 @@ export class RecordWriter implements RecordAccess {
         for (const [k, child] of Object.entries(def.properties))
           await visit(child, (value as Record<string, unknown>)[k]);
       } else if (def.ref === 'corp' && typeof value === 'string') {
-        if (!corpAccepted(def, await this.corp(value)))
-          throw new ApiError('CORP_INVALID', { title: def.title });
+        const refusal = corpRefusal(def, await this.corp(value), requiredProduct(def, input));
+        if (refusal) throw refusal;
       } else if (def.ref && typeof value === 'string') {
         const rec = await loadRecord(this.tx, this.model(def.ref), value);
         if (!rec || !this.visible(this.model(def.ref), rec))

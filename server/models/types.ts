@@ -56,6 +56,11 @@ export interface FieldDef {
   corpTypes?: CorpType[];
   /** For `ref: 'corp'`: a sibling field the server fills with the enterprise's name. */
   nameField?: string;
+  /**
+   * For `ref: 'corp'`: the product the enterprise must have opened — a product code, or the record field
+   * naming it (server/models/invariants.ts).
+   */
+  opened?: OpenedProduct;
   /** Dictionary of the allowed values (documentation for pages; `enum` does the checking). */
   dict?: string;
   dbType?: DbType;
@@ -64,6 +69,19 @@ export interface FieldDef {
   /** For dates: a sibling date field this one must be strictly later than. */
   dateAfter?: string;
 }
+
+/** A product an enterprise must have opened: its code, or the record field holding it (e.g. abs|abcp). */
+export type OpenedProduct = string | { field: string };
+
+/**
+ * A condition on related records that a transition requires (server/models/invariants.ts): no record
+ * of `model` whose `field` holds this record's id is in `states` (`noRelated`), or the record this
+ * record's `field` refers to is in `states` (`refState`). `message` opens the refusal, which then names
+ * the blocking records.
+ */
+export type RequirementDef =
+  | { kind: 'noRelated'; model: string; field: string; states: string[]; message: string }
+  | { kind: 'refState'; field: string; states: string[]; message: string };
 
 /** An effect named in a model: its registered name and optional arguments. */
 export type EffectRef = string | { name: string; args?: Record<string, unknown> };
@@ -96,6 +114,8 @@ export interface TransitionDef {
   effects?: EffectRef[];
   /** Who acts next (server/models/handovers.ts). */
   handover?: HandoverDef;
+  /** Conditions on related records, checked in the transition's transaction (invariants.ts). */
+  requires?: RequirementDef[];
 }
 
 /** The next party's to-do after a transition, or why there is none. */
@@ -139,7 +159,13 @@ export interface ModelDef {
   visibility: { corpFields: string[] };
   query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
   aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
-  children?: { model: string; field: string; title?: string };
+  children?: {
+    model: string;
+    field: string;
+    title?: string;
+    /** States of this record in which its children (documents) and their files cannot change. */
+    lockedStates?: string[];
+  };
   /** Per-field permissions by role and state (renderer/core/model/fieldAccess.ts). */
   fieldAccess?: FieldAccessRules;
   /** Batch creation from an Excel file: the template's columns and the fields a request may fix. */

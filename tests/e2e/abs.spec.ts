@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, type Page } from '@playwright/test';
-import { cell, chinaDate, confirm, follow, money, row, succeeded } from './creditUi';
+import { cell, chinaDate, confirm, follow, giveReason, money, row, succeeded } from './creditUi';
 import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
 
@@ -11,12 +11,14 @@ import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
  * corrected file is imported whole) → the engineer post (the core's 收货确认岗, ADR 0013) confirms one
  * (工程师确认) → the supplier's operator
  * uploads its contract and invoice and applies for the transfer → the supplier's director signs (UKEY) →
- * the core director confirms (UKEY) → the plan manager reviews the plan packet (UKEY) → 已放款.
+ * the core director confirms (UKEY) → the core operator stops the two receivables nobody confirmed (a plan
+ * is sealed only when none of its assets is mid-flow, ADR 0014) → the plan manager reviews the plan packet
+ * (UKEY) → 已放款. The plan is the seeded one ready for its packet review.
  * Unique amounts keep the assertions exact on a database that other e2e files share.
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 }); // several users per test on a loaded machine
 
-const PLAN = '华建一局供应链1号资产支持专项计划';
+const PLAN = '华建一局供应链4号资产支持专项计划';
 const AMOUNTS = ['1357913.57', '246802.46', '97531.08'];
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
@@ -169,6 +171,20 @@ test('core_director confirms the transfer with the UKEY', async ({ browser }) =>
   await expectNoErrors(watch);
 });
 
+test('core_operator stops the two receivables nobody confirmed (中止)', async ({ browser }) => {
+  const page = await as('core_operator', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/core/issue/receivable');
+  for (const amount of AMOUNTS.slice(1)) {
+    await row(page, money(amount)).getByTestId('action-row-abort').click();
+    await giveReason(page, '项目未开工，不再发行');
+    await succeeded(page, '已中止');
+    // It leaves the page's list of receivables still to be confirmed.
+    await expect(row(page, money(amount))).toHaveCount(0);
+  }
+  await expectNoErrors(watch);
+});
+
 test('the plan manager reviews the plan packet with the UKEY: the receivable is lent', async ({
   browser,
 }) => {
@@ -187,7 +203,7 @@ test('the plan manager reviews the plan packet with the UKEY: the receivable is 
   await expect(cell(lent, 'status')).toHaveText('已放款');
   await core.goto(`/cv3/abs/core/index/pay-query`);
   await expect(cell(row(core, money(AMOUNTS[0]!)), 'loanDate')).toHaveText(chinaDate(0));
-  // The two receivables nobody confirmed stay where they were.
+  // The two stopped receivables stay stopped.
   await core.goto('/cv3/abs/core/index/receivable-query');
-  await expect(cell(row(core, money(AMOUNTS[1]!)), 'status')).toHaveText('保理商预录入');
+  await expect(cell(row(core, money(AMOUNTS[1]!)), 'status')).toHaveText('中止');
 });

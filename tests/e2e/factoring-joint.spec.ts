@@ -192,11 +192,19 @@ test('chain_director signs both contracts with the UKEY', async ({ browser }) =>
   await expectNoErrors(watch);
 });
 
-test('the lead cannot lend before every contract is signed', async ({ browser }) => {
+test('the lead cannot lend before every contract is signed: 放款 is disabled and says why', async ({
+  browser,
+}) => {
   const manager = await as('fin_client_manager', browser);
-  await rowAction(manager, 'loan', 'lend');
-  await confirm(manager, '确认各参与机构已按份额放款？');
-  await expect(manager.getByText('各参与机构的保理合同均签署完成后才能放款')).toBeVisible();
+  await manager.goto(LIST);
+  await manager.getByTestId('tab-loan').click();
+  const line = row(manager, money(FINANCE));
+  // factoringJointLoan lend `requires` every contract signed (ADR 0014): the server answers it as blocked.
+  await expect(line.getByTestId('action-row-lend')).toBeDisabled();
+  await line.getByTestId('action-row-lend-blocked').hover();
+  await expect(manager.locator('.ant-tooltip:visible')).toContainText(
+    '各参与机构的保理合同均签署完成后才能放款，尚未签署的合同：LBL',
+  );
 });
 
 test('each funder signs its own contract with its UKEY (a funder sees only its own)', async ({ browser }) => {

@@ -130,6 +130,36 @@ describe('schemas:check', () => {
     }
   });
 
+  it('fails on a page that offers what the model forbids (ADR 0014)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-invariants-'));
+    try {
+      cpSync(SCHEMAS, dir, { recursive: true });
+      // A payee picker reading another list than the field's refs (which honour `opened`).
+      const apply = join(dir, 'credit/chain/finance/apply.json');
+      const page = JSON.parse(readFileSync(apply, 'utf8')) as {
+        form: { properties: Record<string, Record<string, unknown>> };
+      };
+      page.form.properties.finCorpId!['x-component-props'] = {
+        url: '/biz/v1/models/creditLimit/records',
+        labelField: 'grantorName',
+        valueField: 'grantorCorpId',
+      };
+      writeFileSync(apply, JSON.stringify(page, null, 2));
+      // An upload page of documents an asset locks under review, without the asset as its owner.
+      const upload = join(dir, 'abs/upload/contract.json');
+      const documents = JSON.parse(readFileSync(upload, 'utf8')) as { upload: Record<string, unknown> };
+      delete documents.upload.owner;
+      writeFileSync(upload, JSON.stringify(documents, null, 2));
+      const lines = checkSchemaFolder(dir).issues.map((i) => formatIssue(i));
+      expect(lines).toEqual([
+        'schemas/abs/upload/contract.json#/upload/owner: 模型 "absDocument" 的资料在 "absAsset" 的部分状态下锁定（children.lockedStates）：owner 应为 {"model": "absAsset"}，页面才能在锁定时隐藏上传、替换和删除',
+        'schemas/credit/chain/finance/apply.json#/form/properties/finCorpId/x-component-props/url: 模型 "creditFinance" 的字段 "finCorpId"是企业引用，选项须取自模型声明的限制（/biz/v1/models/creditFinance/refs/finCorpId）：删除 url（自动取自模型），不要用其他列表',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 0 and says so when all is well', () => {
     const result = runScript(SCHEMAS);
     expect(result.stdout).toMatch(/schemas:check: \d+ page schemas, no problems/);

@@ -412,7 +412,10 @@ describe('concurrent signatures: exactly one wins', () => {
   it('two plan managers review the same packet at once', async () => {
     const plan = (
       await s.db.query<{ id: string; version: number }>(
-        "select p.id, p.version from abs_plan p where p.state = 'PL1' and exists (select 1 from abs_asset a where a.plan_id = p.id and a.state = 'T10') limit 1",
+        `select p.id, p.version from abs_plan p where p.state = 'PL1'
+          and exists (select 1 from abs_asset a where a.plan_id = p.id and a.state = 'T10')
+          and not exists (select 1 from abs_asset a where a.plan_id = p.id and a.state in ('T01', 'T02', 'T03', 'T07'))
+          limit 1`,
       )
     ).rows[0]!;
     const fin2 = await as(s.app, 'fin_product_manager');

@@ -46,7 +46,9 @@ const RULES: MatrixRule[] = [
     'PL1',
     [FIN_PRODUCT],
     'manager_corp_id',
-    "exists (select 1 from abs_asset a where a.plan_id = abs_plan.id and a.state = 'T10')",
+    // A plan with a confirmed asset and none mid-flow (absPlan review `requires`).
+    `exists (select 1 from abs_asset a where a.plan_id = abs_plan.id and a.state = 'T10')
+      and not exists (select 1 from abs_asset a where a.plan_id = abs_plan.id and a.state in ('T01', 'T02', 'T03', 'T07'))`,
   ),
   rule('absPlan', 'abs_plan', 'settle', 'PL2', [CORE_DIR], 'core_corp_id'),
 ];

@@ -173,9 +173,12 @@ describe('limit distribution', () => {
       code: 'SCF.LIMIT_DIST_UNCHANGED',
       message: '调整后额度与调整前额度（1,500,000.00元）相同，无需调整',
     });
+    expect((await request('FIN001', '100.00')).code).toBe('SCF.CORP_INVALID');
+    expect((await request('SUP002', '100.00')).code).toBe('SCF.CORP_PRODUCT_NOT_OPENED');
+    // Supplier 2 opens credit: it may be given a child limit from now on.
+    await s.db.query("insert into corp_products (corp_id, product) values ('SUP002', 'credit')");
     const tooMuch = await request('SUP002', addMoney(core.available, '0.01'));
     expect(tooMuch.code).toBe('SCF.LIMIT_INSUFFICIENT');
-    expect((await request('FIN001', '100.00')).code).toBe('SCF.CORP_INVALID');
     expect((await request('SUP002', '-1.00')).code).toBe('SCF.RECORD_INVALID');
     expect((await request('SUP002', '100.00', '')).code).toBe('SCF.RECORD_INVALID');
     expect(await count(s, 'credit_limit_distribution')).toBe(before);

@@ -314,10 +314,12 @@ describe('credit voucher lifecycle through the API', () => {
   });
 
   it('lets each receiver of a multi-receiver transfer decide its own lines', async () => {
-    // new_user's enterprise gets an operator post for this test: a second receiver that can act.
+    // new_user's enterprise opens credit and gets an operator post for this test: a second receiver that
+    // can act (a receiver must have opened the product: creditTransfer lines' `opened`).
     await s.db.query(
       "insert into user_roles (user_id, role_code) select id, 'ROLE_CORP_OPERATOR' from users where username = 'new_user'",
     );
+    await s.db.query("insert into corp_products (corp_id, product) values ('SUP002', 'credit')");
     const unitOp = await as(s.app, 'unit_operator');
     const held = (
       await list(unitOp, 'creditVoucher', {

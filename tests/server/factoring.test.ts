@@ -9,6 +9,7 @@ import {
   count,
   create,
   getRecord,
+  type Json,
   list,
   modelsServer,
   SIGN,
@@ -415,12 +416,13 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
 
   it('the lead cannot lend before every contract is signed by both sides', async () => {
     const current = body(await getRecord(users.fin_client_manager!, J, loanId)).data;
+    // Not offered (factoringJointLoan lend `requires`, ADR 0014): set apart with the reason the page shows.
+    expect(current.actions).not.toContain('lend');
+    expect(current.blockedActions.lend).toMatch(
+      /^各参与机构的保理合同均签署完成后才能放款，尚未签署的合同：LBL\d{14}（待债权人确认）、LBL\d{14}（待债权人确认）$/,
+    );
     const early = await act(users.fin_client_manager!, J, loanId, 'lend', { version: current.version });
-    expect(body(early)).toMatchObject({
-      code: 'SCF.FACTORING_JOINT_CONTRACTS_UNSIGNED',
-      message:
-        '各参与机构的保理合同均签署完成后才能放款，尚未签署：建信商业保理有限公司、中融联合商业保理有限公司',
-    });
+    expect(body(early)).toMatchObject({ code: 'SCF.RELATED_BLOCKED', message: current.blockedActions.lend });
     expect(body(await getRecord(users.fin_client_manager!, J, loanId)).data.status).toBe('JL3');
   });
 
@@ -477,7 +479,8 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
     expect(first.status).toBe('JC4');
     const half = body(await getRecord(users.fin_client_manager!, J, loanId)).data;
     const early = await act(users.fin_client_manager!, J, loanId, 'lend', { version: half.version });
-    expect(body(early).message).toContain('尚未签署：中融联合商业保理有限公司');
+    expect(body(early).message).toMatch(/尚未签署的合同：LBL\d{14}（待资金方签署）$/);
+    expect(body(early).data.blocking.map((b: Json) => b.id)).toEqual([contracts.FIN003]);
     const last = await step(users.fin2_product_manager!, C, contracts.FIN003!, 'funderSign', {
       signature: SIGN,
     });

@@ -430,12 +430,16 @@ describe('transitions: checks, signature, concurrency', () => {
 });
 
 describe('reference options', () => {
-  it('lists for a corp field what a save accepts: its kinds, never a cancelled enterprise', async () => {
+  it('lists for a corp field what a save accepts: its kinds with the product opened, never a cancelled enterprise', async () => {
     const op = await as(s.app, 'core_operator');
     const res = await rawGet(op, `${API}/creditIssue/refs/supplierCorpId`, '');
     expect(res.code).toBe('0');
     const ids = (res.data as Array<{ id: string; name: string }>).map((c) => c.id);
-    expect(ids).toEqual(['SUP001', 'SUP002', 'UNIT001']);
+    // Supplier 2 has opened no product; supplier 3 is cancelled.
+    expect(ids).toEqual(['SUP001', 'UNIT001']);
+    expect(body(await create(op, 'creditIssue', issuePayload({ supplierCorpId: 'SUP002' }))).code).toBe(
+      'SCF.CORP_PRODUCT_NOT_OPENED',
+    );
     for (const id of ids) {
       const created = body(await create(op, 'creditIssue', issuePayload({ supplierCorpId: id })));
       expect(created.code).toBe('0');

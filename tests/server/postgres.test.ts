@@ -6,7 +6,8 @@ import { migrate } from '@server/db/migrate';
 import { seedAll } from '@server/seed';
 import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
 import { Browser, clock, loggedIn } from './helpers';
-import { act, body, getRecord } from './modelsHelpers';
+import { completenessVerifier } from '@server/auth/completenessVerifier';
+import { act, body, create, getRecord, SIGN } from './modelsHelpers';
 
 const bin = postgresBin();
 let server: PostgresServer | undefined;
@@ -93,6 +94,61 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
         const answers = await Promise.all(ids.map(setDefault));
         expect(answers.map((a) => a.code)).toEqual(['0', '0']);
         expect(await defaults()).toHaveLength(1);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+  it('seals a plan and issues an asset into it at once: the plan row serialises them, exactly one wins', async () => {
+    const app = await buildApp({
+      db,
+      schemasDir: join(process.cwd(), 'schemas'),
+      now: () => clock.now,
+      signatureVerifier: completenessVerifier,
+    });
+    try {
+      const fin = await loggedIn(app, 'fin_product_manager');
+      const core = await loggedIn(app, 'core_operator');
+      // The seeded plans ready for their packet review (every asset confirmed by the core director).
+      const plans = (
+        await db.query<{ id: string; version: number }>(
+          `select p.id, p.version from abs_plan p where p.state = 'PL1'
+            and exists (select 1 from abs_asset a where a.plan_id = p.id and a.state = 'T10')
+            and not exists (select 1 from abs_asset a where a.plan_id = p.id and a.state in ('T01', 'T02', 'T03', 'T07'))`,
+        )
+      ).rows;
+      expect(plans.length).toBeGreaterThanOrEqual(2);
+      for (const plan of plans) {
+        const [sealed, issued] = await Promise.all([
+          act(fin, 'absPlan', plan.id, 'review', { version: plan.version, signature: SIGN }),
+          create(core, 'absAsset', {
+            assetType: 'receivable',
+            planId: plan.id,
+            supplierCorpId: 'SUP001',
+            debtorName: '并发项目公司',
+            confirmNo: 'FQ-RACE',
+            contractType: 'construction',
+            amount: '100.00',
+            dueDate: '2027-03-01',
+          }),
+        ]);
+        const codes = [body(sealed).code, body(issued).code];
+        expect(
+          codes.filter((c) => c === '0'),
+          codes.join(' '),
+        ).toHaveLength(1);
+        expect(codes.find((c) => c !== '0')).toMatch(/^SCF\.(RELATED_BLOCKED|ABS_PLAN_CLOSED)$/);
+        const state = (
+          await db.query<{ state: string }>('select state from abs_plan where id = $1', [plan.id])
+        ).rows[0]!.state;
+        const midFlow = (
+          await db.query<{ n: number }>(
+            "select count(*)::int as n from abs_asset where plan_id = $1 and state = 'T01'",
+            [plan.id],
+          )
+        ).rows[0]!.n;
+        // Never a sealed plan with an asset waiting in it.
+        expect([state, midFlow]).toEqual(body(sealed).code === '0' ? ['PL2', 0] : ['PL1', 1]);
       }
     } finally {
       await app.close();

@@ -465,6 +465,17 @@ export function checkPage(
       }
       if (upload.owner && context.models && !modelOf(upload.owner.model))
         report('/upload/owner/model', `未知模型 "${upload.owner.model}"`);
+      // Documents a parent locks in some of its states (children.lockedStates, ADR 0014): the page must load
+      // that parent as its owner, whose `childrenLocked` hides the uploads the server then refuses.
+      for (const parent of Object.values(context.models ?? {})) {
+        const children = parent.children as { model?: string; lockedStates?: unknown } | undefined;
+        if (!model || children?.model !== model.name || !Array.isArray(children.lockedStates)) continue;
+        if (upload.owner?.model !== parent.name)
+          report(
+            '/upload/owner',
+            `模型 "${model.name}" 的资料在 "${parent.name}" 的部分状态下锁定（children.lockedStates）：owner 应为 {"model": "${parent.name}"}，页面才能在锁定时隐藏上传、替换和删除`,
+          );
+      }
       if (
         upload.deleteAction &&
         model &&

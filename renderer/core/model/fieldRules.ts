@@ -96,15 +96,30 @@ const BOUNDS = [
   ['maxItems', 'max'],
 ] as const;
 
+/** What a page tells the model rules about itself: the product of its route (abs or abcp...). */
+export interface PageContext {
+  product?: string;
+}
+
 /** Puts the model's rules on one bound page node (in place); page values that narrow them stay. */
-function deriveNode(node: FormilyNode, bound: BoundField, dicts: DictLookup, options: string): void {
+function deriveNode(
+  node: FormilyNode,
+  bound: BoundField,
+  dicts: DictLookup,
+  options: string,
+  page: PageContext,
+): void {
   const { def } = bound;
   if (def.readOnly === true) return;
-  // An enterprise picker lists what the server accepts for the field (kinds, not cancelled).
+  // An enterprise picker lists what the server accepts for the field (kinds, not cancelled, the product
+  // opened — for a product named by a record field, the page's product).
   if (def.ref === 'corp' && node['x-component'] === 'RemoteSelect' && !node['x-component-props']?.url)
     node['x-component-props'] = {
       ...node['x-component-props'],
       url: options,
+      ...(isObject(def.opened) && page.product
+        ? { params: { ...(node['x-component-props']?.params as object | undefined), product: page.product } }
+        : {}),
       labelField: 'name',
       valueField: 'id',
     };
@@ -141,12 +156,13 @@ export function applyModelRules(
   properties: FormilyProperties,
   model: ModelDefinition,
   dicts: DictLookup,
+  page: PageContext = {},
 ): FormilyProperties {
   const copy = structuredClone(properties);
   walkFormily(copy, '', (visit) => {
     if (visit.isVoid) return;
     const bound = modelFieldAt(model, visit.path);
-    if (bound) deriveNode(visit.node, bound, dicts, refOptionsPath(model.name, visit.path));
+    if (bound) deriveNode(visit.node, bound, dicts, refOptionsPath(model.name, visit.path), page);
   });
   return copy;
 }
@@ -155,11 +171,12 @@ export function applyModelRules(
 export function withModelRules(schema: PageSchema, model: ModelDefinition, dicts: DictLookup): PageSchema {
   if (schema.page !== 'form') return schema;
   const form = { ...schema.form };
-  if (form.properties) form.properties = applyModelRules(form.properties, model, dicts);
+  const page = { product: schema.route.product };
+  if (form.properties) form.properties = applyModelRules(form.properties, model, dicts, page);
   if (form.steps)
     form.steps = form.steps.map((step) => ({
       ...step,
-      properties: applyModelRules(step.properties, model, dicts),
+      properties: applyModelRules(step.properties, model, dicts, page),
     }));
   return { ...schema, form };
 }
@@ -222,6 +239,23 @@ export function modelRuleProblems(
           });
       }
     }
+    // An enterprise picker of a field restricted to enterprises that opened a product (`opened`) offers
+    // what the model's reference accepts: its options come from GET .../refs/{field}, never from another
+    // list (which may offer what a save refuses, e.g. the core among a finance's institutions).
+    const url = node['x-component-props']?.url;
+    const refs = refOptionsPath(model.name, visit.path);
+    if (
+      def.ref === 'corp' &&
+      def.opened !== undefined &&
+      def.readOnly !== true &&
+      node['x-component'] === 'RemoteSelect' &&
+      url !== undefined &&
+      url !== refs
+    )
+      problems.push({
+        pointer: `${at}/x-component-props/url`,
+        message: `${field}是企业引用，选项须取自模型声明的限制（${refs}）：删除 url（自动取自模型），不要用其他列表`,
+      });
     const formats = pageFormats(node);
     if (typeof def.format === 'string' && isKnownFormat(def.format, FORMATS)) {
       const other = formats.find((f) => f !== def.format);
@@ -264,7 +298,12 @@ export function withDialogModelRules(
       if (!model) return action;
       return {
         ...action,
-        form: { ...action.form, properties: applyModelRules(action.form.properties, model, dicts) },
+        form: {
+          ...action.form,
+          properties: applyModelRules(action.form.properties, model, dicts, {
+            product: schema.route.product,
+          }),
+        },
       };
     });
   const list = { ...schema.list };

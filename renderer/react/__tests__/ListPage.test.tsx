@@ -87,6 +87,31 @@ describe('ListPage', () => {
     expect(screen.getByText('共 5 条')).toBeTruthy();
   });
 
+  it('shows an action a related record blocks disabled, with the reason (blockedActions, ADR 0014)', async () => {
+    const reason =
+      '专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：AS20261128000001（平台审核）';
+    const blockedRows = [
+      { ...rows[1], id: 'v2', actions: [], blockedActions: { withdraw: reason } },
+      { ...rows[1], id: 'v3', voucherNo: 'CV003', actions: [] },
+    ];
+    const { request, calls } = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        () => ({ list: blockedRows, pagecond: { count: 2, page: 1, size: 2 } }),
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    const blocked = within(await screen.findByTestId('row-0'));
+    const button = blocked.getByTestId('action-row-withdraw');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(button);
+    fireEvent.mouseEnter(blocked.getByTestId('action-row-withdraw-blocked'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(reason);
+    // Neither offered nor blocked: not shown.
+    expect(within(screen.getByTestId('row-1')).queryByTestId('action-row-withdraw')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('says 共约 N 条 when the server estimates a total above its exact count', async () => {
     const { request } = fakeRequest([
       [

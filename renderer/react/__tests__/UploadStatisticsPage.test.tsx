@@ -123,6 +123,41 @@ describe('UploadPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/d1/actions/submit'))).toBe(true));
   });
 
+  it("offers no upload, replace or delete while the owner's documents are locked (childrenLocked)", async () => {
+    const doc = {
+      id: 'd1',
+      version: 1,
+      category: 'contract',
+      fileId: 'f1',
+      fileName: '购销合同.pdf',
+      status: 'DS0',
+      editable: true,
+    };
+    const page = async (locked: boolean) => {
+      const { request } = fakeRequest([
+        ['GET /biz/v1/models/creditFinance/records/fin1', () => ({ id: 'fin1', childrenLocked: locked })],
+        ['GET /biz/v1/models/financeDocument/records', () => ({ list: [doc], pagecond: { count: 1 } })],
+      ]);
+      const view = await renderSchema(
+        { ...upload, upload: { ...upload.upload, deleteAction: 'remove' } },
+        { request, query: { id: 'fin1' } },
+      );
+      await screen.findByTestId('document-contract-0');
+      return view;
+    };
+    const open = await page(false);
+    expect(screen.getByTestId('action-upload-pick-contract').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('action-document-replace')).not.toBeNull();
+    expect(screen.queryByTestId('documents-locked')).toBeNull();
+    open.unmount();
+
+    await page(true);
+    expect(screen.getByTestId('action-upload-pick-contract').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('action-document-replace')).toBeNull();
+    expect(screen.queryByTestId('action-document-delete')).toBeNull();
+    expect(screen.getByTestId('documents-locked').textContent).toContain('不能上传、替换或删除');
+  });
+
   it('refuses a file of the wrong type for its slot without calling the server', async () => {
     const { request, calls } = fakeRequest([
       ['GET /biz/v1/models/creditFinance/records/fin1', () => ({ id: 'fin1', finCorpId: 'corp-fin' })],

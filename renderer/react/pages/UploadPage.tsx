@@ -49,6 +49,9 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
   );
   const scope = { ...useConditionScope({ query }), $owner: owner.data ?? {} };
   const ready = !upload.owner || owner.data !== undefined;
+  // The owner's documents are locked in its state (its model's children.lockedStates, answered by the
+  // server as `childrenLocked`, ADR 0014): no upload, replace or delete is offered.
+  const locked = owner.data?.childrenLocked === true;
   const values: Record<string, unknown> = {};
   for (const [name, expression] of Object.entries(upload.values ?? {})) {
     const value = evaluateValue(expression, scope, renderer.functions);
@@ -146,7 +149,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
         extra={
           <Button
             data-testid={testIds.action('upload', `pick-${slot.key}`)}
-            disabled={progress !== null || full || !ready}
+            disabled={progress !== null || full || !ready || locked}
             onClick={() => pick(slot)}
           >
             上传文件
@@ -191,7 +194,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
                 ) : (
                   <Space size={0}>
                     {/* Only while the server would take a new file (the record is editable for this user). */}
-                    {d.editable === true ? (
+                    {d.editable === true && !locked ? (
                       <Button
                         type="link"
                         size="small"
@@ -202,7 +205,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
                         替换
                       </Button>
                     ) : null}
-                    {upload.deleteAction ? (
+                    {upload.deleteAction && !locked ? (
                       <Button
                         type="link"
                         size="small"
@@ -251,6 +254,11 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
         data-testid="upload-input"
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
+      {locked ? (
+        <Note type="secondary" data-testid="documents-locked">
+          资料已随业务提交审核，当前不能上传、替换或删除
+        </Note>
+      ) : null}
       {failed ? (
         <LoadError error={failed} onRetry={upload.owner && owner.error ? owner.reload : documents.reload} />
       ) : (

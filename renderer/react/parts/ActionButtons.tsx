@@ -2,7 +2,7 @@
  * A row of declared buttons: shown by role, by `visible` expression and (for navigation) by the
  * host's `canOpen`; run through {@link useActionRunner}.
  */
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ActionSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import type { RendererContextValue } from '@renderer/react/context/RendererProvider';
@@ -39,15 +39,34 @@ export function visibleActions(
 ): ActionSchema[] {
   return (actions ?? []).filter((action) => {
     if (action.roles && !(renderer.currentRole && action.roles.includes(renderer.currentRole))) return false;
-    // The server lists on each record the transitions the current role and enterprise may run now.
+    // The server lists on each record the transitions the current role and enterprise may run now, and
+    // apart those a related record blocks (shown disabled with the reason, see blockedReason).
     const offered = context.record?.actions;
-    if (action.type === 'action' && Array.isArray(offered) && !offered.includes(action.action)) return false;
+    if (
+      action.type === 'action' &&
+      Array.isArray(offered) &&
+      !offered.includes(action.action) &&
+      !blockedReason(action, context)
+    )
+      return false;
     if (action.type === 'navigate' && renderer.canOpen) {
       const path = fillTemplate(action.to, context.record, context.query).split('?')[0] ?? '';
       if (!renderer.canOpen(path)) return false;
     }
     return evaluateCondition(action.visible, scope, renderer.functions);
   });
+}
+
+/**
+ * Why the server would refuse this model action now because of related records (the record's
+ * `blockedActions`, from the model's `requires`, ADR 0014), or null.
+ */
+export function blockedReason(action: ActionSchema, context: Pick<ActionContext, 'record'>): string | null {
+  if (action.type !== 'action') return null;
+  const blocked = context.record?.blockedActions;
+  if (!blocked || typeof blocked !== 'object') return null;
+  const reason = (blocked as Record<string, unknown>)[action.action];
+  return typeof reason === 'string' ? reason : null;
 }
 
 /** Props of {@link ActionButtons}. */
@@ -83,24 +102,36 @@ export function ActionButtonRow({
   const scope = conditionScope(renderer, context, values);
   const visible = visibleActions(renderer, actions, context, scope);
   if (visible.length === 0) return null;
-  const buttons = visible.map((action) => (
-    <Button
-      key={action.key}
-      data-testid={testIds.action(area, action.key)}
-      type={link ? 'link' : action.primary ? 'primary' : 'default'}
-      size={link ? 'small' : 'middle'}
-      danger={action.danger}
-      loading={runner.running === action.key}
-      disabled={
-        disabled ||
-        (runner.running !== null && runner.running !== action.key) ||
-        evaluateCondition(action.disabled, scope, renderer.functions, false)
-      }
-      onClick={() => void runner.run(action, context)}
-    >
-      {action.label}
-    </Button>
-  ));
+  const buttons = visible.map((action) => {
+    const blocked = blockedReason(action, context);
+    const button = (
+      <Button
+        key={action.key}
+        data-testid={testIds.action(area, action.key)}
+        type={link ? 'link' : action.primary ? 'primary' : 'default'}
+        size={link ? 'small' : 'middle'}
+        danger={action.danger}
+        loading={runner.running === action.key}
+        disabled={
+          blocked !== null ||
+          disabled ||
+          (runner.running !== null && runner.running !== action.key) ||
+          evaluateCondition(action.disabled, scope, renderer.functions, false)
+        }
+        onClick={() => void runner.run(action, context)}
+      >
+        {action.label}
+      </Button>
+    );
+    // A disabled button takes no pointer events: the span carries the reason's tooltip.
+    return blocked === null ? (
+      button
+    ) : (
+      <Tooltip key={action.key} title={blocked}>
+        <span data-testid={testIds.action(area, `${action.key}-blocked`)}>{button}</span>
+      </Tooltip>
+    );
+  });
   // Table rows hold many of these: a plain span is lighter than Space.
   return link ? <span className="schema-row-actions">{buttons}</span> : <Space wrap>{buttons}</Space>;
 }

@@ -142,6 +142,48 @@ describe('page rules derived from the model', () => {
   });
 });
 
+describe('enterprise pickers of a field restricted to a product (ADR 0014)', () => {
+  const restricted: ModelDefinition = {
+    name: 'absAsset',
+    fields: {
+      product: { type: 'string', enum: ['abs', 'abcp'] },
+      supplierCorpId: { type: 'string', ref: 'corp', opened: { field: 'product' } },
+      finCorpId: { type: 'string', ref: 'corp', opened: 'credit' },
+      debtorCorpId: { type: 'string', ref: 'corp' },
+    },
+  };
+  const picker = (props: Record<string, unknown> = {}) =>
+    field({ 'x-component': 'RemoteSelect', 'x-component-props': props });
+
+  it("take their options from the field's refs, with the page's product when a field names it", () => {
+    const out = applyModelRules({ supplierCorpId: picker(), finCorpId: picker() }, restricted, dicts, {
+      product: 'abcp',
+    });
+    expect(out.supplierCorpId!['x-component-props']).toEqual({
+      url: '/biz/v1/models/absAsset/refs/supplierCorpId',
+      params: { product: 'abcp' },
+      labelField: 'name',
+      valueField: 'id',
+    });
+    expect(out.finCorpId!['x-component-props']).toEqual({
+      url: '/biz/v1/models/absAsset/refs/finCorpId',
+      labelField: 'name',
+      valueField: 'id',
+    });
+  });
+
+  it('are refused when they read another list', () => {
+    const page: FormilyProperties = {
+      finCorpId: picker({ url: '/biz/v1/models/creditLimit/records', valueField: 'grantorCorpId' }),
+      supplierCorpId: picker({ url: '/biz/v1/models/absAsset/refs/supplierCorpId' }),
+      debtorCorpId: picker({ url: '/corp/v1/corps/suppliers' }),
+    };
+    const problems = modelRuleProblems(page, '/form/properties', restricted, dicts);
+    expect(problems.map((p) => p.pointer)).toEqual(['/form/properties/finCorpId/x-component-props/url']);
+    expect(problems[0]!.message).toContain('/biz/v1/models/absAsset/refs/finCorpId');
+  });
+});
+
 describe('the day window', () => {
   it('compares with today in China and leaves non-dates to the date format', () => {
     expect(inDayWindow('2026-11-20', window, '2026-11-20')).toBe(false);

@@ -159,6 +159,17 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       if (settle) await act('core_director', 'absPlan', p, 'settle');
     }
   }
+  // A plan ready for its packet review: every asset confirmed by the core director, none mid-flow
+  // (absPlan review `requires` it).
+  for (const product of ['abs', 'abcp'] as const) {
+    const ready = await plan(
+      product,
+      product === 'abs' ? '华建一局供应链4号资产支持专项计划' : '华建一局供应链资产支持商业票据（第4期）',
+      '20000000.00',
+      product === 'abcp' ? 4 : undefined,
+    );
+    for (let i = 0; i < 2; i++) await asset(ready, 'T10', i === 1 ? 'payable' : 'receivable');
+  }
 }
 
 /**

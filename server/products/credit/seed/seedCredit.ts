@@ -54,21 +54,20 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
     for (const supplier of [SUP, UNIT])
       for (let k = 0; k < 2; k++) await issue(w, supplier, state, r.int(1, 20), r.int(30, 300));
   }
-  // The second supplier has no operator among the demo users: its applications wait for it.
-  await issue(w, SUP2, 'IS2', 3, 120);
-  await issue(w, SUP2, 'IS0', 1, 150);
+  // Vouchers go only to suppliers that opened the product (creditIssue.supplierCorpId `opened`): the
+  // second supplier has opened nothing, so these wait for supplier 1 instead.
+  await issue(w, SUP, 'IS2', 3, 120);
+  await issue(w, SUP, 'IS0', 1, 150);
 
   for (const holder of [SUP, UNIT]) {
     for (let k = 0; k < 3; k++) await voucher(w, holder, r.int(5, 60), r.int(60, 300));
     await voucher(w, holder, 150, w.pastDue(1 + r.int(0, 3))); // matured, waiting for its cash application
   }
   for (const state of ['TR0', 'TR1', 'TRD', 'TRX']) {
-    // A line to the second supplier can only wait (TR0, TR1) or be refused with the whole transfer (TRX).
-    const sup2 = state !== 'TRD';
-    await transfer(w, state, SUP, sup2 ? [UNIT] : [UNIT, UNIT, UNIT], r.int(1, 15));
+    await transfer(w, state, SUP, state !== 'TRD' ? [UNIT] : [UNIT, UNIT, UNIT], r.int(1, 15));
     await transfer(w, state, SUP, [UNIT, UNIT], r.int(1, 15));
     await transfer(w, state, UNIT, [SUP], r.int(1, 15));
-    await transfer(w, state, UNIT, sup2 ? [SUP, SUP2] : [SUP, SUP], r.int(1, 15));
+    await transfer(w, state, UNIT, [SUP, SUP], r.int(1, 15));
   }
   const drafts = new Map<string, Record<string, unknown>>();
   for (const state of ['FI0', 'FI1', 'FI2', 'FI3', 'FI4', 'FI5', 'FID']) {
