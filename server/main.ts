@@ -5,6 +5,7 @@ import { buildApp, trustProxyFromEnv, type TrustProxy } from './app';
 import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
+import { approveProductApplications, productApprovalDelay } from './backOffice/productApprovals';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedAll } from './seed';
@@ -47,6 +48,16 @@ export async function main(): Promise<void> {
     10 * 60 * 1000,
   );
   housekeeping.unref();
+  // The emulated back office approves product-opening applications (server/backOffice/productApprovals.ts).
+  const approvalDelay = productApprovalDelay(process.env.PRODUCT_APPROVAL_SECONDS);
+  const backOffice =
+    approvalDelay === null
+      ? undefined
+      : setInterval(() => {
+          const madeBefore = new Date(Date.now() - approvalDelay * 1000);
+          void approveProductApplications(db, madeBefore).catch(() => undefined);
+        }, 1000);
+  backOffice?.unref();
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -54,6 +65,7 @@ export async function main(): Promise<void> {
     closing = true;
     console.log(`${signal}: closing`);
     clearInterval(housekeeping);
+    clearInterval(backOffice);
     // Stop taking requests and finish those in flight, then close the database (PGlite flushes to disk).
     await app.close();
     await db.close();

@@ -36,6 +36,8 @@ const SERVER_ENV = {
   // The test-only endpoints: the emulated SMS gateway's outbox (tests/e2e/register.spec.ts) and the
   // one-time links sent by SMS (server/publicLinks, tests/e2e/factoring-reverse.spec.ts).
   TEST_MODE: 'true',
+  // The emulated back office approves a product-opening application after 2 s (register.spec.ts).
+  PRODUCT_APPROVAL_SECONDS: '2',
 };
 
 /**

@@ -1,4 +1,5 @@
-import { Button, Card, Col, Row, Tag, message } from 'antd';
+import { Alert, Button, Card, Col, Row, Tag, message } from 'antd';
+import { Link } from 'react-router-dom';
 import { useCallback, useEffect, useState } from 'react';
 import { apiGet, apiPost, ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { PRODUCT_TITLES } from '@/shell/products';
@@ -35,6 +36,21 @@ export function ProductOverviewPage(): React.JSX.Element {
 
   return (
     <Row gutter={[16, 16]} data-testid="product-overview">
+      <Col span={24}>
+        <Alert
+          type="info"
+          showIcon
+          message={
+            <>
+              开通申请经平台审核通过后，产品即为已开通；请在
+              <Link to="/my/enterprise-info/realname" data-testid="overview-realname">
+                实名认证
+              </Link>
+              中完成法定代表人人脸识别。
+            </>
+          }
+        />
+      </Col>
       {(products ?? []).map((p) => (
         <Col key={p.product} xs={24} md={12} xl={6}>
           <Card

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { PRODUCT_NAMES, isBusinessProduct } from '@contract/products';
+import type { Db } from '../db/db';
+
+/**
+ * The platform's back office, emulated: the real one is the operator's console outside this portal,
+ * which reviews product-opening applications (产品开通, /my/product/overview). Here an application is
+ * approved once it has waited `PRODUCT_APPROVAL_SECONDS` (server/main.ts; default 30, `off` leaves every
+ * application pending): the enterprise gets the product and the applicant an in-site message saying so,
+ * in one transaction, so a new registrant's onboarding can be walked end to end.
+ */
+
+/** The product-approval delay from the environment: seconds, or null for off. */
+export function productApprovalDelay(value: string | undefined): number | null {
+  if (value === undefined || value === '') return 30;
+  if (value === 'off') return null;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new Error(`PRODUCT_APPROVAL_SECONDS must be a number of seconds or "off", not "${value}"`);
+  return seconds;
+}
+
+/**
+ * Approves every pending application made at or before `madeBefore`: opens the product for the
+ * enterprise and tells the applicant. Returns what was approved.
+ */
+export async function approveProductApplications(
+  db: Db,
+  madeBefore: Date,
+): Promise<Array<{ corpId: string; product: string }>> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ id: string; corpId: string; product: string; applicantId: string }>(
+      `select id::text as id, corp_id as "corpId", product, applicant_id as "applicantId"
+         from product_applications where status = 'PENDING' and created_at <= $1
+        order by id for update skip locked`,
+      [madeBefore.toISOString()],
+    );
+    for (const a of due.rows) {
+      await tx.query(
+        `insert into corp_products (corp_id, product, opened) values ($1, $2, true)
+         on conflict (corp_id, product) do update set opened = true`,
+        [a.corpId, a.product],
+      );
+      await tx.query(`update product_applications set status = 'APPROVED' where id = $1::bigint`, [a.id]);
+      const name = isBusinessProduct(a.product) ? PRODUCT_NAMES[a.product] : a.product;
+      await tx.query(
+        `insert into messages (id, user_id, message_type, title, content, message_state, link)
+         values ($1, $2, 'SYSTEM', $3, $4, 'UNREAD', '/my/product/overview')`,
+        [
+          `P${randomUUID()}`,
+          a.applicantId,
+          `${name}产品已开通`,
+          `贵企业的${name}产品开通申请已审核通过，请由企业管理员为用户分配${name}业务角色后使用。`,
+        ],
+      );
+    }
+    return due.rows.map(({ corpId, product }) => ({ corpId, product }));
+  });
+}
