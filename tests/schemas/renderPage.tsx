@@ -58,11 +58,18 @@ export async function pageSchema(file: string): Promise<PageSchema> {
   );
 }
 
+/**
+ * The address parameters a page is opened with by default: a record page gets the first record of its model;
+ * a list is opened as from the menu (with `?id=` it would show that one record, as a to-do's link does).
+ */
+const defaultQuery = (schema: PageSchema): Record<string, string> =>
+  schema.page === 'list' ? {} : { id: `${schema.model ?? 'record'}-1` };
+
 /** A page rendered as `role` (null: signed out), with what it asked of the backend. */
 export function mount(
   schema: PageSchema,
   role: string | null,
-  query: Record<string, string> = { id: `${schema.model ?? 'record'}-1` },
+  query: Record<string, string> = defaultQuery(schema),
 ): { backend: FakeBackend; container: HTMLElement } {
   const backend = createFakeBackend(directory, role);
   const { container } = render(
