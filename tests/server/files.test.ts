@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -299,6 +299,17 @@ describe('the uploaded file is signed (x-scf-file-md5, ADR 0001 amendment)', () 
     expect([await count(s, 'biz_files'), storedFiles()]).toEqual([rows + 1, stored + 1]);
     const download = await chain.call('GET', `/v1/files/download/${body(right).data.id}`);
     expect(download.rawPayload.equals(A.data)).toBe(true);
+  });
+
+  it('every server route that reads an uploaded file checks it against the signature', () => {
+    const sources = (readdirSync('server', { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(join('server', f), 'utf8')] as const);
+    const readers = sources.filter(([, text]) =>
+      /\breq(uest)?\.(file|files|parts|saveRequestFiles)\(/.test(text),
+    );
+    expect(readers.map(([f]) => f).sort()).toEqual(['files/fileRoutes.ts', 'lists/imports.ts']);
+    for (const [f, text] of readers) expect(text, f).toContain('requireSignedFile(req, data)');
   });
 
   it('creates no record when the file of an upload-with-create is not the signed one', async () => {
