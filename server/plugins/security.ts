@@ -85,6 +85,8 @@ export function requireCsrfToken(req: FastifyRequest): void {
     throw new ApiError('CSRF_INVALID');
   }
 }
+
+/** The file md5 header a multipart upload signed (ADR 0001 amendment), if it has one. */
 function fileMd5Header(req: FastifyRequest): string | undefined {
   const value = req.headers[FILE_MD5_HEADER];
   return typeof value === 'string' ? value : undefined;
