@@ -4,6 +4,26 @@
  * package) and the server recomputes it (node:crypto).
  */
 
+/**
+ * The header of a multipart upload that carries the uploaded file's md5 (32 lower-case hex digits). The
+ * browser builds multipart bodies itself, so a multipart request is signed with this header's value in
+ * place of its body (`signedBody`), and the server, having recomputed the received file's md5, refuses a
+ * file that does not match it (ADR 0001, amendment: the file is signed).
+ */
+export const FILE_MD5_HEADER = 'x-scf-file-md5';
+
+/** Whether a Content-Type is a multipart one (whose body the signature covers through FILE_MD5_HEADER). */
+export const isMultipart = (contentType: string | undefined): boolean =>
+  /^\s*multipart\//i.test(contentType ?? '');
+
+/**
+ * What stands for the body in the canonical request: the body as sent, or for a multipart request the
+ * file md5 header's value ('' when it has none: the server then refuses the file).
+ */
+export function signedBody(parts: { multipart: boolean; body: string; fileMd5?: string }): string {
+  return parts.multipart ? (parts.fileMd5 ?? '') : parts.body;
+}
+
 /** The parts of a request the signature covers. */
 export interface SignedRequestParts {
   method: string;

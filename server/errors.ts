@@ -22,6 +22,8 @@ export const ERRORS = {
   BODY_TOO_COMPLEX: { status: 200, message: '提交的数据过多、过长或层级过深' },
   TEXT_INVALID: { status: 200, message: '提交的内容含有不允许的字符（空字符或不完整的文字编码）' },
   UPLOAD_INVALID: { status: 200, message: '上传的数据不完整或格式不正确，请重新上传' },
+  // The uploaded file is not the one the request signed (x-scf-file-md5, ADR 0001 amendment).
+  FILE_HASH_MISMATCH: { status: 200, message: '上传的文件与签名不符，请重新上传' },
   DATA_INVALID: { status: 200, message: '提交的数据超出允许范围，请检查后重试' },
   DATA_CONFLICT: { status: 200, message: '数据与已有记录冲突，请刷新后重试' },
   BUSY: { status: 200, message: '系统繁忙，请稍后重试' },

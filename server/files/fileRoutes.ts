@@ -5,6 +5,7 @@ import { ApiError, ok } from '../errors';
 import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
+import { requireSignedFile } from '../plugins/security';
 import { checkChildrenOpen, lockParents } from '../models/invariants';
 import type { Actor } from '../models/recordJson';
 import { saveRecord } from '../models/recordStore';
@@ -164,6 +165,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     }
 
     const data = await multipartStep(() => part.toBuffer());
+    requireSignedFile(req, data);
     const name = baseName(part.filename ?? '');
     const ext = checkUpload(name, data);
     if (create) recordId = String((await o.engine.create(actor, model.name, create)).id);

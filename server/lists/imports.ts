@@ -11,6 +11,7 @@ import { assertFieldsVisible } from '../models/fieldAccess';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf, MODELS_BASE } from '../models/modelRoutes';
 import { findRecords } from '../models/recordStore';
+import { requireSignedFile } from '../plugins/security';
 import type { DictDef } from '../models/types';
 import { MONEY_FORMAT } from './xlsx';
 
@@ -267,6 +268,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
     } catch {
       throw new ApiError('IMPORT_FILE_INVALID');
     }
+    requireSignedFile(req, data);
     if (!/\.xlsx$/i.test(part.filename ?? '') || data.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('IMPORT_FILE_INVALID');
     const rows = await readImport(o.db, model, o.engine, data, actor.role);

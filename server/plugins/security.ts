@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FILE_MD5_HEADER, isMultipart, signedBody } from '@contract/signature';
 import { loadUser } from '../auth/currentUser';
 import { claimNonce } from '../auth/nonceStore';
 import { pickCurrentRole } from '../auth/roles';
@@ -83,6 +85,25 @@ export function requireCsrfToken(req: FastifyRequest): void {
     throw new ApiError('CSRF_INVALID');
   }
 }
+
+/** The file md5 header a multipart upload signed (ADR 0001 amendment), if it has one. */
+function fileMd5Header(req: FastifyRequest): string | undefined {
+  const value = req.headers[FILE_MD5_HEADER];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The received file must be the one the request signed (ADR 0001, amendment): its md5 is the signed file
+ * md5 header's. Every route that takes a file calls this once it has the bytes, before it writes anything;
+ * a missing header or another file is SCF.FILE_HASH_MISMATCH.
+ */
+export function requireSignedFile(req: FastifyRequest, data: Buffer): void {
+  const claimed = fileMd5Header(req);
+  if (claimed === undefined || claimed !== createHash('md5').update(data).digest('hex')) {
+    throw new ApiError('FILE_HASH_MISMATCH');
+  }
+}
+
 async function verifySignature(
   req: FastifyRequest,
   ctx: ServerContext,
@@ -103,7 +124,12 @@ async function verifySignature(
     method: req.method,
     path: q < 0 ? rawUrl : rawUrl.slice(0, q),
     rawQuery: q < 0 ? '' : rawUrl.slice(q + 1),
-    body: req.rawBody ?? '',
+    // A multipart body is signed through the file md5 header (requireSignedFile checks the file against it).
+    body: signedBody({
+      multipart: isMultipart(req.headers['content-type']),
+      body: req.rawBody ?? '',
+      fileMd5: fileMd5Header(req),
+    }),
     timestamp: parsed.timestamp,
     nonce: parsed.nonce,
     csrfToken: req.session?.csrfToken ?? '',

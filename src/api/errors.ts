@@ -15,6 +15,9 @@ export const REQUEST_EXPIRED_MESSAGE = '请求已过期，请检查本机时间�
 export const CLOCK_UNKNOWN_MESSAGE =
   '无法获取服务器时间，请将本机时间调整为北京时间（误差不超过5分钟）后重试';
 
+/** A chosen file could not be read to be signed (moved, deleted or locked since it was chosen). */
+export const FILE_UNREADABLE_MESSAGE = '无法读取所选文件，请重新选择后上传';
+
 /** A failed API call: `code` is the server's code, or 'HTTP_<status>' / 'NETWORK' for transport failures. */
 export class ApiRequestError extends Error {
   readonly code: string;

@@ -17,13 +17,14 @@ import {
 import {
   ApiRequestError,
   CLOCK_UNKNOWN_MESSAGE,
+  FILE_UNREADABLE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
   REQUEST_EXPIRED_CODE,
   REQUEST_EXPIRED_MESSAGE,
   userMessage,
 } from './errors';
 import { serializeParams, type QueryParams } from './params';
-import { signRequest } from './signature';
+import { signRequest, signUpload } from './signature';
 
 /** The envelope of every answer. */
 export interface ApiResponse<T> {
@@ -68,9 +69,11 @@ export function loginRedirectUrl(location: { pathname: string; search: string })
 export function createRequest(env: RequestEnvironment, transport: Transport = browserTransport): HttpClient {
   const clock = new ServerClock();
   async function send<T>(options: HttpRequestOptions, retried = false): Promise<HttpResponse<T>> {
+    // Outside the try: a file that cannot be read is the user's to fix, not a network failure.
+    const wire = await prepare(options, env, clock.offset);
     let response: HttpResponse<unknown>;
     try {
-      response = await transport(prepare(options, env, clock.offset));
+      response = await transport(wire);
     } catch {
       throw new ApiRequestError('NETWORK', NETWORK_ERROR_MESSAGE);
     }
@@ -132,7 +135,11 @@ export class ServerClock {
   }
 }
 
-function prepare(options: HttpRequestOptions, env: RequestEnvironment, clockOffset: number): WireRequest {
+async function prepare(
+  options: HttpRequestOptions,
+  env: RequestEnvironment,
+  clockOffset: number,
+): Promise<WireRequest> {
   const headers = new Headers();
   const method = (options.method ?? 'get').toUpperCase();
   let wireMethod = method;
@@ -149,10 +156,13 @@ function prepare(options: HttpRequestOptions, env: RequestEnvironment, clockOffs
 
   let body = '';
   let data: string | FormData | undefined;
+  let file: Uint8Array | undefined;
   if (wireMethod !== 'GET') {
     if (typeof FormData !== 'undefined' && options.data instanceof FormData) {
-      // Multipart bodies are not signed (ADR 0001); the browser sets the boundary header.
+      // The browser builds the multipart body (and its boundary header): the file is signed through its
+      // md5 instead (ADR 0001, amendment).
       data = options.data;
+      file = await fileBytes(options.data);
     } else {
       body =
         options.data === undefined
@@ -168,17 +178,18 @@ function prepare(options: HttpRequestOptions, env: RequestEnvironment, clockOffs
   const csrfToken = env.localStorage.getItem(STORAGE_KEYS.csrfToken) ?? '';
   headers.set('X-CCBSCF-TERMINAL-CODE', TERMINAL_CODE);
   headers.set('X-CSRF-TOKEN', csrfToken);
-  headers.set(
-    'x-vrandom',
-    signRequest({
-      method,
-      path: `${API_BASE}${path}`,
-      rawQuery,
-      body,
-      csrfToken,
-      timestamp: env.now() + clockOffset,
-    }),
-  );
+  const signed = {
+    method,
+    path: `${API_BASE}${path}`,
+    rawQuery,
+    csrfToken,
+    timestamp: env.now() + clockOffset,
+  };
+  if (file) {
+    for (const [name, value] of Object.entries(signUpload({ ...signed, file }))) headers.set(name, value);
+  } else {
+    headers.set('x-vrandom', signRequest({ ...signed, body }));
+  }
 
   return {
     method: wireMethod.toLowerCase(),
@@ -190,6 +201,19 @@ function prepare(options: HttpRequestOptions, env: RequestEnvironment, clockOffs
     signal: options.signal,
     onUploadProgress: options.onUploadProgress,
   };
+}
+
+/** The bytes of a multipart body's file (the first, the only one the server takes), if it has one. */
+async function fileBytes(form: FormData): Promise<Uint8Array | undefined> {
+  for (const [, value] of form.entries()) {
+    if (typeof value === 'string') continue;
+    try {
+      return new Uint8Array(await value.arrayBuffer());
+    } catch {
+      throw new ApiRequestError('FILE_UNREADABLE', FILE_UNREADABLE_MESSAGE);
+    }
+  }
+  return undefined;
 }
 
 function onUnauthorised(env: RequestEnvironment): void {

@@ -1,10 +1,10 @@
-import { canonicalRequest } from '@contract/signature';
+import { canonicalRequest, FILE_MD5_HEADER, signedBody } from '@contract/signature';
 import md5 from 'md5';
 
 /**
  * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md): `{timestamp}.{nonce}.{md5}`,
  * md5 over the contract's canonical request (`METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n
- * NONCE \n CSRF_TOKEN`).
+ * NONCE \n CSRF_TOKEN`). A multipart upload signs its file through FILE_MD5_HEADER ({@link signUpload}).
  */
 
 export interface SignatureInput {
@@ -27,4 +27,31 @@ export function signRequest(input: SignatureInput): string {
   const timestamp = input.timestamp ?? Date.now();
   const nonce = input.nonce ?? randomNonce();
   return `${timestamp}.${nonce}.${md5(canonicalRequest({ ...input, timestamp, nonce }))}`;
+}
+
+/** The md5 (lower-case hex) of a file's bytes, as FILE_MD5_HEADER carries it. */
+export function fileMd5(bytes: Uint8Array): string {
+  // The md5 package takes a plain Uint8Array as bytes (anything else it would turn into text): a Buffer or a
+  // typed array of another realm is viewed as one first.
+  return md5(
+    bytes.constructor === Uint8Array
+      ? bytes
+      : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  );
+}
+
+/**
+ * The signature headers of a multipart upload of one file (the portal's request layer and the tests both
+ * sign uploads through this): FILE_MD5_HEADER with the file's md5, and x-vrandom signing that value in place
+ * of the body, which the browser builds itself. The server recomputes the received file's md5 and refuses a
+ * file that does not match (SCF.FILE_HASH_MISMATCH).
+ */
+export function signUpload(input: Omit<SignatureInput, 'body'> & { file: Uint8Array }): {
+  [FILE_MD5_HEADER]: string;
+  'x-vrandom': string;
+} {
+  const { file, ...rest } = input;
+  const digest = fileMd5(file);
+  const body = signedBody({ multipart: true, body: '', fileMd5: digest });
+  return { [FILE_MD5_HEADER]: digest, 'x-vrandom': signRequest({ ...rest, body }) };
 }

@@ -282,6 +282,24 @@ describe('Excel import of receivables', () => {
     );
   });
 
+  it('refuses a file other than the signed one (ADR 0001 amendment) and imports none of its rows', async () => {
+    const before = await count(s, 'abs_asset');
+    const signed = await workbook([goodRow(5)]);
+    const sent = await workbook([goodRow(5_000_000)]);
+    const res = await uploadFile(
+      s.app,
+      core,
+      { assetType: 'receivable' },
+      { name: '导入.xlsx', data: sent },
+      { url: `/api/web${API}/absAsset/import`, asFields: true, signedFile: signed },
+    );
+    expect(body(res)).toMatchObject({
+      code: 'SCF.FILE_HASH_MISMATCH',
+      message: '上传的文件与签名不符，请重新上传',
+    });
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
   it('is refused to roles that do not create assets', async () => {
     const supplier = await as(s.app, 'chain_operator');
     const res = await importAs(supplier, await workbook([goodRow(1)]));

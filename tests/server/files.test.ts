@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -258,6 +259,71 @@ describe('file upload', () => {
       code: 'SCF.FILE_UPLOAD_CLOSED',
       message: '当前状态为“初审中”，不能上传或删除文件',
     });
+  });
+});
+
+describe('the uploaded file is signed (x-scf-file-md5, ADR 0001 amendment)', () => {
+  const A = { name: '合同.pdf', data: SAMPLES['contract.pdf']! };
+  const B = bytes('%PDF-1.7\n1 0 obj << /Tampered true >> endobj\n%%EOF\n');
+
+  it("refuses a valid signature for file A sent with file B's bytes, and stores nothing; file A passes", async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const doc = await newDocument(chain);
+    const target = { model: 'financeDocument', recordId: doc.id, category: 'contract' };
+    const [rows, stored] = [await count(s, 'biz_files'), storedFiles()];
+    const swapped = await upload(chain, target, { name: A.name, data: B }, { signedFile: A.data });
+    expect([swapped.statusCode, body(swapped).code, body(swapped).message]).toEqual([
+      200,
+      'SCF.FILE_HASH_MISMATCH',
+      '上传的文件与签名不符，请重新上传',
+    ]);
+    // Without the header (a client signing multipart bodies as empty), the file is refused the same way.
+    const unsigned = await upload(chain, target, A, { noFileMd5: true });
+    expect(body(unsigned).code).toBe('SCF.FILE_HASH_MISMATCH');
+    // B's md5 put in the header after signing A: the signature no longer matches.
+    const relabelled = await upload(
+      chain,
+      target,
+      { name: A.name, data: B },
+      { signedFile: A.data, headers: { 'x-scf-file-md5': createHash('md5').update(B).digest('hex') } },
+    );
+    expect([relabelled.statusCode, body(relabelled).code]).toEqual([400, 'SCF.SIGNATURE_INVALID']);
+    expect([await count(s, 'biz_files'), storedFiles()]).toEqual([rows, stored]);
+    expect(body(await getRecord(chain, 'financeDocument', doc.id)).data).toMatchObject({
+      fileId: null,
+      version: 1,
+    });
+
+    const right = await upload(chain, target, A);
+    expect(body(right)).toMatchObject({ code: '0', data: { name: A.name, size: A.data.length } });
+    expect([await count(s, 'biz_files'), storedFiles()]).toEqual([rows + 1, stored + 1]);
+    const download = await chain.call('GET', `/v1/files/download/${body(right).data.id}`);
+    expect(download.rawPayload.equals(A.data)).toBe(true);
+  });
+
+  it('every server route that reads an uploaded file checks it against the signature', () => {
+    const sources = (readdirSync('server', { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f, readFileSync(join('server', f), 'utf8')] as const);
+    const readers = sources.filter(([, text]) =>
+      /\breq(uest)?\.(file|files|parts|saveRequestFiles)\(/.test(text),
+    );
+    expect(readers.map(([f]) => f).sort()).toEqual(['files/fileRoutes.ts', 'lists/imports.ts']);
+    for (const [f, text] of readers) expect(text, f).toContain('requireSignedFile(req, data)');
+  });
+
+  it('creates no record when the file of an upload-with-create is not the signed one', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });
+    const [records, rows] = [await count(s, 'finance_document'), await count(s, 'biz_files')];
+    const swapped = await upload(
+      chain,
+      { model: 'financeDocument', category: 'other', create: fields },
+      { name: A.name, data: B },
+      { asFields: true, url: '/api/web/v1/files', signedFile: A.data },
+    );
+    expect(body(swapped).code).toBe('SCF.FILE_HASH_MISMATCH');
+    expect([await count(s, 'finance_document'), await count(s, 'biz_files')]).toEqual([records, rows]);
   });
 });
 

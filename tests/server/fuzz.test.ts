@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signRequest } from '@/api/signature';
+import { signRequest, signUpload } from '@/api/signature';
 import type { FieldDef, ModelDef } from '@server/models/types';
 import { testSeed } from '../seed';
 import { type Browser, clock } from './helpers';
@@ -252,6 +252,8 @@ interface Req {
   body: string;
   contentType: string;
   multipart?: boolean;
+  /** The text of a multipart body's file part, signed through its md5 (ADR 0001 amendment). */
+  file?: string;
 }
 
 const idArb = (m: ModelDef) =>
@@ -350,7 +352,8 @@ function requests(): fc.Arbitrary<Req> {
           )
           .map(([id, category, mode, name, bytes]) => {
             const boundary = 'fuzzBoundary';
-            const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-${Buffer.from(bytes).toString('latin1')}\r\n--${boundary}--\r\n`;
+            const content = `%PDF-${Buffer.from(bytes).toString('latin1')}`;
+            const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}.pdf"\r\nContent-Type: application/pdf\r\n\r\n${content}\r\n--${boundary}--\r\n`;
             const body = mode === 0 ? file.slice(0, file.length / 2) : mode === 1 ? '' : file;
             return {
               ...base,
@@ -366,6 +369,7 @@ function requests(): fc.Arbitrary<Req> {
                     ? 'multipart/form-data; boundary=other'
                     : `multipart/form-data; boundary=${boundary}`,
               multipart: true,
+              file: content,
             };
           }),
       );
@@ -383,6 +387,13 @@ async function send(r: Req): Promise<LightMyRequestResponse> {
   const b = await browserFor(r.role);
   const url = `/api/web${r.path}`;
   const wire = r.method === 'PUT' ? 'POST' : r.method;
+  const signed = {
+    method: r.method,
+    path: url,
+    rawQuery: r.rawQuery,
+    csrfToken: b.csrf,
+    timestamp: clock.now.getTime(),
+  };
   return s.app.inject({
     method: wire,
     url: r.rawQuery ? `${url}?${r.rawQuery}` : url,
@@ -392,14 +403,10 @@ async function send(r: Req): Promise<LightMyRequestResponse> {
       'x-ccbscf-terminal-code': 'CORP_WEB_PC',
       ...(r.method === 'PUT' ? { 'x-scf-real-http-method': 'PUT' } : {}),
       ...(r.body || r.multipart ? { 'content-type': r.contentType } : {}),
-      'x-vrandom': signRequest({
-        method: r.method,
-        path: url,
-        rawQuery: r.rawQuery,
-        body: r.multipart ? '' : r.body,
-        csrfToken: b.csrf,
-        timestamp: clock.now.getTime(),
-      }),
+      // The file as it goes on the wire (the body is sent as UTF-8 text), signed as the portal signs it.
+      ...(r.file !== undefined
+        ? signUpload({ ...signed, file: Buffer.from(wellFormed(r.file), 'utf8') })
+        : { 'x-vrandom': signRequest({ ...signed, body: r.body }) }),
     },
     ...(r.body ? { payload: r.body } : {}),
   });

@@ -6,7 +6,7 @@ import { buildApp, type BuildAppOptions } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import type { SignatureVerifier } from '@server/context';
 import { openPglite } from '@server/db/pglite';
-import { signRequest } from '@/api/signature';
+import { signRequest, signUpload } from '@/api/signature';
 import { type Browser, clock, loggedIn, type TestServer } from './helpers';
 
 /** A complete sign record (the default verifier checks completeness; ADR 0005 §4). */
@@ -135,12 +135,21 @@ export async function count(s: TestServer, table: string): Promise<number> {
   return (await s.db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 }
 
-/** A multipart upload as the portal sends it: signed without a body, with the CSRF header. */
+/**
+ * A multipart upload as the portal sends it: the file signed through its md5 header (signUpload, the
+ * portal's own rule), with the CSRF header.
+ */
 export interface UploadOptions {
   noCsrf?: boolean;
   /** Send model, recordId and category as form fields instead of the query. */
   asFields?: boolean;
   url?: string;
+  /** Sign these bytes instead of the file sent (a file swapped after signing). */
+  signedFile?: Buffer;
+  /** Send no file md5 header (signed as an old client would: no body). */
+  noFileMd5?: boolean;
+  /** Headers set after signing (a header changed on the way). */
+  headers?: Record<string, string>;
 }
 
 export async function uploadFile(
@@ -171,6 +180,7 @@ export async function uploadFile(
     : Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
       );
+  const signed = { method: 'POST', path: url, rawQuery, csrfToken: b.csrf, timestamp: clock.now.getTime() };
   return app.inject({
     method: 'POST',
     url: rawQuery ? `${url}?${rawQuery}` : url,
@@ -178,15 +188,11 @@ export async function uploadFile(
       cookie: b.cookie,
       'content-type': `multipart/form-data; boundary=${boundary}`,
       'x-ccbscf-terminal-code': 'CORP_WEB_PC',
-      'x-vrandom': signRequest({
-        method: 'POST',
-        path: url,
-        rawQuery,
-        body: '',
-        csrfToken: b.csrf,
-        timestamp: clock.now.getTime(),
-      }),
+      ...(file && !opts.noFileMd5
+        ? signUpload({ ...signed, file: opts.signedFile ?? file.data })
+        : { 'x-vrandom': signRequest({ ...signed, body: '' }) }),
       ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
+      ...opts.headers,
     },
     payload,
   });

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import md5 from 'md5';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FILE_MD5_HEADER, signedBody } from '@contract/signature';
+import { uploadFile } from '@renderer/react/parts/uploads';
+import { signatureDigest } from '@server/auth/requestSignature';
 import {
   NETWORK_ERROR_MESSAGE,
   REQUEST_TIMEOUT_MS,
@@ -8,7 +12,9 @@ import {
   type ApiRequestError,
   type ApiResponse,
 } from '@/api';
-import { CLOCK_UNKNOWN_MESSAGE } from '@/api/errors';
+import { CLOCK_UNKNOWN_MESSAGE, FILE_UNREADABLE_MESSAGE } from '@/api/errors';
+import { fileMd5 } from '@/api/signature';
+import { rendererRequestOn } from '@/pages/schema/rendererServices';
 import { harness } from './harness';
 
 const header = (config: { headers: unknown }, name: string): string | undefined =>
@@ -239,5 +245,97 @@ describe('server clock (a PC clock that is off still signs with server time)', (
     await h.instance.get('/x');
     await h.instance.get('/y');
     expect(timestampOf(h.sent[1]!)).toBe(1795300000000);
+  });
+});
+
+describe('uploads sign their file (x-scf-file-md5, ADR 0001 amendment)', () => {
+  // Bytes that are not UTF-8: the md5 must be over the bytes, never over some text made of them.
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00, 0x80, 0xfe, 0x0a]);
+  const form = (): FormData => {
+    const data = new FormData();
+    data.append('model', 'financeDocument');
+    data.append('file', new File([bytes], '合同.pdf', { type: 'application/pdf' }));
+    return data;
+  };
+
+  it("sends the file's md5 and signs it in place of the body, as the server checks it", async () => {
+    const h = harness();
+    h.env.localStorage.setItem(STORAGE_KEYS.csrfToken, 'tok-9');
+    const data = form();
+    const progress: number[] = [];
+    await h.instance.request({
+      method: 'post',
+      url: '/v1/files',
+      params: { category: 'contract' },
+      data,
+      onUploadProgress: (e) => progress.push(e.loaded),
+    });
+    const sent = h.sent[0]!;
+    const fileMd5 = createHash('md5').update(bytes).digest('hex');
+    expect(header(sent, 'x-scf-file-md5')).toBe(fileMd5);
+    // The browser's own multipart body, with its boundary header.
+    expect(sent.data).toBe(data);
+    expect(header(sent, 'content-type')).toBeNull();
+    expect(sent.onUploadProgress).toBeTypeOf('function');
+    const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
+    expect(digest).toBe(
+      md5(['POST', '/api/web/v1/files', 'category=contract', fileMd5, ts, nonce, 'tok-9'].join('\n')),
+    );
+    // The server's side of the rule: a multipart request's signed body is the header's value.
+    const parts = {
+      method: 'POST',
+      path: '/api/web/v1/files',
+      rawQuery: 'category=contract',
+      timestamp: Number(ts),
+      nonce: nonce!,
+      csrfToken: 'tok-9',
+    };
+    const serverBody = signedBody({ multipart: true, body: '', fileMd5: header(sent, FILE_MD5_HEADER) });
+    expect(signatureDigest({ ...parts, body: serverBody })).toBe(digest);
+    expect(signatureDigest({ ...parts, body: '' })).not.toBe(digest);
+  });
+
+  it("signs renderer uploads (FileUpload, upload pages) through the host's request the same way", async () => {
+    const h = harness();
+    const file = new File([bytes], 'a.pdf', { type: 'application/pdf' });
+    h.answer = { status: 200, body: { code: '0', message: '', data: { id: 'F1', name: 'a.pdf', size: 9 } } };
+    const done = await uploadFile(
+      rendererRequestOn(() => h.instance),
+      '/v1/files',
+      file,
+      { a: 'b' },
+      () => {},
+    );
+    expect(done.fileId).toBe('F1');
+    expect(header(h.sent[0]!, 'x-scf-file-md5')).toBe(fileMd5(bytes));
+  });
+
+  it('sends no md5 header for a form without a file, signed over an empty body', async () => {
+    const h = harness();
+    const data = new FormData();
+    data.append('note', 'x');
+    await h.instance.post('/v1/files', data);
+    expect(header(h.sent[0]!, 'x-scf-file-md5')).toBeNull();
+    const [ts, nonce, digest] = header(h.sent[0]!, 'x-vrandom')!.split('.');
+    expect(digest).toBe(md5(['POST', '/api/web/v1/files', '', '', ts, nonce, ''].join('\n')));
+  });
+
+  it('says so, and sends nothing, when the chosen file cannot be read', async () => {
+    const h = harness();
+    const spy = vi.spyOn(Blob.prototype, 'arrayBuffer').mockRejectedValueOnce(new Error('NotReadableError'));
+    try {
+      const error = await failure(h.instance.post('/v1/files', form()));
+      expect([error.code, error.message]).toEqual(['FILE_UNREADABLE', FILE_UNREADABLE_MESSAGE]);
+      expect(h.sent).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('md5s bytes, not text, whatever array they come in', () => {
+    const expected = createHash('md5').update(bytes).digest('hex');
+    expect(fileMd5(bytes)).toBe(expected);
+    expect(fileMd5(Buffer.from(bytes))).toBe(expected);
+    expect(fileMd5(new Uint8Array([9, ...bytes]).subarray(1))).toBe(expected);
   });
 });
