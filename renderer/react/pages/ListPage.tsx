@@ -6,7 +6,7 @@
 import { Alert, Button, Descriptions, Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { sortParam } from '@renderer/core';
 import type { BizRecord, ListAnswer, ListBody, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
@@ -15,7 +15,7 @@ import { buildColumns } from '@renderer/react/parts/buildColumns';
 import { evaluateCondition, readPath } from '@renderer/react/parts/conditions';
 import { loadListPage } from '@renderer/react/parts/dataSource';
 import { arrangeColumns, shownColumns, useListSettings } from '@renderer/react/parts/listSettingsState';
-import { LoadError, PageFrame, Pending } from '@renderer/react/parts/PageFrame';
+import { LoadError, PageFrame, PartContext, Pending } from '@renderer/react/parts/PageFrame';
 import { toQueryParams } from '@renderer/react/parts/queryParams';
 import { useActionRunner } from '@renderer/react/parts/useActionRunner';
 import { useLoad } from '@renderer/react/parts/useLoad';
@@ -55,8 +55,10 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
   const [selected, setSelected] = useState<BizRecord[]>([]);
   const model = schema.model ?? '';
   // A to-do's 去处理 opens the list on its record (`?id=`, server/models/handovers.ts): that record only,
-  // whatever tab it would be in, until the user asks for the whole list.
-  const [focus, setFocus] = useState(query.id);
+  // whatever tab it would be in, until the user asks for the whole list. A list inside a composite page
+  // shares the page's address, whose `id` is the page's record (a pool's flows), never one of its rows.
+  const part = useContext(PartContext);
+  const [focus, setFocus] = useState(part === null ? query.id : undefined);
   const tabParams = focus ? {} : (list.tabs?.find((t) => t.key === tab)?.params ?? {});
   const params: Record<string, unknown> = {
     ...list.params,
