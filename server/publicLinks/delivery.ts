@@ -44,11 +44,17 @@ export const outboxDelivery: LinkDelivery = {
   },
 };
 
-/** The platform's public address (the default platform's `publicUrl`), without a trailing slash. */
+/**
+ * The platform's public address, without a trailing slash: the deployment's PUBLIC_URL when set (a database
+ * seeded elsewhere, e.g. the e2e template or a restored dump, keeps the address it was seeded with), else the
+ * default platform's `publicUrl`.
+ */
 export async function publicAddress(tx: Queryable): Promise<string> {
-  const r = await tx.query<{ url: string | null }>(
-    "select config->>'publicUrl' as url from platforms where host = '*'",
-  );
-  const url = r.rows[0]?.url ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+  const r = process.env.PUBLIC_URL
+    ? undefined
+    : await tx.query<{ url: string | null }>(
+        "select config->>'publicUrl' as url from platforms where host = '*'",
+      );
+  const url = process.env.PUBLIC_URL ?? r?.rows[0]?.url ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
   return url.replace(/\/+$/, '');
 }
