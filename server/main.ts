@@ -14,9 +14,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts the reference server: database (PGlite in DATA_DIR, or DATABASE_URL), migrations, seed, HTTP. */
 export async function main(): Promise<void> {
+  // Settings are read before anything starts: a wrong one stops the server with what to set instead.
   let trustProxy: TrustProxy;
+  let approvalDelay: number | null;
   try {
     trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
+    approvalDelay = productApprovalDelay(process.env.PRODUCT_APPROVAL_SECONDS);
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);
@@ -49,7 +52,6 @@ export async function main(): Promise<void> {
   );
   housekeeping.unref();
   // The emulated back office approves product-opening applications (server/backOffice/productApprovals.ts).
-  const approvalDelay = productApprovalDelay(process.env.PRODUCT_APPROVAL_SECONDS);
   const backOffice =
     approvalDelay === null
       ? undefined
