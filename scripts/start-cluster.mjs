@@ -34,9 +34,11 @@ if (cluster.isPrimary) {
   const { openDb } = await import('../server/db/db.ts');
   const { migrate } = await import('../server/db/migrate.ts');
   const { seedAll } = await import('../server/seed/index.ts');
+  const { openEngine } = await import('../server/engine.ts');
   const db = await openDb({ databaseUrl: process.env.DATABASE_URL });
   await migrate(db);
-  if (process.env.SEED !== 'false' && (await seedAll(db))) console.log('seeded the demo world');
+  if (process.env.SEED !== 'false' && (await seedAll(await openEngine({ db }))))
+    console.log('seeded the demo world');
   await db.close();
 
   let stopping = false;

@@ -8,6 +8,8 @@ import { ChangeFeed, listenForChanges } from './db/changes';
 import type { Db } from './db/db';
 import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
+import { openEngine } from './engine';
+import type { ModelEngine } from './models/modelEngine';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 import { emulatedFaceCheck, type FaceCheckProvider } from './registration/faceCheck';
 import { emulatedSmsGateway, type SmsGateway } from './registration/sms';
@@ -25,6 +27,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   logger?: boolean;
   signatureVerifier?: SignatureVerifier;
+  /**
+   * The models engine when the caller made it (server/main.ts seeds through it first); default one made
+   * here (server/engine.ts) on `now` and `signatureVerifier`.
+   */
+  engine?: ModelEngine;
   /**
    * Whom to believe about X-Forwarded-For/-Proto (Fastify's trustProxy): false (default) believes nobody,
    * so no client can pose as HTTPS or as another address; else the proxies' addresses/CIDRs or a hop count
@@ -105,14 +112,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   const changes = new ChangeFeed();
+  const now = options.now ?? (() => new Date());
+  const signatureVerifier = options.signatureVerifier ?? createUkeySignatureVerifier(options.now);
   const ctx: ServerContext = {
     db: options.db,
+    engine:
+      options.engine ??
+      (await openEngine({ db: options.db, schemasDir: options.schemasDir, now, signatureVerifier })),
     changes,
     passwordKey: await loadPasswordKey(options.db),
-    now: options.now ?? (() => new Date()),
+    now,
     schemasDir: options.schemasDir,
     sessionCache: new SessionCache(changes, options.db),
-    signatureVerifier: options.signatureVerifier ?? createUkeySignatureVerifier(options.now),
+    signatureVerifier,
     testMode: options.testMode === true,
     smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),
     faceCheck: options.faceCheck ?? emulatedFaceCheck(),

@@ -4,6 +4,7 @@ import type { SessionCache } from './auth/sessionCache';
 import type { SessionRow } from './auth/sessions';
 import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
+import type { ModelEngine } from './models/modelEngine';
 import type { FaceCheckProvider } from './registration/faceCheck';
 import type { SmsGateway } from './registration/sms';
 
@@ -34,6 +35,8 @@ export interface ServerContext {
   /** Directory of the page schemas, from which menus are built. */
   schemasDir: string;
   signatureVerifier: SignatureVerifier;
+  /** The models engine (server/engine.ts), made once for the app: every plugin acts through it. */
+  engine: ModelEngine;
   /** Change notifications of the database (migration 030), which drop what this instance cached. */
   changes: ChangeFeed;
   /** Recent session lookups of this instance (auth/sessionCache.ts). */

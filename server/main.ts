@@ -8,6 +8,7 @@ import { purgeExpired } from './auth/sessions';
 import { approveProductApplications, productApprovalDelay } from './backOffice/productApprovals';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
+import { openEngine } from './engine';
 import { seedAll } from './seed';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,11 +33,15 @@ export async function main(): Promise<void> {
 
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await migrate(db);
-  if (process.env.SEED !== 'false' && (await seedAll(db))) console.log('seeded the demo world');
+  const schemasDir = resolve(root, 'schemas');
+  // One engine for the seeds and every plugin (server/engine.ts).
+  const engine = await openEngine({ db, schemasDir });
+  if (process.env.SEED !== 'false' && (await seedAll(engine))) console.log('seeded the demo world');
 
   const app = await buildApp({
     db,
-    schemasDir: resolve(root, 'schemas'),
+    engine,
+    schemasDir,
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     logger: process.env.LOG !== 'false',
     trustProxy,

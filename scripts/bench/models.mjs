@@ -67,15 +67,16 @@ export async function modelsBench({ records = 10_000, rounds = 300 } = {}) {
     const { seedAll } = await import('../../server/seed/index.ts');
     const { buildApp } = await import('../../server/app.ts');
     const { createSession } = await import('../../server/auth/sessions.ts');
-    const { openModels, insertRecords } = await import('../../server/models/index.ts');
-    const { productEffects } = await import('../../server/products/index.ts');
+    const { insertRecords } = await import('../../server/models/index.ts');
+    const { openEngine } = await import('../../server/engine.ts');
     const { signedHeaders } = await import('./http.mjs');
 
     const db = await openPglite({});
     await migrate(db);
-    await seedAll(db);
     const schemasDir = join(root, 'schemas');
-    const models = await openModels(db, schemasDir, productEffects());
+    const engine = await openEngine({ db, schemasDir });
+    await seedAll(engine);
+    const { models } = engine;
     const model = models.models.get('creditVoucher');
     await db.transaction((tx) =>
       insertRecords(

@@ -13,10 +13,10 @@ import { buildApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { openDb } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { ensureModelTables, openModels } from '../../server/models/index.ts';
+import { ensureModelTables } from '../../server/models/index.ts';
+import { openEngine } from '../../server/engine.ts';
 import { sideTable } from '../../server/models/modelTables.ts';
 import { seedAll } from '../../server/seed/index.ts';
-import { productEffects } from '../../server/products/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const percentile = (sorted, p) =>
@@ -77,9 +77,10 @@ export async function scaleBench({
   const tag = records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`;
   try {
     await migrate(db);
-    await seedAll(db);
     const schemasDir = join(root, 'schemas');
-    const models = await openModels(db, schemasDir, productEffects());
+    const engine = await openEngine({ db, schemasDir });
+    await seedAll(engine);
+    const { models } = engine;
     const model = models.models.get('creditVoucher');
     let t = performance.now();
     await bulkLoad(db, model, records);

@@ -118,6 +118,16 @@ export class ModelEngine {
     return this.o.db;
   }
 
+  /**
+   * This engine (its models, effects and database) on another clock and signature verifier, writing no
+   * to-dos: the seeder's view (server/seed/engineSeeder.ts), which dates demo records in the past and
+   * accepts its own seeded sign records only.
+   */
+  withClock(now: () => Date, signatureVerifier: SignatureVerifier): ModelEngine {
+    const { handoverLinks: _links, ...shared } = this.o;
+    return new ModelEngine({ ...shared, now, signatureVerifier });
+  }
+
   /** @throws ApiError NOT_FOUND for an unknown model name. */
   model(name: string): CompiledModel {
     const model = this.o.models.models.get(name);

@@ -9,38 +9,28 @@ import { loadUrlKey } from '../files/signedUrl';
 import { failStaleExports, registerExportRoutes } from '../lists/exports';
 import { registerImportRoutes } from '../lists/imports';
 import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
-import { ModelEngine, openModels } from '../models';
 import { registerModelRoutes } from '../models/modelRoutes';
-import { PRODUCTS, productEffects } from '../products';
+import { PRODUCTS } from '../products';
 import { registerProductAgreementRoutes } from '../registration/productAgreements';
 import { registerDemoApplicationsRoute } from '../seed/demoApplications';
-import { handoverLinksOf } from '../models/handovers';
 
 /**
- * The business API of every model (schemas/_models) and the files attached to records. Models are
- * loaded and checked at start: a broken model file stops the server with a located message.
+ * The business API of every model (schemas/_models) and the files attached to records, through the app's
+ * engine (ServerContext.engine: models loaded and checked at start, a broken model file stops the server
+ * with a located message).
  * Files go to S3-compatible storage when S3_BUCKET is set, else FILES_DIR (default DATA_DIR/files), unless
  * `storage` is given. Exports of more rows than EXPORT_JOB_THRESHOLD (default 5,000) go to the download
  * centre.
  */
 export function createModelsPlugin(options: { storage?: FileStorage; exportThreshold?: number } = {}) {
   return async function modelsPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-    const effects = productEffects();
-    const models = await openModels(ctx.db, ctx.schemasDir, effects);
-    const engine = new ModelEngine({
-      db: ctx.db,
-      models,
-      effects,
-      now: ctx.now,
-      signatureVerifier: ctx.signatureVerifier,
-      handoverLinks: handoverLinksOf(ctx.schemasDir),
-    });
+    const { engine } = ctx;
     registerModelRoutes(app, engine, async (model, id) =>
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),
     );
     for (const product of PRODUCTS) product.routes?.(app, engine);
     registerProductAgreementRoutes(app, ctx.db, engine, PRODUCTS);
-    if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, models, ctx.now);
+    if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, engine.models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());
     const urlKey = await loadUrlKey(ctx.db);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/db';
 import type { ErrorCatalogue } from '../errors';
-import type { Effect, EffectRegistry } from '../models/effects';
+import type { Effect } from '../models/effects';
 import type { ModelEngine } from '../models/modelEngine';
 import type { PublicLinkKind } from '../publicLinks/links';
 
@@ -40,10 +39,10 @@ export interface ServerProduct {
   /** Kinds of one-time public links its models send (server/publicLinks), e.g. accounts-payable-sign. */
   publicLinks?: readonly PublicLinkKind[];
   /**
-   * Its demo data, run once after the base demo world (enterprises, users, brands, UKEYs); `effects`
-   * are every product's (the models of all products are loaded together).
+   * Its demo data, run once after the base demo world (enterprises, users, brands, UKEYs), through the
+   * seeding run's engine (every product's models and effects, loaded once: server/seed).
    */
-  seed?: (db: Db, effects: EffectRegistry) => Promise<void>;
+  seed?: (engine: ModelEngine) => Promise<void>;
   /**
    * Its own API routes beyond the generic models API (e.g. generated documents), registered under
    * /api/web next to it with the same engine (visibility and roles as the models API checks them).

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { validatePersonName } from '@renderer/core/validators';
 import type { ServerContext } from '../context';
 import { ok } from '../errors';
-import { ModelEngine, openModels, loadRecord } from '../models';
+import { loadRecord } from '../models';
 import { localTimeSql } from '../db/localTime';
-import { productEffects, productLinkKinds } from '../products';
+import { productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
-import { handoverLinksOf } from '../models/handovers';
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
@@ -23,16 +22,7 @@ export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
  */
 export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const kinds = new Map(productLinkKinds().map((k) => [k.kind, k]));
-  const effects = productEffects();
-  const models = await openModels(ctx.db, ctx.schemasDir, effects);
-  const engine = new ModelEngine({
-    db: ctx.db,
-    models,
-    effects,
-    now: ctx.now,
-    signatureVerifier: ctx.signatureVerifier,
-    handoverLinks: handoverLinksOf(ctx.schemasDir),
-  });
+  const { engine } = ctx;
   const kindOf = (name: string): PublicLinkKind => {
     const kind = kinds.get(name);
     if (!kind) throw publicLinkError('PUBLIC_LINK_MISMATCH');

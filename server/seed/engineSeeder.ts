@@ -8,9 +8,8 @@ import { ApiError } from '../errors';
 import { attachFile } from '../files/attachFile';
 import type { FileMeta } from '../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF, SEED_PDF_SIZE } from '../files/seedFiles';
-import type { EffectRegistry } from '../models/effects';
 import type { ModelSet } from '../models/loadModels';
-import { ModelEngine, type LinkRun } from '../models/modelEngine';
+import { type ModelEngine, type LinkRun } from '../models/modelEngine';
 import { recordJson, type Actor } from '../models/recordJson';
 import { loadRecord } from '../models/recordStore';
 import { addDays, chinaDay } from '../models/recordWriter';
@@ -63,9 +62,8 @@ export const seedSignatureVerifier: SignatureVerifier = {
 };
 
 export interface EngineSeederOptions {
-  db: Db;
-  models: ModelSet;
-  effects: EffectRegistry;
+  /** The seeding run's engine (server/seed: one for every seed); the seeder runs it on its own clock. */
+  engine: ModelEngine;
   /** Where the clock starts (default: now). */
   start?: Date;
   /** Default {@link seedSignatureVerifier}; tests may pass another. */
@@ -110,7 +108,7 @@ const SEED_PDF_SHA256 = createHash('sha256').update(SEED_PDF).digest('hex');
  * minute, so records get believable past dates and stay in order. Each call is one transaction.
  *
  * ```ts
- * const s = await EngineSeeder.open({ db, models, effects });
+ * const s = await EngineSeeder.open({ engine });
  * s.daysAgo(10);
  * const rec = await s.as('core_operator').create('creditIssue', { ... });
  * s.daysAgo(9);
@@ -123,31 +121,33 @@ export class EngineSeeder {
   /** The version of each record (model/id) as the last write through this seeder answered it. */
   private readonly versions = new Map<string, number>();
 
+  readonly db: Db;
+  readonly models: ModelSet;
+
   private constructor(
-    readonly db: Db,
-    readonly models: ModelSet,
+    engine: ModelEngine,
     private readonly users: ReadonlyMap<string, CurrentUser>,
-    effects: EffectRegistry,
     private readonly start: Date,
     signatureVerifier: SignatureVerifier,
   ) {
     this.clock = new Date(start.getTime());
-    this.engine = new ModelEngine({ db, models, effects, now: () => this.clock, signatureVerifier });
+    this.engine = engine.withClock(() => this.clock, signatureVerifier);
+    this.db = engine.db;
+    this.models = engine.models;
   }
 
   /** A seeder over the users already in `db` (seedDemo first). */
   static async open(o: EngineSeederOptions): Promise<EngineSeeder> {
-    const ids = await o.db.query<{ id: string }>('select id from users order by id');
+    const db = o.engine.db;
+    const ids = await db.query<{ id: string }>('select id from users order by id');
     const users = new Map<string, CurrentUser>();
     for (const { id } of ids.rows) {
-      const user = await loadUser(o.db, id);
+      const user = await loadUser(db, id);
       if (user) users.set(user.username, user);
     }
     return new EngineSeeder(
-      o.db,
-      o.models,
+      o.engine,
       users,
-      o.effects,
       o.start ?? new Date(),
       o.signatureVerifier ?? seedSignatureVerifier,
     );

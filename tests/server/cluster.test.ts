@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDb, type Db } from '@server/db/db';
 import { migrate } from '@server/db/migrate';
+import { openEngine } from '@server/engine';
 import { seedAll } from '@server/seed';
 import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
 import { Browser, clock, DEMO_PASSWORD } from './helpers';
@@ -21,7 +22,7 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
     server = await startPostgres();
     const setup = await openDb({ databaseUrl: server.url });
     await migrate(setup);
-    await seedAll(setup);
+    await seedAll(await openEngine({ db: setup }));
     await setup.close();
     for (let i = 0; i < 3; i++) {
       const db = await openDb({ databaseUrl: server.url });

@@ -3,18 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
 import { ApiError } from '@server/errors';
-import { loadModels } from '@server/models';
-import { productEffects } from '@server/products';
+import { openEngine } from '@server/engine';
 import { EngineSeeder, SEED_RA_TYPE, seedSignatureVerifier, seedSignRecord } from '@server/seed/engineSeeder';
 
 // The shared seeding helper (issue 9 item 4): the engine's own calls, as demo users, on a movable clock.
 let db: PgliteDb;
 let s: EngineSeeder;
 
-function openSeeder(start?: Date): Promise<EngineSeeder> {
-  const effects = productEffects();
-  const models = loadModels(join(process.cwd(), 'schemas'), effects);
-  return EngineSeeder.open({ db, models, effects, ...(start ? { start } : {}) });
+async function openSeeder(start?: Date): Promise<EngineSeeder> {
+  return EngineSeeder.open({ engine: await openEngine({ db }), ...(start ? { start } : {}) });
 }
 
 beforeAll(async () => {
@@ -167,14 +164,7 @@ describe('EngineSeeder', () => {
   });
 
   it('puts days back from its start at 09:00 China time, never later than four hours before the start', async () => {
-    const effects = productEffects();
-    const models = loadModels(join(process.cwd(), 'schemas'), effects);
-    const early = await EngineSeeder.open({
-      db,
-      models,
-      effects,
-      start: new Date('2026-11-20T05:00:00+08:00'),
-    });
+    const early = await openSeeder(new Date('2026-11-20T05:00:00+08:00'));
     expect(early.daysAgo(2).now.toISOString()).toBe('2026-11-18T01:00:00.000Z');
     expect(early.day(-2)).toBe('2026-11-18');
     expect(early.daysAgo(0).now.toISOString()).toBe('2026-11-19T17:00:00.000Z');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDb, type Db } from '@server/db/db';
 import { migrate } from '@server/db/migrate';
+import { openEngine } from '@server/engine';
 import { seedAll } from '@server/seed';
 import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
 import { Browser, clock, loggedIn } from './helpers';
@@ -27,8 +28,9 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
   it('migrates, seeds once, and serves logins and sessions', async () => {
     expect((await migrate(db)).length).toBeGreaterThan(0);
     expect(await migrate(db)).toEqual([]);
-    expect(await seedAll(db)).toBe(true);
-    expect(await seedAll(db)).toBe(false);
+    const engine = await openEngine({ db });
+    expect(await seedAll(engine)).toBe(true);
+    expect(await seedAll(engine)).toBe(false);
     const app = await buildApp({ db, schemasDir: join(process.cwd(), 'schemas'), now: () => clock.now });
     try {
       const b = await loggedIn(app, 'dual_role');

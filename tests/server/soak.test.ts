@@ -6,6 +6,7 @@ import { buildApp } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import { openDb, type Db, type Queryable } from '@server/db/db';
 import { migrate } from '@server/db/migrate';
+import { openEngine } from '@server/engine';
 import { seedAll } from '@server/seed';
 import { seededRandom, testSeed } from '../seed';
 import { expectBooksBalance } from './books';
@@ -223,7 +224,7 @@ describe('soak: mixed operations from concurrent users, then the books balance',
       pg = startPostgres({ portRange: [18675, 18699], fsync: false });
       pgDb = await openDb({ databaseUrl: pg.url });
       await migrate(pgDb);
-      await seedAll(pgDb);
+      await seedAll(await openEngine({ db: pgDb }));
       const app = await buildApp({
         db: pgDb,
         schemasDir: join(process.cwd(), 'schemas'),

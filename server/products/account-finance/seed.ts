@@ -1,12 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/db';
-import { addDays, openModels } from '../../models';
-import type { EffectRegistry } from '../../models/effects';
+import { addDays } from '../../models';
 import { EngineSeeder } from '../../seed/engineSeeder';
 import { CORPS } from '../../seed/demo';
 import { BILL, EACCOUNT, INVOICE, TX } from './effects';
-
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
+import type { ModelEngine } from '../../models/modelEngine';
 
 type Json = Record<string, unknown>;
 const id = (rec: Json): string => String(rec.id);
@@ -60,10 +56,10 @@ const TRANSACTIONS: ReadonlyArray<[string, string, string, boolean]> = [
  * of the first two with transactions in every result (成功, 失败 — a 转出 above the balance —, 未明);
  * bills from the factor, some paid (receipts, invoices, points), one invoice issued and one red-flushed.
  */
-export async function seedAccountFinance(db: Db, effects: EffectRegistry): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR, effects);
+export async function seedAccountFinance(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   if ((await db.query('select 1 from account_invoice_info limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
   const fin = s.as('fin_client_manager');
 
   for (const [k, e] of ENTERPRISES.entries()) {

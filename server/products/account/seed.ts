@@ -1,10 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/db';
-import { openModels } from '../../models';
-import type { EffectRegistry } from '../../models/effects';
 import { EngineSeeder } from '../../seed/engineSeeder';
+import type { ModelEngine } from '../../models/modelEngine';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 const ACCOUNT = 'corpBankAccount';
 
 /** Each enterprise's operator and director in the demo world, with a bank branch (联行号) of its account. */
@@ -26,7 +22,8 @@ const PROFILES = [
  * supplier and a project department, made through the engine as their posts: per enterprise two proposals not yet submitted (待提交), two awaiting approval (待审核), two in
  * effect (已生效, the first of them the default) and one disabled (已停用).
  */
-export async function seedAccount(db: Db, effects: EffectRegistry): Promise<void> {
+export async function seedAccount(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   for (const [username, ...values] of PROFILES)
     await db.query(
       `update corps set legal_name = $2, legal_id_card = $3, registered_address = $4, contact_name = $5,
@@ -35,7 +32,7 @@ export async function seedAccount(db: Db, effects: EffectRegistry): Promise<void
       [username, ...values],
     );
   if ((await db.query('select 1 from corp_bank_account limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models: await openModels(db, SCHEMAS_DIR, effects), effects });
+  const s = await EngineSeeder.open({ engine });
   s.daysAgo(30);
   let n = 0;
   for (const [operator, director, name, branchCode, bankCode] of POSTS) {

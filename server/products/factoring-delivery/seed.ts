@@ -1,10 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/db';
-import { openModels } from '../../models';
-import type { EffectRegistry } from '../../models/effects';
 import { EngineSeeder } from '../../seed/engineSeeder';
+import type { ModelEngine } from '../../models/modelEngine';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
@@ -30,15 +26,15 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
  * supplier 2 refused), supply plans, arrival confirmations
  * and finance applications in every state.
  */
-export async function seedFactoringDelivery(db: Db, effects: EffectRegistry): Promise<void> {
+export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   for (const corp of DELIVERY_CORPS)
     await db.query(
       "insert into corp_products (corp_id, product) values ($1, 'factoring-delivery') on conflict do nothing",
       [corp],
     );
-  const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from factoring_delivery_white limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
   const act = (user: string, model: string, rec: Json, action: string, reason?: string) =>
     s.as(user).act(model, String(rec.id), action, reason ? { reason } : {});
 

@@ -1,12 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/db';
-import { openModels } from '../../models';
-import type { EffectRegistry } from '../../models/effects';
 import { linkActor, spendLink, type LinkRow } from '../../publicLinks/links';
 import { EngineSeeder } from '../../seed/engineSeeder';
 import { REVERSE_LINKS } from './links';
+import type { ModelEngine } from '../../models/modelEngine';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 const PAYABLE = 'factoringReversePayable';
 const FINANCE = 'factoringReverseFinance';
 const DOCUMENT = 'factoringReverseDocument';
@@ -31,15 +27,15 @@ const FINANCE_STATES = ['RF0', 'RF1', 'RF2', 'RF3', 'RFD', 'RFR'];
  * as the demo user of its step on the seeder's clock (signed steps with the seed signature), the public
  * link steps by a visitor of the link the record's SMS carried, spending it as the public page does.
  */
-export async function seedFactoringReverse(db: Db, effects: EffectRegistry): Promise<void> {
+export async function seedFactoringReverse(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   for (const corp of REVERSE_CORPS)
     await db.query(
       "insert into corp_products (corp_id, product) values ($1, 'factoring-reverse') on conflict do nothing",
       [corp],
     );
-  const models = await openModels(db, SCHEMAS_DIR, effects);
   if ((await db.query('select 1 from factoring_reverse_payable limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
 
   /** What the public page does: the record's newest link of `kindName`, spent by `person`. */
   const byLink = async (kindName: string, rec: Json, person: string): Promise<Json> => {

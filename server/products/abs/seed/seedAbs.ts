@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../db/db';
 import { insertFile } from '../../../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF_SIZE } from '../../../files/seedFiles';
-import { openModels } from '../../../models';
-import type { EffectRegistry } from '../../../models/effects';
 import { type ModelEngine } from '../../../models/modelEngine';
 import type { Actor } from '../../../models/recordJson';
 import { addDays, chinaDay } from '../../../models/recordWriter';
 import { EngineSeeder } from '../../../seed/engineSeeder';
-
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
 
 type Json = Record<string, unknown>;
 
@@ -46,13 +41,13 @@ const PATHS: Record<string, Array<[string, string]>> = {
  * runs): shelves in each status, ABS plans and ABCP series (open, packet reviewed, settled), and
  * receivables and payables of the supplier in every status the transitions reach, in both products.
  */
-export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR, effects);
+export async function seedAbs(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   if ((await db.query('select 1 from abs_asset limit 1')).rows.length) return;
-  const seeder = await EngineSeeder.open({ db, models, effects });
+  const seeder = await EngineSeeder.open({ engine });
   seeder.daysAgo(20);
   const today = chinaDay(new Date());
-  const engine = seeder.engine;
+  const seeding = seeder.engine;
   const as = async (username: string): Promise<Actor> => seeder.as(username).actor;
   const create = async (username: string, model: string, data: Json): Promise<Json> =>
     seeder.as(username).create(model, data);
@@ -117,11 +112,11 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       dueDate: addDays(today, 120 + k * 3),
     });
     for (const [action, user] of PATHS[state] ?? []) {
-      if (action === 'transfer') await attachDocuments(db, engine, rec, await as(user));
+      if (action === 'transfer') await attachDocuments(db, seeding, rec, await as(user));
       rec = await act(user, 'absAsset', rec, action);
     }
     // Assets waiting for their transfer have their documents filed: the supplier can apply at once.
-    if (state === 'T02') await attachDocuments(db, engine, rec, await as('chain_operator'));
+    if (state === 'T02') await attachDocuments(db, seeding, rec, await as('chain_operator'));
     return rec;
   };
 
@@ -153,7 +148,7 @@ export async function seedAbs(db: Db, effects: EffectRegistry): Promise<void> {
       p = await act(
         'fin_product_manager',
         'absPlan',
-        await engine.get(await as('fin_product_manager'), 'absPlan', String(p.id)),
+        await seeding.get(await as('fin_product_manager'), 'absPlan', String(p.id)),
         'review',
       );
       if (settle) await act('core_director', 'absPlan', p, 'settle');

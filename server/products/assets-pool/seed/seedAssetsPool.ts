@@ -1,11 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../db/db';
-import { addDays, openModels } from '../../../models';
-import type { EffectRegistry } from '../../../models/effects';
+import { addDays } from '../../../models';
 import { EngineSeeder } from '../../../seed/engineSeeder';
 import { ASSET, MATCH, POOL, PRODUCT } from '../effects/poolEffects';
-
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
+import type { ModelEngine } from '../../../models/modelEngine';
 
 type Json = Record<string, unknown>;
 
@@ -32,10 +28,10 @@ function amountOf(base: number, scale: number): string {
  * core group and the project department at the factor, assets in every status, the factor's products
  * (one disabled) and matches in every status; one asset and one pool frozen.
  */
-export async function seedAssetsPool(db: Db, effects: EffectRegistry): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR, effects);
+export async function seedAssetsPool(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   if ((await db.query('select 1 from assets_pool_pool limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
   const fin = s.as('fin_product_manager');
   const client = s.as('fin_client_manager');
 

@@ -1,6 +1,4 @@
-import type { Db } from '../../../db/db';
-import type { EffectRegistry } from '../../../models/effects';
-import type { ModelSet } from '../../../models/loadModels';
+import type { ModelEngine } from '../../../models/modelEngine';
 import { EngineSeeder } from '../../../seed/engineSeeder';
 
 const DIST = 'creditLimitDistribution';
@@ -10,12 +8,8 @@ const DIST = 'creditLimitDistribution';
  * group gave its project department a child limit (approved with the director's seeded signature), and a
  * later increase was refused with a reason.
  */
-export async function seedLimitDistributions(
-  db: Db,
-  models: ModelSet,
-  effects: EffectRegistry,
-): Promise<void> {
-  const s = await EngineSeeder.open({ db, models, effects });
+export async function seedLimitDistributions(engine: ModelEngine): Promise<void> {
+  const s = await EngineSeeder.open({ engine });
   const body = (afterAmount: string, reason: string) => ({
     targetCorpId: 'UNIT001',
     product: 'credit',

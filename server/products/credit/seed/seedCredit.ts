@@ -1,10 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../db/db';
-import type { EffectRegistry } from '../../../models/effects';
-import { openModels } from '../../../models';
 import { EngineSeeder } from '../../../seed/engineSeeder';
 import { SeedRandom } from '../../../seed/seedRandom';
 import { seedLimitDistributions } from './limitDistributions';
+import type { ModelEngine } from '../../../models/modelEngine';
 import {
   cash,
   CORE,
@@ -21,8 +18,6 @@ import {
   voucher,
 } from './creditRecords';
 
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
-
 /**
  * The credit-voucher demo: issue applications, vouchers (a tree of transfers and financed parts),
  * transfers, finance applications, cash applications, finance documents and limits in every status the
@@ -30,10 +25,10 @@ const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url
  * factor. Everything is made by the models engine as the demo users (server/seed/engineSeeder.ts), so
  * amounts, reservations and limits are what the effects computed.
  */
-export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void> {
-  const models = await openModels(db, SCHEMAS_DIR, effects);
+export async function seedCredit(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   if ((await db.query('select 1 from credit_issue limit 1')).rows.length) return;
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
   const w = await CreditWorld.open(db, s, new SeedRandom());
   const { r } = w;
   // The second factor served the credit product until the first factor's limit replaced its own, then
@@ -82,5 +77,5 @@ export async function seedCredit(db: Db, effects: EffectRegistry): Promise<void>
   for (const state of ['RD0', 'RD1', 'RDD'])
     for (const holder of [SUP, UNIT]) for (let k = 0; k < 2; k++) await cash(w, state, holder, r.int(3, 40));
   await documents(w, drafts);
-  await seedLimitDistributions(db, models, effects);
+  await seedLimitDistributions(engine);
 }

@@ -1,12 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { mulRate } from '@renderer/core/format';
-import type { Db } from '../../../db/db';
-import { addDays, openModels } from '../../../models';
-import type { EffectRegistry } from '../../../models/effects';
+import { addDays } from '../../../models';
 import { EngineSeeder } from '../../../seed/engineSeeder';
 import { USER_SIGN } from '../userSign';
-
-const SCHEMAS_DIR = fileURLToPath(new URL('../../../../schemas', import.meta.url));
+import type { ModelEngine } from '../../../models/modelEngine';
 
 /** The loan steps in order: action and the demo user who runs it. */
 const LOAN_STEPS: Array<[string, string]> = [
@@ -56,10 +52,10 @@ const FUNDER_SIGNER: Record<string, string> = {
  * joint deals of the two factors (60/40) in every status (JL0 … JLD, JLX), each funder's contract in every
  * status (JC1 … JC4).
  */
-export async function seedFactoring(db: Db, effects: EffectRegistry): Promise<void> {
+export async function seedFactoring(engine: ModelEngine): Promise<void> {
+  const db = engine.db;
   if ((await db.query('select 1 from factoring_receivable limit 1').catch(() => null))?.rows.length) return;
-  const models = await openModels(db, SCHEMAS_DIR, effects);
-  const s = await EngineSeeder.open({ db, models, effects });
+  const s = await EngineSeeder.open({ engine });
   let n = 0;
   const act = async (
     model: string,

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import type { SignatureVerifier } from './context';
+import type { Db } from './db/db';
+import { ModelEngine, openModels } from './models';
+import { handoverLinksOf } from './models/handovers';
+import { productEffects } from './products';
+import { createUkeySignatureVerifier } from './ukey/verifier';
+
+/** The page schemas and models of this checkout (`schemas/`). */
+export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas', import.meta.url));
+
+export interface OpenEngineOptions {
+  db: Db;
+  /** Default {@link SCHEMAS_DIR}. */
+  schemasDir?: string;
+  /** Default the wall clock. */
+  now?: () => Date;
+  /** Default the server's UKEY verifier (server/ukey/verifier.ts) on `now`. */
+  signatureVerifier?: SignatureVerifier;
+}
+
+/**
+ * The models engine of a server or a seeding run, made once: the models of `schemasDir` loaded and
+ * checked against every product's effects, their tables made sure of, the hand-over links read. The app
+ * hands it to every plugin (ServerContext.engine) and the seeding run to every seed (server/seed).
+ * @throws ModelLoadError (located problems) for a broken model or dictionary file.
+ */
+export async function openEngine(o: OpenEngineOptions): Promise<ModelEngine> {
+  const schemasDir = o.schemasDir ?? SCHEMAS_DIR;
+  const now = o.now ?? (() => new Date());
+  const effects = productEffects();
+  return new ModelEngine({
+    db: o.db,
+    models: await openModels(o.db, schemasDir, effects),
+    effects,
+    now,
+    signatureVerifier: o.signatureVerifier ?? createUkeySignatureVerifier(now),
+    handoverLinks: handoverLinksOf(schemasDir),
+  });
+}
