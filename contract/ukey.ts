@@ -153,3 +153,11 @@ export interface UkeyItem {
   /** DER, base64: public, lets the reference agent write its key files. */
   certificate: string;
 }
+
+/**
+ * What a UKEY signature of a record's transition approves (ADR 0008): `model/id/action`, e.g.
+ * `creditVoucher/42/approve`. The portal asks for an original issued for it, the engine verifies the
+ * signature against it, the seeder signs it.
+ */
+export const signScope = (model: string, id: string | number, action: string): string =>
+  `${model}/${String(id)}/${action}`;

@@ -6,11 +6,10 @@ import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
 import { requireSignedFile } from '../plugins/security';
-import { checkChildrenOpen, lockParents } from '../models/invariants';
+import { checkChildrenOpen } from '../models/invariants';
 import type { Actor } from '../models/recordJson';
-import { saveRecord } from '../models/recordStore';
-import { attachFile, checkUploadAllowed } from './attachFile';
-import { deleteFileRow, fileJson, filesOfRecord, findFile, type FileMeta } from './fileRecords';
+import { checkUploadAllowed } from '../models/recordFiles';
+import { fileJson, filesOfRecord, findFile, type FileMeta } from './fileRecords';
 import type { FileStorage } from './fileStorage';
 import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
 import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
@@ -125,6 +124,11 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     return thumbnail;
   };
 
+  /** Removes a file's bytes and renditions once its row is gone. */
+  const removeStored = async (meta: FileMeta): Promise<void> => {
+    for (const type of THUMBNAIL_TYPES) await o.storage.remove(renditionKey(meta.storageKey, type));
+  };
+
   /** The file and its record, if the actor's enterprise may see the record. */
   const visibleFile = async (actor: Actor, id: string): Promise<FileMeta> => {
     const meta = await findFile(o.db, id);
@@ -160,7 +164,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     } else {
       const rec = await o.engine.visibleRecord(o.db, actor, model, recordId);
       checkUploadAllowed(model, rec, actor, category);
-      // Refused before the file is read; attachFile checks again under the locks.
+      // Refused before the file is read; the engine's attachFile checks again under the locks.
       await checkChildrenOpen(o.db, o.engine.models, model, rec.data);
     }
 
@@ -188,12 +192,18 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       uploaderName: actor.user.personName,
       corpId: actor.user.corpId,
     };
+    const replaces = field('replaces');
+    let replaced: FileMeta | null;
     try {
-      await attachFile(o.db, o.engine, actor, model, meta, now);
+      replaced = await o.engine.attachFile(actor, model.name, meta, {
+        version: field('version'),
+        ...(replaces ? { replaces } : {}),
+      });
     } catch (error) {
       await o.storage.remove(storageKey);
       throw error;
     }
+    if (replaced) await removeStored(replaced);
     return ok(fileJson({ ...meta, createdAt: '' }));
   };
   app.post('/v1/files', upload);
@@ -290,25 +300,12 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     },
   );
 
-  app.delete<{ Params: { key: string } }>('/v1/files/:key', async (req) => {
+  app.delete<{ Params: { key: string }; Querystring: Query }>('/v1/files/:key', async (req) => {
     const actor = actorOf(req);
-    const meta = await visibleFile(actor, req.params.key);
-    const model = o.engine.model(meta.model);
-    const now = o.now();
-    await o.db.transaction(async (tx) => {
-      await lockParents(tx, o.engine.models, model, meta.recordId, null);
-      const rec = await o.engine.visibleRecord(tx, actor, model, meta.recordId, true);
-      checkUploadAllowed(model, rec, actor, meta.category);
-      await checkChildrenOpen(tx, o.engine.models, model, rec.data);
-      await deleteFileRow(tx, meta.id);
-      const single = model.def.files?.single;
-      if (single && rec.data[single.idField] === meta.id) {
-        for (const f of [single.idField, single.nameField, single.sizeField, single.atField])
-          if (f) rec.data[f] = null;
-        if (!(await saveRecord(tx, model, rec, rec.version, now))) throw new ApiError('VERSION_CONFLICT');
-      }
-    });
-    for (const type of THUMBNAIL_TYPES) await o.storage.remove(renditionKey(meta.storageKey, type));
+    await visibleFile(actor, req.params.key);
+    await removeStored(
+      await o.engine.detachFile(actor, req.params.key, { version: first(req.query.version) }),
+    );
     return ok(null);
   });
 }

@@ -23,6 +23,8 @@ import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWrit
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
+import { checkUploadAllowed, FILE_ACTIONS, setSingleFile, type FileOpOptions } from './recordFiles';
+import { deleteFileRow, findFile, insertFile, type FileMeta } from '../files/fileRecords';
 import { assertProductOpened } from './productOpening';
 import { createStep, writeHandover, type HandoverLinks } from './handovers';
 import {
@@ -35,6 +37,7 @@ import {
 } from './invariants';
 import { fromCents, toCents } from '@renderer/core/format';
 import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
+import { signScope } from '@contract/ukey';
 
 export const REASON_MAX_LENGTH = 200;
 /** The batch action that deletes records (model `delete`); no transition may take the name. */
@@ -297,7 +300,11 @@ export class ModelEngine {
     const model = this.model(name);
     const rec = await this.visibleRecord(this.o.db, actor, model, id);
     const audit = await readAudit(this.o.db, model.name, id, (a) =>
-      a === 'create' ? '新建' : a === 'update' ? '修改' : (model.transitions.get(a)?.title ?? a),
+      a === 'create'
+        ? '新建'
+        : a === 'update'
+          ? '修改'
+          : (model.transitions.get(a)?.title ?? FILE_ACTIONS[a as keyof typeof FILE_ACTIONS] ?? a),
     );
     let children: Json[] = [];
     if (model.def.children) {
@@ -536,6 +543,102 @@ export class ModelEngine {
   }
 
   /**
+   * Attaches a stored file to a record (the upload route, the seeder), like a transition: one retrying
+   * transaction with parents then the record locked, the upload rules (recordFiles.ts), the version the
+   * client saw when it sends one, the metadata row, the model's single-file fields (the file there is
+   * replaced), the guarded write and an audit entry. With `replaces`, that file of the record goes in the
+   * same transaction; when it is gone already someone else replaced it first: VERSION_CONFLICT.
+   * Answers the replaced file, whose bytes the caller removes from storage.
+   * @throws FILE_CATEGORY_INVALID, ACTION_ROLE_FORBIDDEN, ACTION_PARTY_FORBIDDEN, FILE_UPLOAD_CLOSED, VERSION_CONFLICT
+   */
+  async attachFile(
+    actor: Actor,
+    name: string,
+    meta: Omit<FileMeta, 'createdAt'>,
+    options: FileOpOptions = {},
+  ): Promise<FileMeta | null> {
+    const model = this.model(name);
+    return this.onFiles(actor, model, meta.recordId, meta.category, options.version, async (tx, rec, now) => {
+      let replaced: FileMeta | null = null;
+      if (options.replaces !== undefined) {
+        replaced = await findFile(tx, options.replaces);
+        if (!replaced || replaced.model !== model.name || replaced.recordId !== meta.recordId)
+          throw new ApiError('VERSION_CONFLICT');
+        await deleteFileRow(tx, replaced.id);
+      }
+      await insertFile(tx, meta, now);
+      const changed = setSingleFile(model, rec, meta, now);
+      return { action: replaced ? 'replaceFile' : 'upload', reason: meta.name, changed, answer: replaced };
+    });
+  }
+
+  /**
+   * Deletes a file of a record with the same transaction, checks, version and audit entry as
+   * {@link attachFile}; the single-file fields pointing at it are cleared. Answers the file removed.
+   * @throws FILE_NOT_FOUND (deleted meanwhile) and what attachFile throws
+   */
+  async detachFile(actor: Actor, fileId: string, options: FileOpOptions = {}): Promise<FileMeta> {
+    const found = await findFile(this.o.db, fileId);
+    if (!found) throw new ApiError('FILE_NOT_FOUND');
+    const model = this.model(found.model);
+    return this.onFiles(
+      actor,
+      model,
+      found.recordId,
+      found.category,
+      options.version,
+      async (tx, rec, now) => {
+        const meta = await findFile(tx, fileId);
+        if (!meta) throw new ApiError('FILE_NOT_FOUND');
+        await deleteFileRow(tx, fileId);
+        const changed = setSingleFile(model, rec, null, now, fileId);
+        return { action: 'deleteFile', reason: meta.name, changed, answer: meta };
+      },
+    );
+  }
+
+  /** The transaction of a file operation: locks, rules, version, the change, the guarded write, the audit entry. */
+  private async onFiles<T>(
+    actor: Actor,
+    model: CompiledModel,
+    recordId: string,
+    category: string,
+    rawVersion: unknown,
+    change: (
+      tx: Queryable,
+      rec: BizRecord,
+      now: Date,
+    ) => Promise<{ action: keyof typeof FILE_ACTIONS; reason: string; changed: boolean; answer: T }>,
+  ): Promise<T> {
+    const version = rawVersion === undefined || rawVersion === '' ? null : versionOf(rawVersion);
+    return retryingTransaction(this.o.db, async (tx) => {
+      await lockParents(tx, this.o.models, model, recordId, null);
+      const rec = await this.visibleRecord(tx, actor, model, recordId, true);
+      checkUploadAllowed(model, rec, actor, category);
+      if (version !== null && rec.version !== version) throw new ApiError('VERSION_CONFLICT');
+      await checkChildrenOpen(tx, this.o.models, model, rec.data);
+      const now = this.o.now();
+      const done = await change(tx, rec, now);
+      if (done.changed && !(await saveRecord(tx, model, rec, rec.version, now)))
+        throw new ApiError('VERSION_CONFLICT');
+      await writeAudit(tx, [
+        {
+          model: model.name,
+          recordId,
+          action: done.action,
+          from: rec.state,
+          to: rec.state,
+          reason: done.reason,
+          user: actor.user,
+          role: actor.role,
+          at: now,
+        },
+      ]);
+      return done.answer;
+    });
+  }
+
+  /**
    * Runs a transition in one transaction: role, visibility, party, state, optimistic version and reason
    * checks; the UKEY signature when the transition asks for it; effects; the guarded write
    * (`where id = $1 and version = $2`) and the audit entry. Any refusal rolls everything back.
@@ -587,7 +690,7 @@ export class ModelEngine {
           actor.user,
           actor.sessionIdHash,
           // The original must have been issued for this record and action (renderer: model/id/action).
-          `${model.name}/${id}/${action}`,
+          signScope(model.name, id, action),
         );
 
       const from = rec.state;

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { SIGN_RECORD_KEYS } from '@contract/ukey';
+import { SIGN_RECORD_KEYS, signScope } from '@contract/ukey';
 import { loadUser } from '../auth/currentUser';
 import { isCompleteSignRecord } from '../auth/completenessVerifier';
 import type { CurrentUser, SignatureVerifier, SignRecord } from '../context';
 import type { Db } from '../db/db';
 import { ApiError } from '../errors';
-import { attachFile } from '../files/attachFile';
 import type { FileMeta } from '../files/fileRecords';
 import { SEED_KEY_PREFIX, SEED_PDF, SEED_PDF_SIZE } from '../files/seedFiles';
 import type { ModelSet } from '../models/loadModels';
@@ -91,7 +90,7 @@ export interface SeedActor {
     options?: { reason?: string; signature?: unknown; link?: LinkRun },
   ): Promise<Json>;
   /**
-   * Attaches the demo PDF to a record as the upload route would (server/files/attachFile.ts: the same
+   * Attaches the demo PDF to a record as the upload route would (ModelEngine.attachFile: the same
    * checks, metadata, single-file fields and audit entry); only metadata is written, downloads of
    * `seed/` keys serve SEED_PDF.
    */
@@ -230,7 +229,7 @@ export class EngineSeeder {
       act: async (model, id, action, options = {}) => {
         const signed = this.engine.model(model).transitions.get(action)?.sign;
         const signature =
-          options.signature ?? (signed ? seedSignRecord(user, `${model}/${id}/${action}`) : undefined);
+          options.signature ?? (signed ? seedSignRecord(user, signScope(model, id, action)) : undefined);
         return step(
           await this.atVersion(model, id, (version) =>
             this.engine.act(
@@ -264,7 +263,7 @@ export class EngineSeeder {
         };
         const { createdAt: _, ...row } = meta;
         this.versions.delete(`${model}/${id}`);
-        await attachFile(this.db, this.engine, actor, this.engine.model(model), row, this.now);
+        await this.engine.attachFile(actor, model, row);
         return step(meta);
       },
     };

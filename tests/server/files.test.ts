@@ -474,4 +474,68 @@ describe('file download', () => {
     });
     expect(body(await chain.call('GET', `/v1/files/download/${id}`)).code).toBe('SCF.FILE_NOT_FOUND');
   });
+
+  it('deletes a file like a transition: audit entry, version check, the file gone from the record', async () => {
+    const doc = await newDocument(chain);
+    const pdf = { name: '删除.pdf', data: SAMPLES['contract.pdf']! };
+    const id = body(
+      await upload(chain, { model: 'financeDocument', recordId: doc.id, category: 'contract' }, pdf),
+    ).data.id;
+    const version = body(await getRecord(chain, 'financeDocument', doc.id)).data.version;
+    const del = (v: number) =>
+      chain.call('DELETE', `/v1/files/${id}`, {
+        query: { version: String(v) },
+        headers: { 'x-scf-real-http-method': 'DELETE' },
+      });
+    expect(body(await del(version - 1)).code).toBe('SCF.VERSION_CONFLICT');
+    expect(body(await del(version)).code).toBe('0');
+    const record = body(await getRecord(chain, 'financeDocument', doc.id)).data;
+    expect(record.version).toBe(version + 1);
+    expect(record.audit.at(-1)).toMatchObject({
+      action: 'deleteFile',
+      actionTitle: '删除文件',
+      reason: '删除.pdf',
+    });
+    expect(body(await del(version + 1)).code).toBe('SCF.FILE_NOT_FOUND');
+  });
+
+  it('lets one of two concurrent replacements of a file win; the other is refused and stores nothing', async () => {
+    const doc = await newDocument(chain);
+    const first = body(
+      await upload(
+        chain,
+        { model: 'financeDocument', recordId: doc.id, category: 'contract' },
+        { name: '原件.pdf', data: SAMPLES['contract.pdf']! },
+      ),
+    ).data.id;
+    const { version } = body(await getRecord(chain, 'financeDocument', doc.id)).data;
+    const stored = storedFiles();
+    const replace = (name: string, extra: Record<string, string>) =>
+      upload(
+        chain,
+        { model: 'financeDocument', recordId: doc.id, category: 'contract', ...extra },
+        { name, data: SAMPLES['contract.pdf']! },
+        { asFields: true },
+      );
+    // By version: both saw the same version, only the first write keeps it.
+    const byVersion = await Promise.all([
+      replace('甲.pdf', { version: String(version) }),
+      replace('乙.pdf', { version: String(version) }),
+    ]);
+    expect(byVersion.map((r) => body(r).code).sort()).toEqual(['0', 'SCF.VERSION_CONFLICT']);
+    const winner = body(byVersion.find((r) => body(r).code === '0')!).data;
+    // By the file replaced: the second finds it gone.
+    const byFile = await Promise.all([
+      replace('丙.pdf', { replaces: winner.id }),
+      replace('丁.pdf', { replaces: winner.id }),
+    ]);
+    expect(byFile.map((r) => body(r).code).sort()).toEqual(['0', 'SCF.VERSION_CONFLICT']);
+    const last = body(byFile.find((r) => body(r).code === '0')!).data;
+    const record = body(await getRecord(chain, 'financeDocument', doc.id)).data;
+    expect(record).toMatchObject({ fileId: last.id, fileName: last.name });
+    expect(record.files.map((f: { id: string }) => f.id).sort()).toEqual([first, last.id].sort());
+    expect(record.audit.filter((a: { action: string }) => a.action === 'replaceFile')).toHaveLength(1);
+    // The winners' bytes are kept (the replaced one's removed), the losers' never stay.
+    expect(storedFiles()).toBe(stored + 1);
+  });
 });

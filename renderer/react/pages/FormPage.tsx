@@ -32,6 +32,7 @@ import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@rendere
 import { loadSteps } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import type { PageProps } from './ListPage';
+import { signScope } from '@contract/ukey';
 
 // Only forms with steps need the Steps component.
 const Steps = lazy(loadSteps);
@@ -143,7 +144,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
             model,
             id: saved.id,
             action: action.then,
-            scope: `${model}/${saved.id}/${action.then}`,
+            scope: signScope(model, String(saved.id), action.then),
           });
           if (!signature) return;
         }

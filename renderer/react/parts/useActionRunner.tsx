@@ -26,6 +26,7 @@ import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
 import type { ReasonPrompt } from './ActionDialogs';
 import { useSign } from './useSign';
+import { signScope } from '@contract/ukey';
 
 /** Where an action runs. */
 export interface ActionContext {
@@ -130,7 +131,7 @@ export function useActionRunner(): {
         model,
         id: record.id,
         action: action.action,
-        scope: `${model}/${record.id}/${action.action}`,
+        scope: signScope(model, String(record.id), action.action),
       });
       if (!signature) return;
     }
@@ -156,7 +157,7 @@ export function useActionRunner(): {
         model,
         id: record.id,
         action,
-        scope: `${model}/${record.id}/${action}`,
+        scope: signScope(model, String(record.id), action),
       });
       if (!signature) return null;
       signatures.set(record.id, signature);
