@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { localTimeSql } from '../db/localTime';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 /** Enterprise calls behind the shell: switch records, suppliers, product opening. */
 export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/corp/v1/corps/persons/product-switch/records', async (req) => {
+  route(app, API.productSwitches, async (req) => {
     const r = await ctx.db.query(
       `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
               ${localTimeSql('created_at')} as "createdAt"
@@ -18,7 +20,7 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
   });
 
   // Supply-chain enterprise management: the enterprises a core group works with.
-  app.get('/corp/v1/corps/suppliers', async (req) => {
+  route(app, API.suppliers, async (req) => {
     if (req.user!.corpType !== 'CORE') throw new ApiError('FORBIDDEN');
     const r = await ctx.db.query(
       `select c.id, c.name, c.credit_code as "creditCode", c.corp_type as "corpType", c.registry_status as "registryStatus",
@@ -28,7 +30,7 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     return ok({ list: r.rows, pagecond: { count: r.rows.length, page: 1, size: r.rows.length } });
   });
 
-  app.get('/corp/v1/corps/products', async (req) => {
+  route(app, API.products, async (req) => {
     const r = await ctx.db.query<{ product: string; opened: boolean | null; pending: boolean }>(
       `select p.product, cp.opened,
               exists(select 1 from product_applications a where a.corp_id = $1 and a.product = p.product and a.status = 'PENDING') as pending
@@ -42,7 +44,7 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     );
   });
 
-  app.post<{ Body: { product?: unknown } }>('/corp/v1/corps/products/apply', async (req) => {
+  route<{ Body: { product?: unknown } }>(app, API.productApply, async (req) => {
     const product = req.body?.product;
     if (typeof product !== 'string' || !isBusinessProduct(product)) throw new ApiError('BAD_REQUEST');
     // Spec section 6: only operators and directors may apply to open a product.

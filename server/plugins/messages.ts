@@ -3,6 +3,8 @@ import type { ServerContext } from '../context';
 import { TaggedCache } from '../db/taggedCache';
 import { ApiError, ok } from '../errors';
 import { localTimeSql } from '../db/localTime';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 const toInt = (v: unknown, fallback: number, max: number): number => {
   const n = Number(v);
@@ -21,8 +23,9 @@ interface MessagePage {
  */
 export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const cache = new TaggedCache<MessagePage>(ctx.changes, 5 * 60_000);
-  app.get<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
-    '/corp/v1/sys/messages',
+  route<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
+    app,
+    API.messages,
     async (req) => {
       const { messageState, messageType } = req.query;
       const page = toInt(req.query.page, 1, 100000);
@@ -61,14 +64,15 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
 
   // Marks the user's own messages read: `ids`, or every unread one with `all: true`. Others' ids are
   // ignored. The bell's cache is dropped by the messages trigger (ADR 0006).
-  app.post<{ Body: { ids?: unknown; all?: unknown } }>('/corp/v1/sys/messages/read', async (req) => {
+  route<{ Body: { ids?: unknown; all?: unknown } }>(app, API.messagesRead, async (req) => {
     const updated = await markRead(ctx, 'messages', 'message_state', req.user!.id, req.body);
     return ok({ updated });
   });
 
   // SMS sent to the user's mobile (my/message/text-message).
-  app.get<{ Querystring: { readState?: string; page?: string; size?: string } }>(
-    '/corp/v1/sys/sms',
+  route<{ Querystring: { readState?: string; page?: string; size?: string } }>(
+    app,
+    API.smsMessages,
     async (req) => {
       const page = toInt(req.query.page, 1, 100000);
       const size = toInt(req.query.size, 10, 100);
@@ -94,7 +98,7 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
     },
   );
 
-  app.post<{ Body: { ids?: unknown; all?: unknown } }>('/corp/v1/sys/sms/read', async (req) => {
+  route<{ Body: { ids?: unknown; all?: unknown } }>(app, API.smsRead, async (req) => {
     const updated = await markRead(ctx, 'user_sms', 'read_state', req.user!.id, req.body);
     return ok({ updated });
   });

@@ -14,6 +14,8 @@ import { registrationError } from '../registration/errors';
 import { checkedField, checkValue, type FieldRefusal } from '../registration/fields';
 import { decrypt } from '../registration/plugin';
 import { checkSmsCode, consumeSmsCode } from '../registration/sms';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 /** The logged-in user's own profile as my/person-info/index shows it. */
 export interface PersonInfo {
@@ -34,7 +36,7 @@ const PERSON_FIELD: FieldRefusal = (message, field) =>
  * user comes from the session, never from the request.
  */
 export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/corp/v1/persons/me', async (req) => {
+  route(app, API.personMe, async (req) => {
     const user = req.user!;
     const info: PersonInfo = {
       userName: user.username,
@@ -46,8 +48,9 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
     return ok(info);
   });
 
-  app.post<{ Body: { oldPassword?: unknown; password?: unknown; confirmPassword?: unknown } }>(
-    '/corp/v1/persons/me/password',
+  route<{ Body: { oldPassword?: unknown; password?: unknown; confirmPassword?: unknown } }>(
+    app,
+    API.personPassword,
     async (req) => {
       const user = req.user!;
       const body = req.body ?? {};
@@ -78,7 +81,7 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
     },
   );
 
-  app.post<{ Body: { mobile?: unknown; smsCode?: unknown } }>('/corp/v1/persons/me/mobile', async (req) => {
+  route<{ Body: { mobile?: unknown; smsCode?: unknown } }>(app, API.personMobile, async (req) => {
     const user = req.user!;
     const body = req.body ?? {};
     const mobile = checkedField(body, 'mobile', validatePhone, PERSON_FIELD);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 /** The host row used when a host has no brand of its own. */
 export const DEFAULT_PLATFORM_HOST = '*';
@@ -14,9 +16,10 @@ const hostOnly = (value: string): string =>
 
 /** Platform branding per host, holidays and the issuer parameters. */
 export async function platformPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.post<{ Body: { platformUrl?: unknown } }>(
-    '/biz/v1/platforms',
-    { config: { auth: 'none', safe: true, allowCancelled: true } },
+  route<{ Body: { platformUrl?: unknown } }>(
+    app,
+    API.platforms,
+    { safe: true, allowCancelled: true },
     async (req) => {
       const asked = typeof req.body?.platformUrl === 'string' ? req.body.platformUrl : req.hostname;
       const host = hostOnly(asked);
@@ -28,22 +31,18 @@ export async function platformPlugin(app: FastifyInstance, ctx: ServerContext): 
     },
   );
 
-  app.get<{ Querystring: { region?: string } }>(
-    '/corp/v1/dates/holidays/currentYear',
-    { config: { auth: 'none' } },
-    async (req) => {
-      const region = req.query.region ?? 'R_156';
-      const year = ctx.now().getFullYear();
-      const r = await ctx.db.query<{ day: string }>(
-        `select to_char(day, 'YYYY-MM-DD') as day from holidays
+  route<{ Querystring: { region?: string } }>(app, API.holidays, async (req) => {
+    const region = req.query.region ?? 'R_156';
+    const year = ctx.now().getFullYear();
+    const r = await ctx.db.query<{ day: string }>(
+      `select to_char(day, 'YYYY-MM-DD') as day from holidays
           where region = $1 and day >= make_date($2, 1, 1) and day < make_date($2 + 1, 1, 1) order by day`,
-        [region, year],
-      );
-      return ok(r.rows.map((row) => row.day));
-    },
-  );
+      [region, year],
+    );
+    return ok(r.rows.map((row) => row.day));
+  });
 
-  app.get('/corp/v1/credits/issue/issuers/param', async (req) => {
+  route(app, API.issuerParam, async (req) => {
     const user = req.user!;
     return ok({
       groups: [{ groupId: user.corpId, groupName: user.corpName }],
@@ -52,8 +51,9 @@ export async function platformPlugin(app: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  app.post<{ Querystring: { productType?: string; productSubtype?: string } }>(
-    '/corp/v1/corps/persons/product-switch/records',
+  route<{ Querystring: { productType?: string; productSubtype?: string } }>(
+    app,
+    API.productSwitch,
     async (req) => {
       const { productType, productSubtype } = req.query;
       if (!productType) throw new ApiError('BAD_REQUEST');

@@ -18,6 +18,8 @@ import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
 import { requireCsrfToken } from './security';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 const LOGIN_PAGE = '/cv3/login/login';
 /** Longer names cannot exist; refusing them early keeps the failure table small. */
@@ -55,7 +57,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   const routes = loadRoutes(ctx.schemasDir);
 
   // Login-page bootstrap: makes sure the browser has a session (anonymous before login) and its CSRF token.
-  app.get('/login', { config: { auth: 'none', allowCancelled: true } }, async (req, reply) => {
+  route(app, API.bootstrap, { allowCancelled: true }, async (req, reply) => {
     let session = req.session;
     if (!session) {
       const created = await createSession(ctx.db, null, null, ctx.now());
@@ -71,13 +73,14 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     });
   });
 
-  app.get('/v1/auth/passwords/public-keys', { config: { auth: 'none' } }, async () =>
+  route(app, API.passwordKey, async () =>
     ok({ keyId: ctx.passwordKey.keyId, publicKey: ctx.passwordKey.publicKeySpki, algorithm: 'RSA-OAEP-256' }),
   );
 
-  app.post<{ Body: { username?: unknown; password?: unknown } }>(
-    '/uaa/login',
-    { config: { auth: 'session', allowCancelled: true } },
+  route<{ Body: { username?: unknown; password?: unknown } }>(
+    app,
+    API.login,
+    { allowCancelled: true },
     async (req, reply) => {
       const { username, password } = req.body ?? {};
       if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
@@ -126,16 +129,17 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
+  route(app, API.loginSuccess, { allowCancelled: true }, async (req) => {
     const user = req.user!;
     const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
     return ok({ redirectUrl: `/cv3${home}` });
   });
 
   // A browser navigation (no custom headers), so the CSRF token travels as `_csrf`.
-  app.get<{ Querystring: { redirect_url?: string; _csrf?: string } }>(
-    '/uaa/logout',
-    { config: { auth: 'none', allowCancelled: true, navigation: true } },
+  route<{ Querystring: { redirect_url?: string; _csrf?: string } }>(
+    app,
+    API.logout,
+    { allowCancelled: true },
     async (req, reply) => {
       if (req.session && req.query._csrf === req.session.csrfToken) {
         await deleteSession(ctx.db, req.session.idHash);
@@ -146,9 +150,10 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  app.get<{ Querystring: { currentRole3?: string } }>(
-    '/v2/security',
-    { config: { allowCancelled: true } },
+  route<{ Querystring: { currentRole3?: string } }>(
+    app,
+    API.security,
+    { allowCancelled: true },
     async (req) => {
       const user = req.user!;
       const session = req.session!;
@@ -168,7 +173,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   );
 
   // A short-lived token naming the user, for side windows (customer-service chat, signing agent).
-  app.get('/corp/v1/auth/token', async (req) => {
+  route(app, API.authToken, async (req) => {
     const expires = ctx.now().getTime() + 5 * 60 * 1000;
     const payload = `${req.user!.id}.${expires}`;
     const mac = createHmac('sha256', req.session!.csrfToken).update(payload).digest('base64url');

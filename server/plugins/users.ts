@@ -9,6 +9,8 @@ import type { CurrentUser, ServerContext } from '../context';
 import type { Queryable } from '../db/db';
 import { localTimeSql } from '../db/localTime';
 import { ApiError, ok } from '../errors';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 /** One user of the administrator's enterprise as the user list shows it. */
 export interface CorpUserItem {
@@ -140,8 +142,9 @@ async function logChange(
  * caches (ADR 0006), a role taken away falls back to one still held, a disabled user's sessions end.
  */
 export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get<{ Querystring: { page?: string; size?: string; keyword?: string; status?: string } }>(
-    '/corp/v1/corps/users',
+  route<{ Querystring: { page?: string; size?: string; keyword?: string; status?: string } }>(
+    app,
+    API.users,
     async (req) => {
       const user = manager(req);
       const page = toInt(req.query.page, 1, 100000);
@@ -175,14 +178,14 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     },
   );
 
-  app.get('/corp/v1/corps/users/role-options', async (req) => {
+  route(app, API.userRoleOptions, async (req) => {
     const user = manager(req);
     return ok(
       assignableRoles(user.corpType).map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
     );
   });
 
-  app.get<{ Params: { id: string } }>('/corp/v1/corps/users/:id/role-changes', async (req) => {
+  route<{ Params: { id: string } }>(app, API.userRoleChanges, async (req) => {
     const user = manager(req);
     await lockUser(ctx.db, user.corpId, req.params.id);
     const r = await ctx.db.query(
@@ -195,8 +198,9 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     return ok(r.rows);
   });
 
-  app.post<{ Body: { userName?: unknown; personName?: unknown; mobile?: unknown; roles?: unknown } }>(
-    '/corp/v1/corps/users',
+  route<{ Body: { userName?: unknown; personName?: unknown; mobile?: unknown; roles?: unknown } }>(
+    app,
+    API.userAdd,
     async (req) => {
       const user = manager(req);
       const body = req.body ?? {};
@@ -228,32 +232,26 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { roles?: unknown } }>(
-    '/corp/v1/corps/users/:id/roles',
-    async (req) => {
-      const user = manager(req);
-      const roles = requestedRoles(user, req.body?.roles);
-      await ctx.db.transaction(async (tx) => {
-        const before = await lockUser(tx, user.corpId, req.params.id);
-        await tx.query('delete from user_roles where user_id = $1', [req.params.id]);
-        for (const role of roles) {
-          await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [
-            req.params.id,
-            role,
-          ]);
-        }
-        await keepAManager(tx, user.corpId);
-        await logChange(tx, user.corpId, req.params.id, user.id, 'ROLES', before.roles, [...roles].sort());
-      });
-      return ok(null);
-    },
-  );
+  route<{ Params: { id: string }; Body: { roles?: unknown } }>(app, API.userRoles, async (req) => {
+    const user = manager(req);
+    const roles = requestedRoles(user, req.body?.roles);
+    await ctx.db.transaction(async (tx) => {
+      const before = await lockUser(tx, user.corpId, req.params.id);
+      await tx.query('delete from user_roles where user_id = $1', [req.params.id]);
+      for (const role of roles) {
+        await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [req.params.id, role]);
+      }
+      await keepAManager(tx, user.corpId);
+      await logChange(tx, user.corpId, req.params.id, user.id, 'ROLES', before.roles, [...roles].sort());
+    });
+    return ok(null);
+  });
 
-  for (const [action, disabled] of [
-    ['disable', true],
-    ['enable', false],
+  for (const [endpoint, disabled] of [
+    [API.userDisable, true],
+    [API.userEnable, false],
   ] as const) {
-    app.post<{ Params: { id: string } }>(`/corp/v1/corps/users/:id/${action}`, async (req) => {
+    route<{ Params: { id: string } }>(app, endpoint, async (req) => {
       const user = manager(req);
       await ctx.db.transaction(async (tx) => {
         const before = await lockUser(tx, user.corpId, req.params.id);

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { validatePersonName } from '@renderer/core/validators';
 import type { ServerContext } from '../context';
 import { ok } from '../errors';
+import { API } from '@contract/api';
+import { route } from '../routes';
 import { loadRecord } from '../models';
 import { localTimeSql } from '../db/localTime';
 import { productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
 
-/** Base path of the public link API under /api/web. */
-export const PUBLIC_LINKS_BASE = '/v1/public-links';
 /** The outbox reader, mounted only when the server runs in test mode (TEST_MODE=true: e2e and tests). */
 export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
 
@@ -29,9 +29,9 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
     return kind;
   };
 
-  app.get<{ Params: { kind: string }; Querystring: { id?: string; token?: string } }>(
-    `${PUBLIC_LINKS_BASE}/:kind`,
-    { config: { auth: 'none' } },
+  route<{ Params: { kind: string }; Querystring: { id?: string; token?: string } }>(
+    app,
+    API.publicLink,
     async (req) => {
       const kind = kindOf(req.params.kind);
       const link = await checkLink(ctx.db, kind, req.query.id, req.query.token, ctx.now());
@@ -55,10 +55,10 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
     },
   );
 
-  app.post<{
+  route<{
     Params: { kind: string };
     Body: { id?: unknown; token?: unknown; signerName?: unknown; agreed?: unknown };
-  }>(`${PUBLIC_LINKS_BASE}/:kind`, { config: { auth: 'session' } }, async (req) => {
+  }>(app, API.publicLinkAct, async (req) => {
     const kind = kindOf(req.params.kind);
     const { id, token, signerName, agreed } = req.body ?? {};
     // The link first: a forged, spent or foreign link learns nothing about the form's rules.

@@ -28,6 +28,8 @@ import { ApiError, ok } from '../errors';
 import { registrationError } from './errors';
 import { checkedField } from './fields';
 import { checkSmsCode, consumeSmsCode, deliveriesSettled, issueSmsCode, latestSms } from './sms';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 type Body<T> = { [K in keyof T]?: unknown };
 
@@ -54,9 +56,10 @@ const newId = (prefix: string): string => `${prefix}${randomBytes(6).toString('h
  */
 export async function registrationPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.addHook('onClose', async () => deliveriesSettled());
-  app.post<{ Body: { mobile?: unknown; purpose?: unknown; username?: unknown } }>(
-    '/v1/sms/codes',
-    { config: { auth: 'session', allowCancelled: true } },
+  route<{ Body: { mobile?: unknown; purpose?: unknown; username?: unknown } }>(
+    app,
+    API.smsCode,
+    { allowCancelled: true },
     async (req) => {
       await spendClientRate(ctx.db, 'smsRequests', req.ip, ctx.now());
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -95,83 +98,71 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
     },
   );
 
-  app.post<{ Body: Body<RegisterRequest> }>(
-    '/v1/register',
-    { config: { auth: 'session', allowCancelled: true } },
-    async (req) => {
-      await spendClientRate(ctx.db, 'accountAttempts', req.ip, ctx.now());
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const enterpriseName = checkedField(body, 'enterpriseName', validateEnterpriseName);
-      const creditCode = checkedField(body, 'creditCode', validateCreditCode);
-      const legalName = checkedField(body, 'legalName', validatePersonName);
-      const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
-      const username = checkedField(body, 'username', validateUsername);
-      const contactName = checkedField(body, 'contactName', validatePersonName);
-      const mobile = checkedField(body, 'mobile', validatePhone);
-      const smsCode = checkedField(body, 'smsCode', validateSmsCode);
-      const password = decrypt(ctx, body.password);
-      checkedField({ password }, 'password', validatePassword);
-      const accepted = Array.isArray(body.agreements) ? body.agreements : [];
-      if (!AGREEMENT_BOOKS.every((a) => accepted.includes(a.code))) {
-        throw registrationError('REG_AGREEMENTS_REQUIRED');
-      }
-      // The code first (a try spent): only the phone's holder learns that a name or credit code is taken.
-      const now = ctx.now();
-      const code = await checkSmsCode(ctx.db, mobile, 'REGISTER', smsCode, now, req.session!.idHash);
-      await refuseTaken(ctx.db, creditCode, username);
-      const hash = await hashPassword(password);
-      const corpId = newId('R');
-      const userId = newId('U');
-      await ctx.db.transaction(async (tx) => {
-        // Serialises registrations of one credit code or user name (the unique indexes back this up).
-        await tx.query('select pg_advisory_xact_lock(7340051, hashtext($1))', [creditCode]);
-        await tx.query('select pg_advisory_xact_lock(7340052, hashtext($1))', [username]);
-        await refuseTaken(tx, creditCode, username);
-        if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
-        await tx.query(
-          `insert into corps (id, name, credit_code, corp_type, registry_status, created_at,
+  route<{ Body: Body<RegisterRequest> }>(app, API.register, { allowCancelled: true }, async (req) => {
+    await spendClientRate(ctx.db, 'accountAttempts', req.ip, ctx.now());
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const enterpriseName = checkedField(body, 'enterpriseName', validateEnterpriseName);
+    const creditCode = checkedField(body, 'creditCode', validateCreditCode);
+    const legalName = checkedField(body, 'legalName', validatePersonName);
+    const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
+    const username = checkedField(body, 'username', validateUsername);
+    const contactName = checkedField(body, 'contactName', validatePersonName);
+    const mobile = checkedField(body, 'mobile', validatePhone);
+    const smsCode = checkedField(body, 'smsCode', validateSmsCode);
+    const password = decrypt(ctx, body.password);
+    checkedField({ password }, 'password', validatePassword);
+    const accepted = Array.isArray(body.agreements) ? body.agreements : [];
+    if (!AGREEMENT_BOOKS.every((a) => accepted.includes(a.code))) {
+      throw registrationError('REG_AGREEMENTS_REQUIRED');
+    }
+    // The code first (a try spent): only the phone's holder learns that a name or credit code is taken.
+    const now = ctx.now();
+    const code = await checkSmsCode(ctx.db, mobile, 'REGISTER', smsCode, now, req.session!.idHash);
+    await refuseTaken(ctx.db, creditCode, username);
+    const hash = await hashPassword(password);
+    const corpId = newId('R');
+    const userId = newId('U');
+    await ctx.db.transaction(async (tx) => {
+      // Serialises registrations of one credit code or user name (the unique indexes back this up).
+      await tx.query('select pg_advisory_xact_lock(7340051, hashtext($1))', [creditCode]);
+      await tx.query('select pg_advisory_xact_lock(7340052, hashtext($1))', [username]);
+      await refuseTaken(tx, creditCode, username);
+      if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
+      await tx.query(
+        `insert into corps (id, name, credit_code, corp_type, registry_status, created_at,
                               legal_name, legal_id_card, contact_name, contact_mobile)
            values ($1, $2, $3, 'CHAIN', 'NORMAL', $4, $5, $6, $7, $8)`,
-          [
-            corpId,
-            enterpriseName,
-            creditCode,
-            now.toISOString(),
-            legalName,
-            legalIdCard,
-            contactName,
-            mobile,
-          ],
-        );
-        await tx.query(
-          `insert into users (id, username, password_hash, person_name, mobile, corp_id, created_at)
+        [corpId, enterpriseName, creditCode, now.toISOString(), legalName, legalIdCard, contactName, mobile],
+      );
+      await tx.query(
+        `insert into users (id, username, password_hash, person_name, mobile, corp_id, created_at)
            values ($1, $2, $3, $4, $5, $6, $7)`,
-          [userId, username, hash, contactName, mobile, corpId, now.toISOString()],
-        );
-        await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [userId, DEFAULT_ROLE]);
-        await tx.query(
-          `insert into corp_registrations
+        [userId, username, hash, contactName, mobile, corpId, now.toISOString()],
+      );
+      await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [userId, DEFAULT_ROLE]);
+      await tx.query(
+        `insert into corp_registrations
              (corp_id, user_id, legal_name, legal_id_card, contact_name, contact_mobile, agreements, created_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            corpId,
-            userId,
-            legalName,
-            legalIdCard,
-            contactName,
-            mobile,
-            JSON.stringify(Object.fromEntries(AGREEMENT_BOOKS.map((a) => [a.code, a.version]))),
-            now.toISOString(),
-          ],
-        );
-      });
-      return ok({ username, enterpriseName });
-    },
-  );
+        [
+          corpId,
+          userId,
+          legalName,
+          legalIdCard,
+          contactName,
+          mobile,
+          JSON.stringify(Object.fromEntries(AGREEMENT_BOOKS.map((a) => [a.code, a.version]))),
+          now.toISOString(),
+        ],
+      );
+    });
+    return ok({ username, enterpriseName });
+  });
 
-  app.post<{ Body: Body<ResetPasswordRequest> }>(
-    '/v1/auth/passwords/reset',
-    { config: { auth: 'session', allowCancelled: true } },
+  route<{ Body: Body<ResetPasswordRequest> }>(
+    app,
+    API.passwordReset,
+    { allowCancelled: true },
     async (req) => {
       await spendClientRate(ctx.db, 'accountAttempts', req.ip, ctx.now());
       const body = (req.body ?? {}) as Record<string, unknown>;

@@ -8,6 +8,8 @@ import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { registrationError } from './errors';
 import { checkedField } from './fields';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 /** How long the legal person has to finish a face check on the phone. */
 export const FACE_CHECK_TTL_MS = 10 * 60 * 1000;
@@ -42,7 +44,7 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
       )
     ).rows[0];
 
-  app.get('/corp/v1/realname/status', async (req) => {
+  route(app, API.realnameStatus, async (req) => {
     const corpId = req.user!.corpId;
     const check = await latestCheck(corpId);
     const reg = (
@@ -68,36 +70,33 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  app.post<{ Body: { legalName?: unknown; legalIdCard?: unknown } }>(
-    '/corp/v1/realname/face-checks',
-    async (req) => {
-      const role = req.session!.currentRole;
-      if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const legalName = checkedField(body, 'legalName', validatePersonName);
-      const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
-      const user = req.user!;
-      if ((await latestCheck(user.corpId))?.state === 'VERIFIED') {
-        throw registrationError('REALNAME_ALREADY_VERIFIED');
-      }
-      const now = ctx.now();
-      const id = randomBytes(16).toString('base64url');
-      await ctx.db.query(
-        `insert into face_checks (id, corp_id, user_id, legal_name, legal_id_card, created_at, expires_at)
+  route<{ Body: { legalName?: unknown; legalIdCard?: unknown } }>(app, API.faceCheckStart, async (req) => {
+    const role = req.session!.currentRole;
+    if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const legalName = checkedField(body, 'legalName', validatePersonName);
+    const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
+    const user = req.user!;
+    if ((await latestCheck(user.corpId))?.state === 'VERIFIED') {
+      throw registrationError('REALNAME_ALREADY_VERIFIED');
+    }
+    const now = ctx.now();
+    const id = randomBytes(16).toString('base64url');
+    await ctx.db.query(
+      `insert into face_checks (id, corp_id, user_id, legal_name, legal_id_card, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          id,
-          user.corpId,
-          user.id,
-          legalName,
-          legalIdCard,
-          now.toISOString(),
-          new Date(now.getTime() + FACE_CHECK_TTL_MS).toISOString(),
-        ],
-      );
-      return ok({ checkId: id, h5Path: `/h5/face?token=${id}` });
-    },
-  );
+      [
+        id,
+        user.corpId,
+        user.id,
+        legalName,
+        legalIdCard,
+        now.toISOString(),
+        new Date(now.getTime() + FACE_CHECK_TTL_MS).toISOString(),
+      ],
+    );
+    return ok({ checkId: id, h5Path: `/h5/face?token=${id}` });
+  });
 
   const findCheck = async (id: string): Promise<CheckRow> => {
     const r = await ctx.db.query<CheckRow>(
@@ -109,25 +108,22 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
     return row;
   };
 
-  app.get<{ Params: { id: string } }>(
-    '/v1/realname/face-checks/:id',
-    { config: { auth: 'none', allowCancelled: true } },
-    async (req) => {
-      const row = await findCheck(req.params.id);
-      const expired = row.state === 'PENDING' && new Date(row.expires_at).getTime() <= ctx.now().getTime();
-      if (expired) throw registrationError('FACE_CHECK_NOT_FOUND');
-      return ok({
-        state: row.state,
-        personName: maskName(row.legal_name),
-        reason: row.reason,
-        emulated: ctx.faceCheck.emulated,
-      });
-    },
-  );
+  route<{ Params: { id: string } }>(app, API.faceCheck, { allowCancelled: true }, async (req) => {
+    const row = await findCheck(req.params.id);
+    const expired = row.state === 'PENDING' && new Date(row.expires_at).getTime() <= ctx.now().getTime();
+    if (expired) throw registrationError('FACE_CHECK_NOT_FOUND');
+    return ok({
+      state: row.state,
+      personName: maskName(row.legal_name),
+      reason: row.reason,
+      emulated: ctx.faceCheck.emulated,
+    });
+  });
 
-  app.post<{ Params: { id: string }; Body: { emulate?: unknown } }>(
-    '/v1/realname/face-checks/:id/capture',
-    { config: { auth: 'session', allowCancelled: true } },
+  route<{ Params: { id: string }; Body: { emulate?: unknown } }>(
+    app,
+    API.faceCapture,
+    { allowCancelled: true },
     async (req) => {
       const row = await findCheck(req.params.id);
       if (row.state !== 'PENDING') throw registrationError('FACE_CHECK_DONE');

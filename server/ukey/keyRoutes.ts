@@ -6,6 +6,8 @@ import { ApiError, ok } from '../errors';
 import { UKEY_ISSUERS } from './rules';
 import { listUkeys } from './ukeyStore';
 import { localTimeSql } from '../db/localTime';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 const HARDWARE_BANKS = UKEY_ISSUERS.filter((i) => !i.soft).map((i) => i.code);
 
@@ -37,8 +39,9 @@ const APPLICATION_FROM = `ukey_applications a join users h on h.id = a.holder_us
 
 /** The enterprise's keys and key applications (my/enterprise-info/ukey/...). */
 export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get<{ Querystring: { ukeyNo?: string; status?: string; page?: string; size?: string } }>(
-    '/corp/v1/ukeys',
+  route<{ Querystring: { ukeyNo?: string; status?: string; page?: string; size?: string } }>(
+    app,
+    API.ukeys,
     async (req) => {
       const page = positive(req.query.page, 1, 10000);
       const size = positive(req.query.size, 10, 100);
@@ -53,7 +56,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   );
 
   // Possible holders of a new key: the people of the enterprise.
-  app.get('/corp/v1/ukeys/holders', async (req) => {
+  route(app, API.ukeyHolders, async (req) => {
     const r = await ctx.db.query<{ userId: string; personName: string }>(
       'select id as "userId", person_name as "personName" from users where corp_id = $1 order by id',
       [req.user!.corpId],
@@ -61,7 +64,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     return ok(r.rows);
   });
 
-  app.post<{ Body: Record<string, unknown> }>('/corp/v1/ukeys/applications', async (req) => {
+  route<{ Body: Record<string, unknown> }>(app, API.ukeyApply, async (req) => {
     if (!mayApplyForUkey(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
     const b = req.body ?? {};
     const quantity = Number(b.quantity ?? 1);
@@ -104,7 +107,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     return ok({ id: r.rows[0]!.id, status: 'SUBMITTED' });
   });
 
-  app.get<{ Querystring: { page?: string; size?: string } }>('/corp/v1/ukeys/applications', async (req) => {
+  route<{ Querystring: { page?: string; size?: string } }>(app, API.ukeyApplications, async (req) => {
     const page = positive(req.query.page, 1, 10000);
     const size = positive(req.query.size, 10, 100);
     const count = await ctx.db.query<{ n: number }>(
@@ -118,7 +121,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     return ok({ list: r.rows, pagecond: { count: count.rows[0]?.n ?? 0, page, size } });
   });
 
-  app.get<{ Params: { id: string } }>('/corp/v1/ukeys/applications/:id', async (req) => {
+  route<{ Params: { id: string } }>(app, API.ukeyApplication, async (req) => {
     if (!/^\d{1,18}$/.test(req.params.id)) throw new ApiError('NOT_FOUND');
     const r = await ctx.db.query<ApplicationRow>(
       `select ${APPLICATION_COLUMNS} from ${APPLICATION_FROM} where a.id = $1 and a.corp_id = $2`,

@@ -14,6 +14,8 @@ import {
 import { ukeyRules, UKEY_ISSUERS } from './rules';
 import { issueCertificate, loadTestCas, ukeySubject } from './testCa';
 import { insertBinding, statusOf } from './ukeyStore';
+import { API } from '@contract/api';
+import { route } from '../routes';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const SOFT_ISSUER = UKEY_ISSUERS.find((i) => i.soft)!;
@@ -40,30 +42,27 @@ function sm2PublicKeyHex(hex: string): string {
 /** Signing calls of spec section 7 (original text, rules, binding checks) and the server-side check. */
 export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // Flow step 9: the text to sign, bound to this session (docs/decisions: what is signed).
-  app.get<{ Querystring: { scope?: string; purpose?: string } }>(
-    '/v1/auth/cas/add/info/original',
-    async (req) => {
-      const purpose: OriginalPurpose = req.query.purpose === 'soft-key' ? 'SOFT_KEY' : 'SIGN';
-      const now = ctx.now();
-      if (Math.random() < 0.05) await purgeOriginals(ctx.db, now);
-      const text = await issueOriginal(ctx.db, {
-        sessionHash: req.session!.idHash,
-        userId: req.user!.id,
-        username: req.user!.username,
-        corpId: req.user!.corpId,
-        purpose,
-        scope: req.query.scope || undefined,
-        now,
-      });
-      return ok(text);
-    },
-  );
+  route<{ Querystring: { scope?: string; purpose?: string } }>(app, API.ukeyOriginal, async (req) => {
+    const purpose: OriginalPurpose = req.query.purpose === 'soft-key' ? 'SOFT_KEY' : 'SIGN';
+    const now = ctx.now();
+    if (Math.random() < 0.05) await purgeOriginals(ctx.db, now);
+    const text = await issueOriginal(ctx.db, {
+      sessionHash: req.session!.idHash,
+      userId: req.user!.id,
+      username: req.user!.username,
+      corpId: req.user!.corpId,
+      purpose,
+      scope: req.query.scope || undefined,
+      now,
+    });
+    return ok(text);
+  });
 
-  app.get('/v1/auth/ccbca/rules', async () => ok(ukeyRules()));
+  route(app, API.ukeyRules, async () => ok(ukeyRules()));
 
   // Spec section 4: code '0' with data true lets the user enter a CCB number (canInputCCBNumber). The check
   // is in use for enterprises holding an active CCB-issued key.
-  app.get('/v1/auth/v1/ca/is-use/ukey-bind/verify/function', async (req) => {
+  route(app, API.ukeyBindVerifyFunction, async (req) => {
     const r = await ctx.db.query(
       `select 1 from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial
         where b.corp_id = $1 and b.status = 'ACTIVE' and b.ukey_bank = 'CCB' and c.revoked_at is null limit 1`,
@@ -73,7 +72,7 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
   });
 
   // The enterprise's certificate state is normal when it holds at least one usable key.
-  app.get('/corp/v1/corps/state-ca/is-normal', async (req) => {
+  route(app, API.stateCaNormal, async (req) => {
     const r = await ctx.db.query<{
       status: 'ACTIVE' | 'UNBOUND';
       revoked_at: string | null;
@@ -88,10 +87,10 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
   });
 
   // Whether the certificate-kit controls (the browser soft key) are offered.
-  app.get('/v1/auth/cfca/controls/enable', async () => ok(process.env.UKEY_CFCA_CONTROLS !== 'false'));
+  route(app, API.cfcaControls, async () => ok(process.env.UKEY_CFCA_CONTROLS !== 'false'));
 
   // The "test signature" of the ukey screens: the server verifies a sign record as a signed action would.
-  app.post<{ Body: { signature?: unknown } }>('/v1/auth/ukey/verify-sign', async (req) => {
+  route<{ Body: { signature?: unknown } }>(app, API.ukeyVerifySign, async (req) => {
     const user = req.user!;
     const record = await ctx.db.transaction((tx) =>
       ctx.signatureVerifier.verify(tx, req.body?.signature, user, req.session!.idHash),
@@ -114,8 +113,9 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
 
   // A soft key (register/abs/identify/soft-key): the browser made the key pair and proves it holds the
   // private half by signing an original issued for that purpose; the test CA certifies the public half.
-  app.post<{ Body: { algorithm?: unknown; publicKey?: unknown; original?: unknown; proof?: unknown } }>(
-    '/v1/auth/ukey/soft-keys',
+  route<{ Body: { algorithm?: unknown; publicKey?: unknown; original?: unknown; proof?: unknown } }>(
+    app,
+    API.softKeys,
     async (req) => {
       const { algorithm, publicKey, original, proof } = req.body ?? {};
       if (

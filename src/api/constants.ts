@@ -1,6 +1,6 @@
 /** Client constants of spec section 9 and the storage keys the portal shares between screens. */
 export const BASE_PATH = '/cv3/';
-export const API_BASE = '/api/web';
+export { API_BASE } from '@contract/api';
 export const REQUEST_TIMEOUT_MS = 300000;
 /** Identifies this client kind to the server (X-CCBSCF-TERMINAL-CODE). */
 export const TERMINAL_CODE = 'CORP_WEB_PC';

@@ -19,7 +19,16 @@ export {
 } from './errors';
 export { serializeParams } from './params';
 export type { QueryParams, QueryValue } from './params';
-export { apiDelete, apiGet, apiPost, apiPut, createRequest, loginRedirectUrl, request } from './request';
+export {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  call,
+  createRequest,
+  loginRedirectUrl,
+  request,
+} from './request';
 export type { ApiResponse, RequestEnvironment } from './request';
 export {
   fetchAuthToken,

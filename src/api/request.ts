@@ -25,6 +25,7 @@ import {
 } from './errors';
 import { serializeParams, type QueryParams } from './params';
 import { signRequest, signUpload } from './signature';
+import { pathOf, type Endpoint, type RequestOf, type ResponseOf } from '@contract/api';
 
 /** The envelope of every answer. */
 export interface ApiResponse<T> {
@@ -228,6 +229,24 @@ let shared: HttpClient | null = null;
 export function request(): HttpClient {
   shared ??= createRequest(browserEnvironment());
   return shared;
+}
+
+/**
+ * Calls a hand-written endpoint (contract/api.ts) with its path parameters, query and body, and returns
+ * `data` of a code-'0' answer; anything else throws ApiRequestError. `R` names the answer's type where
+ * the descriptor leaves it open.
+ */
+export async function call<R = unknown, E extends Endpoint = Endpoint>(
+  endpoint: E,
+  input: RequestOf<E> = {} as RequestOf<E>,
+): Promise<unknown extends R ? ResponseOf<E> : R> {
+  const answer = await request().request<ApiResponse<unknown extends R ? ResponseOf<E> : R>>({
+    method: endpoint.method.toLowerCase(),
+    url: pathOf(endpoint, input.params),
+    ...(input.query ? { params: input.query } : {}),
+    ...(input.body !== undefined ? { data: input.body } : {}),
+  });
+  return answer.data.data;
 }
 
 /** Calls the API and returns `data` of a code-'0' answer; anything else throws ApiRequestError. */

@@ -2,12 +2,13 @@ import type { HttpClient } from './http';
 import { STORAGE_KEYS } from './constants';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { encryptPassword } from './passwordCipher';
-import { apiGet, apiPost, request, type ApiResponse } from './request';
-import type { LoginBootstrap, PageResult, PlatformConfig, SecurityInfo } from './types';
+import { API, API_BASE, pathOf } from '@contract/api';
+import { call, request, type ApiResponse } from './request';
+import type { LoginBootstrap, PlatformConfig, SecurityInfo } from './types';
 
 /** The session calls of spec section 7. */
 export async function fetchLoginBootstrap(): Promise<LoginBootstrap> {
-  const data = await apiGet<LoginBootstrap>('/login');
+  const data = await call(API.bootstrap);
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, data.csrfToken);
   return data;
 }
@@ -15,7 +16,7 @@ export async function fetchLoginBootstrap(): Promise<LoginBootstrap> {
 /** Platform branding for this host; on any failure the built-in defaults (spec section 8). */
 export async function fetchPlatformConfig(host = window.location.host): Promise<PlatformConfig> {
   try {
-    const list = await apiPost<PlatformConfig[]>('/biz/v1/platforms', { platformUrl: host });
+    const list = await call(API.platforms, { body: { platformUrl: host } });
     return list[0] ? { ...DEFAULT_PLATFORM_CONFIG, ...list[0] } : DEFAULT_PLATFORM_CONFIG;
   } catch {
     return DEFAULT_PLATFORM_CONFIG;
@@ -34,7 +35,7 @@ export async function fetchSecurity(
     menus3Required: true,
     currentRole3: currentRole ?? undefined,
   };
-  return (await http.get<ApiResponse<SecurityInfo>>('/v2/security', { params })).data.data;
+  return (await http.get<ApiResponse<SecurityInfo>>(API.security.path, { params })).data.data;
 }
 
 export async function login(
@@ -44,10 +45,10 @@ export async function login(
 ): Promise<{ csrfToken: string }> {
   const get = async <T>(url: string) => (await http.get<ApiResponse<T>>(url)).data.data;
   // A fresh CSRF token first: the login page may have been open longer than the anonymous session lives.
-  const bootstrap = await get<LoginBootstrap>('/login');
+  const bootstrap = await get<LoginBootstrap>(API.bootstrap.path);
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
-  const key = await get<{ publicKey: string }>('/v1/auth/passwords/public-keys');
-  const answer = await http.post<ApiResponse<{ csrfToken: string }>>('/uaa/login', {
+  const key = await get<{ publicKey: string }>(API.passwordKey.path);
+  const answer = await http.post<ApiResponse<{ csrfToken: string }>>(API.login.path, {
     username,
     password: await encryptPassword(password, key.publicKey),
   });
@@ -57,17 +58,17 @@ export async function login(
 }
 
 export async function loginSuccessUrl(): Promise<string> {
-  return (await apiGet<{ redirectUrl: string }>('/uaa/login/success')).redirectUrl;
+  return (await call(API.loginSuccess)).redirectUrl;
 }
 
 /** The server logout address (a navigation, so the CSRF token travels as `_csrf`). */
 export function logoutUrl(returnTo: string): string {
   const csrf = window.localStorage.getItem(STORAGE_KEYS.csrfToken) ?? '';
-  return `/api/web/uaa/logout?redirect_url=${encodeURIComponent(returnTo)}&_csrf=${encodeURIComponent(csrf)}`;
+  return `${API_BASE}${pathOf(API.logout)}?redirect_url=${encodeURIComponent(returnTo)}&_csrf=${encodeURIComponent(csrf)}`;
 }
 
 export async function fetchHolidays(region = 'R_156'): Promise<string[]> {
-  return apiGet<string[]>('/corp/v1/dates/holidays/currentYear', { region });
+  return call(API.holidays, { query: { region } });
 }
 
 export async function fetchIssuerParam(): Promise<{
@@ -75,18 +76,15 @@ export async function fetchIssuerParam(): Promise<{
   legalType: boolean;
   issuerType: string;
 }> {
-  return apiGet('/corp/v1/credits/issue/issuers/param');
+  return call(API.issuerParam);
 }
 
 export async function fetchAuthToken(): Promise<{ token: string; expiresAt: number }> {
-  return apiGet('/corp/v1/auth/token');
+  return call(API.authToken);
 }
 
 /** The unread count of the bell (`data.pagecond.count`). */
 export async function fetchUnreadCount(): Promise<number> {
-  const data = await apiGet<PageResult<unknown>>('/corp/v1/sys/messages', {
-    messageState: 'UNREAD',
-    size: 1,
-  });
+  const data = await call(API.messages, { query: { messageState: 'UNREAD', size: 1 } });
   return data.pagecond.count;
 }

@@ -2,10 +2,11 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, List, Popover } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiGet, apiPost, type PageResult } from '@/api';
+import { call, type PageResult } from '@/api';
 import { decideAccess } from '@/router/access';
 import { useSession } from '@/session/SessionContext';
 import { announceMessagesChanged, MESSAGES_CHANGED } from './messageEvents';
+import { API } from '@contract/api';
 
 interface Message {
   id: string;
@@ -29,7 +30,7 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
   const canOpen = (link: string | null | undefined): link is string =>
     !!link && decideAccess(link.split('?')[0]!, true, permitted) === 'allow';
   const refresh = useCallback(() => {
-    apiGet<PageResult<Message>>('/corp/v1/sys/messages', { messageState: 'UNREAD', size: 5 })
+    call<PageResult<Message>>(API.messages, { query: { messageState: 'UNREAD', size: 5 } })
       .then(setUnread)
       .catch(() => undefined);
   }, []);
@@ -60,7 +61,7 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
                     e.preventDefault();
                     setOpen(false);
                     // Opened to act on it: read, as 去处理 in the message list does.
-                    void apiPost('/corp/v1/sys/messages/read', { ids: [m.id] })
+                    void call(API.messagesRead, { body: { ids: [m.id] } })
                       .then(announceMessagesChanged)
                       .catch(() => undefined);
                     navigate(m.link!);

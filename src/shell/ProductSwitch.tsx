@@ -1,12 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { apiPost, STORAGE_KEYS } from '@/api';
+import { call, STORAGE_KEYS } from '@/api';
 import { routeByPath } from '@/router/routeTable';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { storeRole } from '@/session/storage';
 import { enabledProducts, PRODUCT_TITLES, productSwitchStep } from './products';
+import { API } from '@contract/api';
 
 /** Spec section 4 product switching, with every switch logged on the server. */
 export function ProductSwitch({ color }: { color: string }): React.JSX.Element | null {
@@ -19,9 +20,7 @@ export function ProductSwitch({ color }: { color: string }): React.JSX.Element |
   const current = routeByPath(location.pathname)?.product;
 
   const choose = async (product: string): Promise<void> => {
-    await apiPost('/corp/v1/corps/persons/product-switch/records', undefined, { productType: product }).catch(
-      () => undefined,
-    );
+    await call(API.productSwitch, { query: { productType: product } }).catch(() => undefined);
     const decide = (info: typeof security, currentPath: string) =>
       productSwitchStep({
         product,

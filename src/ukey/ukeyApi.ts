@@ -1,20 +1,8 @@
-import { apiGet, apiPost, type PageResult } from '@/api';
+import { API } from '@contract/api';
+import { call } from '@/api';
+import type { PageResult } from '@/api';
 import type { UkeyAlgorithm, UkeyItem, UkeyRules, UkeyStatus } from '@contract/ukey';
 import type { SignRecord } from './runUkeyFlow';
-
-/** The UKEY calls of spec section 7 and of the key screens. */
-export const UKEY_API = {
-  original: '/v1/auth/cas/add/info/original',
-  rules: '/v1/auth/ccbca/rules',
-  bindVerifyFunction: '/v1/auth/v1/ca/is-use/ukey-bind/verify/function',
-  stateCaNormal: '/corp/v1/corps/state-ca/is-normal',
-  cfcaControls: '/v1/auth/cfca/controls/enable',
-  verifySign: '/v1/auth/ukey/verify-sign',
-  softKeys: '/v1/auth/ukey/soft-keys',
-  keys: '/corp/v1/ukeys',
-  holders: '/corp/v1/ukeys/holders',
-  applications: '/corp/v1/ukeys/applications',
-} as const;
 
 export type { UkeyItem, UkeyStatus };
 
@@ -81,37 +69,37 @@ export interface IssuedSoftKey {
 }
 
 export const fetchOriginal = (query: { scope?: string; purpose?: 'soft-key' } = {}): Promise<string> =>
-  apiGet<string>(UKEY_API.original, query);
-export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => apiGet<Partial<UkeyRules>>(UKEY_API.rules);
+  call(API.ukeyOriginal, { query });
+export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => call(API.ukeyRules);
 export const verifySign = (signature: SignRecord): Promise<VerifiedSign> =>
-  apiPost<VerifiedSign>(UKEY_API.verifySign, { signature });
+  call<VerifiedSign>(API.ukeyVerifySign, { body: { signature } });
 export const fetchUkeys = (query: {
   page: number;
   size: number;
   ukeyNo?: string;
   status?: string;
-}): Promise<PageResult<UkeyItem>> => apiGet<PageResult<UkeyItem>>(UKEY_API.keys, query);
+}): Promise<PageResult<UkeyItem>> => call(API.ukeys, { query });
 export const fetchHolders = (): Promise<Array<{ userId: string; personName: string }>> =>
-  apiGet(UKEY_API.holders);
+  call(API.ukeyHolders);
 export const applyUkey = (body: NewUkeyApplication): Promise<{ id: string; status: UkeyApplicationStatus }> =>
-  apiPost(UKEY_API.applications, body);
+  call(API.ukeyApply, { body });
 export const fetchApplications = (query: {
   page: number;
   size: number;
-}): Promise<PageResult<UkeyApplication>> => apiGet(UKEY_API.applications, query);
+}): Promise<PageResult<UkeyApplication>> => call(API.ukeyApplications, { query });
 export const fetchApplication = (id: string): Promise<UkeyApplication> =>
-  apiGet(`${UKEY_API.applications}/${encodeURIComponent(id)}`);
+  call(API.ukeyApplication, { params: { id } });
 export const requestSoftKeyCertificate = (body: {
   algorithm: UkeyAlgorithm;
   publicKey: string;
   original: string;
   proof: string;
-}): Promise<IssuedSoftKey> => apiPost(UKEY_API.softKeys, body);
+}): Promise<IssuedSoftKey> => call(API.softKeys, { body });
 
 /** Spec section 4: code '0' with data true sets canInputCCBNumber; anything else leaves it false. */
 export async function fetchCanInputCcbNumber(): Promise<boolean> {
   try {
-    return (await apiGet<unknown>(UKEY_API.bindVerifyFunction)) === true;
+    return (await call(API.ukeyBindVerifyFunction)) === true;
   } catch {
     return false;
   }

@@ -1,8 +1,10 @@
 import { App, Button, Card, Form, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiGet, apiPost, ApiRequestError, NETWORK_ERROR_MESSAGE, type PageResult } from '@/api';
+import { call, ApiRequestError, NETWORK_ERROR_MESSAGE, type PageResult } from '@/api';
 import { announceMessagesChanged } from '@/shell/messageEvents';
+import { API } from '@contract/api';
+import type { Endpoint } from '@contract/api';
 
 type ReadState = 'UNREAD' | 'READ';
 
@@ -32,8 +34,8 @@ const errorText = (e: unknown): string => (e instanceof ApiRequestError ? e.mess
 
 interface ListSpec<T> {
   title: string;
-  url: string;
-  readUrl: string;
+  list: Endpoint;
+  read: Endpoint;
   stateParam: string;
   testId: string;
   columns: (
@@ -54,15 +56,15 @@ function MessageList<T extends { id: string }>({ spec }: { spec: ListSpec<T> }):
 
   const load = useCallback(() => {
     setData(null);
-    apiGet<PageResult<T>>(spec.url, { ...paging, ...(state ? { [spec.stateParam]: state } : {}) })
+    call<PageResult<T>>(spec.list, { query: { ...paging, ...(state ? { [spec.stateParam]: state } : {}) } })
       .then(setData)
       .catch(() => setData({ list: [], pagecond: { count: 0, ...paging } }));
-  }, [paging, state, spec.url, spec.stateParam]);
+  }, [paging, state, spec.list, spec.stateParam]);
   useEffect(load, [load]);
 
   const markRead = useCallback(
     (body: { ids: string[] } | { all: true }) => {
-      apiPost<{ updated: number }>(spec.readUrl, body)
+      call<{ updated: number }>(spec.read, { body })
         .then((r) => {
           void message.success(r.updated > 0 ? `已标记${r.updated}条为已读` : '没有需要标记的未读消息');
           setSelected([]);
@@ -71,7 +73,7 @@ function MessageList<T extends { id: string }>({ spec }: { spec: ListSpec<T> }):
         })
         .catch((e: unknown) => void message.error(errorText(e)));
     },
-    [spec.readUrl, spec.announces, message, load],
+    [spec.read, spec.announces, message, load],
   );
 
   return (
@@ -138,8 +140,8 @@ function useMailSpec(): ListSpec<MailItem> {
   const navigate = useNavigate();
   return {
     title: '站内信',
-    url: '/corp/v1/sys/messages',
-    readUrl: '/corp/v1/sys/messages/read',
+    list: API.messages,
+    read: API.messagesRead,
     stateParam: 'messageState',
     testId: 'mail-table',
     announces: true,
@@ -176,8 +178,8 @@ function useMailSpec(): ListSpec<MailItem> {
 
 const SMS_SPEC: ListSpec<SmsItem> = {
   title: '短信',
-  url: '/corp/v1/sys/sms',
-  readUrl: '/corp/v1/sys/sms/read',
+  list: API.smsMessages,
+  read: API.smsRead,
   stateParam: 'readState',
   testId: 'sms-table',
   announces: false,

@@ -1,13 +1,14 @@
 import { Card, Descriptions, Form, Input, Space, Tag, message } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@renderer/core/validators';
-import { apiGet, apiPost } from '@/api';
+import { call } from '@/api';
 import { encryptPassword } from '@/api/passwordCipher';
 import { useSession } from '@/session/SessionContext';
 import { FormFooter } from '@/pages/register/FormFooter';
 import { required, showServerError } from '@/pages/register/formRules';
 import { NewPasswordFields, SmsCodeField } from '@/pages/register/SmsCodeField';
 import { maskPersonalData } from '@contract/personalData';
+import { API } from '@contract/api';
 
 interface PersonInfo {
   userName: string;
@@ -31,7 +32,7 @@ interface MobileValues {
 const FOOTER_COL = { offset: 5, span: 12 };
 
 async function encrypt(password: string): Promise<string> {
-  const key = await apiGet<{ publicKey: string }>('/v1/auth/passwords/public-keys');
+  const key = await call(API.passwordKey);
   return encryptPassword(password, key.publicKey);
 }
 
@@ -48,7 +49,7 @@ export function PersonInfoPage(): React.JSX.Element {
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'mobile' | null>(null);
 
-  const load = useCallback(async () => setInfo(await apiGet<PersonInfo>('/corp/v1/persons/me')), []);
+  const load = useCallback(async () => setInfo(await call<PersonInfo>(API.personMe)), []);
   useEffect(() => {
     load().catch(() => undefined);
   }, [load]);
@@ -57,10 +58,12 @@ export function PersonInfoPage(): React.JSX.Element {
     setBusy('password');
     setPasswordError(null);
     try {
-      await apiPost('/corp/v1/persons/me/password', {
-        oldPassword: await encrypt(v.oldPassword),
-        password: await encrypt(v.password),
-        confirmPassword: await encrypt(v.confirmPassword),
+      await call(API.personPassword, {
+        body: {
+          oldPassword: await encrypt(v.oldPassword),
+          password: await encrypt(v.password),
+          confirmPassword: await encrypt(v.confirmPassword),
+        },
       });
       passwordForm.resetFields();
       void message.success('密码修改成功，您在其他设备上的登录已失效');
@@ -75,7 +78,7 @@ export function PersonInfoPage(): React.JSX.Element {
     setBusy('mobile');
     setMobileError(null);
     try {
-      await apiPost('/corp/v1/persons/me/mobile', { mobile: v.mobile.trim(), smsCode: v.smsCode.trim() });
+      await call(API.personMobile, { body: { mobile: v.mobile.trim(), smsCode: v.smsCode.trim() } });
       mobileForm.resetFields();
       void message.success('手机号码更换成功');
       await Promise.all([load(), reload()]);

@@ -2,7 +2,8 @@ import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, 
 import { useCallback, useEffect, useState } from 'react';
 import { validateUsername as validateUserName } from '@renderer/core/validators';
 import { validatePersonName, validatePhone } from '@renderer/core/validators';
-import { apiGet, apiPost, apiPut, ApiRequestError, NETWORK_ERROR_MESSAGE, type PageResult } from '@/api';
+import { call, ApiRequestError, NETWORK_ERROR_MESSAGE, type PageResult } from '@/api';
+import { API } from '@contract/api';
 
 interface RoleOption {
   roleCode: string;
@@ -31,7 +32,6 @@ interface NewUser {
   roles: string[];
 }
 
-const USERS = '/corp/v1/corps/users';
 const EMPTY: PageResult<CorpUser> = { list: [], pagecond: { count: 0, page: 1, size: 10 } };
 
 /** An antd rule from a shared validator (the server runs the same one). */
@@ -65,13 +65,13 @@ export function UserListPage(): React.JSX.Element {
 
   const load = useCallback(() => {
     setData(null);
-    apiGet<PageResult<CorpUser>>(USERS, { ...paging, ...query })
+    call<PageResult<CorpUser>>(API.users, { query: { ...paging, ...query } })
       .then(setData)
       .catch(() => setData(EMPTY));
   }, [paging, query]);
   useEffect(load, [load]);
   useEffect(() => {
-    apiGet<RoleOption[]>(`${USERS}/role-options`)
+    call<RoleOption[]>(API.userRoleOptions)
       .then(setOptions)
       .catch(() => setOptions([]));
   }, []);
@@ -82,7 +82,7 @@ export function UserListPage(): React.JSX.Element {
     const values = await addForm.validateFields();
     setBusy(true);
     try {
-      const r = await apiPost<{ userName: string; initialPassword: string }>(USERS, values);
+      const r = await call(API.userAdd, { body: values });
       setAdding(false);
       addForm.resetFields();
       setCreated(r);
@@ -99,7 +99,7 @@ export function UserListPage(): React.JSX.Element {
     const { roles } = await rolesForm.validateFields();
     setBusy(true);
     try {
-      await apiPut(`${USERS}/${editing.id}/roles`, { roles });
+      await call(API.userRoles, { params: { id: editing.id }, body: { roles } });
       void message.success('角色已更新，该用户下次操作时生效');
       setEditing(null);
       load();
@@ -121,7 +121,7 @@ export function UserListPage(): React.JSX.Element {
       cancelText: '取消',
       onOk: async () => {
         try {
-          await apiPost(`${USERS}/${user.id}/${disable ? 'disable' : 'enable'}`);
+          await call(disable ? API.userDisable : API.userEnable, { params: { id: user.id } });
           void message.success(disable ? '已停用' : '已启用');
           load();
         } catch (e) {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Checkbox, Descriptions, Input, Result, Spin, Typography } from 'antd';
-import { apiGet, apiPost, fetchLoginBootstrap } from '@/api';
+import { call, fetchLoginBootstrap } from '@/api';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api/errors';
 import { formatAmount, isCapitalConvertible, toChineseCapital } from '@renderer/core/format';
+import { API } from '@contract/api';
 
 /** What GET /v1/public-links/{kind} answers: the record's essentials, nothing else. */
 interface LinkView {
@@ -48,7 +49,7 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
 
   useEffect(() => {
     let live = true;
-    apiGet<LinkView>(`/v1/public-links/${kind}`, { id, token })
+    call<LinkView>(API.publicLink, { params: { kind }, query: { id, token } })
       .then((view) => live && setPhase({ kind: 'ready', view }))
       .catch((e: unknown) => live && setPhase({ kind: 'error', message: messageOf(e) }));
     return () => {
@@ -64,7 +65,10 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
     setBusy(true);
     try {
       await fetchLoginBootstrap();
-      await apiPost(`/v1/public-links/${kind}`, { id, token, signerName: signer.trim(), agreed });
+      await call(API.publicLinkAct, {
+        params: { kind },
+        body: { id, token, signerName: signer.trim(), agreed },
+      });
       setPhase({ kind: 'done', view: phase.view });
     } catch (e) {
       setFormError(messageOf(e));

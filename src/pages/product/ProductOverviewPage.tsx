@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Col, Row, Tag, message } from 'antd';
 import { Link } from 'react-router-dom';
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet, apiPost, ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
+import { call, ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { PRODUCT_TITLES } from '@/shell/products';
+import { API } from '@contract/api';
 
 interface ProductState {
   product: string;
@@ -15,7 +16,7 @@ export function ProductOverviewPage(): React.JSX.Element {
   const [products, setProducts] = useState<ProductState[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const load = useCallback(() => {
-    apiGet<ProductState[]>('/corp/v1/corps/products')
+    call<ProductState[]>(API.products)
       .then(setProducts)
       .catch(() => setProducts([]));
   }, []);
@@ -24,7 +25,7 @@ export function ProductOverviewPage(): React.JSX.Element {
   const apply = async (product: string): Promise<void> => {
     setBusy(product);
     try {
-      await apiPost('/corp/v1/corps/products/apply', { product });
+      await call(API.productApply, { body: { product } });
       void message.success('开通申请已提交，请等待平台审核');
       load();
     } catch (e) {

@@ -1,9 +1,10 @@
 import { Card, Col, Row, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { apiPost, STORAGE_KEYS } from '@/api';
+import { call, STORAGE_KEYS } from '@/api';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { enabledProducts, PRODUCT_TITLES, productSwitchStep } from '@/shell/products';
+import { API } from '@contract/api';
 
 /** /project/list: choose a product to work in (no top menu). */
 export function ProjectListPage(): React.JSX.Element {
@@ -13,9 +14,7 @@ export function ProjectListPage(): React.JSX.Element {
   const products = enabledProducts(config.avalableProduct, security.openedProductCorps);
 
   const choose = async (product: string): Promise<void> => {
-    await apiPost('/corp/v1/corps/persons/product-switch/records', undefined, { productType: product }).catch(
-      () => undefined,
-    );
+    await call(API.productSwitch, { query: { productType: product } }).catch(() => undefined);
     const step = productSwitchStep({
       product,
       menus: security.menus3,

@@ -5,8 +5,9 @@ import type {
   SmsPurpose,
 } from '@contract/registration';
 import { REGISTER_STORED_FIELDS } from '@contract/registration';
-import { apiGet, apiPost, fetchLoginBootstrap, STORAGE_KEYS } from '@/api';
+import { call, fetchLoginBootstrap, STORAGE_KEYS } from '@/api';
 import { encryptPassword } from '@/api/passwordCipher';
+import { API } from '@contract/api';
 
 /** The public pages' calls need the anonymous session (and its CSRF token) the login bootstrap makes. */
 let bootstrapped: Promise<unknown> | null = null;
@@ -19,7 +20,7 @@ export function ensureAnonymousSession(): Promise<unknown> {
 }
 
 async function encrypt(password: string): Promise<string> {
-  const key = await apiGet<{ publicKey: string }>('/v1/auth/passwords/public-keys');
+  const key = await call(API.passwordKey);
   return encryptPassword(password, key.publicKey);
 }
 
@@ -29,22 +30,24 @@ export async function sendSmsCode(
   username?: string,
 ): Promise<{ resendSeconds: number; ttlSeconds: number }> {
   await ensureAnonymousSession();
-  return apiPost('/v1/sms/codes', { mobile, purpose, ...(username ? { username } : {}) });
+  return call(API.smsCode, { body: { mobile, purpose, ...(username ? { username } : {}) } });
 }
 
 export async function registerEnterprise(
   form: RegisterRequest,
 ): Promise<{ username: string; enterpriseName: string }> {
   await ensureAnonymousSession();
-  return apiPost('/v1/register', { ...form, password: await encrypt(form.password) });
+  return call(API.register, { body: { ...form, password: await encrypt(form.password) } });
 }
 
 export async function resetPassword(form: ResetPasswordRequest): Promise<{ username: string }> {
   await ensureAnonymousSession();
-  return apiPost('/v1/auth/passwords/reset', {
-    ...form,
-    password: await encrypt(form.password),
-    confirmPassword: await encrypt(form.confirmPassword),
+  return call(API.passwordReset, {
+    body: {
+      ...form,
+      password: await encrypt(form.password),
+      confirmPassword: await encrypt(form.confirmPassword),
+    },
   });
 }
 
@@ -87,13 +90,13 @@ export interface RealnameStatus {
   checkId: string | null;
 }
 
-export const fetchRealnameStatus = (): Promise<RealnameStatus> => apiGet('/corp/v1/realname/status');
+export const fetchRealnameStatus = (): Promise<RealnameStatus> => call(API.realnameStatus);
 
 export const startFaceCheck = (
   legalName: string,
   legalIdCard: string,
 ): Promise<{ checkId: string; h5Path: string }> =>
-  apiPost('/corp/v1/realname/face-checks', { legalName, legalIdCard });
+  call(API.faceCheckStart, { body: { legalName, legalIdCard } });
 
 export interface FaceCheckView {
   state: 'PENDING' | 'VERIFIED' | 'FAILED';
@@ -102,13 +105,12 @@ export interface FaceCheckView {
   emulated: boolean;
 }
 
-export const fetchFaceCheck = (id: string): Promise<FaceCheckView> =>
-  apiGet(`/v1/realname/face-checks/${encodeURIComponent(id)}`);
+export const fetchFaceCheck = (id: string): Promise<FaceCheckView> => call(API.faceCheck, { params: { id } });
 
 export async function captureFace(
   id: string,
   emulate: 'MATCH' | 'MISMATCH',
 ): Promise<{ state: 'VERIFIED' | 'FAILED'; reason: string | null }> {
   await ensureAnonymousSession();
-  return apiPost(`/v1/realname/face-checks/${encodeURIComponent(id)}/capture`, { emulate });
+  return call(API.faceCapture, { params: { id }, body: { emulate } });
 }

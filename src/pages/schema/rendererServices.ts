@@ -2,6 +2,7 @@ import type { RendererRequest } from '@renderer';
 import { fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
 import type { HttpClient } from '@/api/http';
 import { createUkeySigner } from '@/ukey';
+import { API_BASE } from '@contract/api';
 
 /** The renderer's request function on the client `http()` gives. */
 export const rendererRequestOn =
@@ -33,7 +34,7 @@ export function openDownload(url: string, params?: Record<string, unknown>): voi
   for (const [k, v] of Object.entries(params ?? {}))
     if (v !== undefined && v !== null) query.append(k, String(v));
   const qs = query.toString();
-  window.open(`/api/web${url}${qs ? `?${qs}` : ''}`, '_blank', 'noopener');
+  window.open(`${API_BASE}${url}${qs ? `?${qs}` : ''}`, '_blank', 'noopener');
 }
 
 /** Holidays of region R_156 (spec section 9), which date pickers with `"disable": ["holidays"]` disable. */

@@ -1,7 +1,8 @@
 import { Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiGet, type PageResult } from '@/api';
+import { call, type PageResult } from '@/api';
 import { PRODUCT_TITLES } from '@/shell/products';
+import { API } from '@contract/api';
 
 interface Supplier {
   id: string;
@@ -16,7 +17,7 @@ interface Supplier {
 export function SupplierIndexPage(): React.JSX.Element {
   const [rows, setRows] = useState<Supplier[] | null>(null);
   useEffect(() => {
-    apiGet<PageResult<Supplier>>('/corp/v1/corps/suppliers')
+    call<PageResult<Supplier>>(API.suppliers)
       .then((r) => setRows(r.list))
       .catch(() => setRows([]));
   }, []);

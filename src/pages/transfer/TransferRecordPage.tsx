@@ -1,7 +1,8 @@
 import { Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { apiGet, type PageResult } from '@/api';
+import { call, type PageResult } from '@/api';
 import { PRODUCT_TITLES } from '@/shell/products';
+import { API } from '@contract/api';
 
 interface SwitchRecord {
   id: number;
@@ -14,7 +15,7 @@ interface SwitchRecord {
 export function TransferRecordPage(): React.JSX.Element {
   const [rows, setRows] = useState<SwitchRecord[] | null>(null);
   useEffect(() => {
-    apiGet<PageResult<SwitchRecord>>('/corp/v1/corps/persons/product-switch/records')
+    call<PageResult<SwitchRecord>>(API.productSwitches)
       .then((r) => setRows(r.list))
       .catch(() => setRows([]));
   }, []);

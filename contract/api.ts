@@ -1,0 +1,226 @@
+/**
+ * The hand-written API (everything but the models API, whose paths renderer/core builds), written once:
+ * each endpoint's method, path, who may call it, whether its call is signed, and the types of its request
+ * and answer. The server registers its routes from these descriptors (server/routes.ts) and the portal
+ * calls through them (src/api/request.ts `call`); no API path is spelt anywhere else in src/
+ * (tests/unit/apiPaths.test.ts).
+ */
+import type { PlatformConfig } from './platform';
+import type { RegisterRequest, ResetPasswordRequest, SmsPurpose } from './registration';
+import { MANAGER_ROLE } from './roles';
+import type { LoginBootstrap, PageResult, SecurityInfo } from './session';
+import type { SignRecord, UkeyItem, UkeyRules } from './ukey';
+
+/** Where the API is mounted, for the portal and the server. */
+export const API_BASE = '/api/web';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call: anyone, any session (even anonymous), or a logged-in user. */
+export type EndpointAuth = 'none' | 'session' | 'user';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** What a call sends: path parameters (`:name` in the path), query and body. */
+export interface EndpointInput {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface Endpoint<Req extends EndpointInput = EndpointInput, Res = unknown> {
+  readonly method: HttpMethod;
+  /** Under {@link API_BASE}; `:name` marks a path parameter. */
+  readonly path: string;
+  readonly auth: EndpointAuth;
+  /**
+   * Whether the call carries the request signature, CSRF and terminal headers (ADR 0001). An unsigned
+   * endpoint is a browser navigation (the logout address), which cannot send them.
+   */
+  readonly signed: boolean;
+  /** The current roles that may call it; any role when absent. */
+  readonly roles?: readonly string[];
+  /** Types only, never set: what a call sends and what its `data` is. */
+  readonly types?: { req: Req; res: Res };
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Req, unknown> ? Req : never;
+export type ResponseOf<E> = E extends Endpoint<EndpointInput, infer Res> ? Res : never;
+
+interface EndpointOptions {
+  auth?: EndpointAuth;
+  signed?: boolean;
+  roles?: readonly string[];
+}
+
+function endpoint<Req extends EndpointInput = EndpointInput, Res = unknown>(
+  method: HttpMethod,
+  path: string,
+  o: EndpointOptions = {},
+): Endpoint<Req, Res> {
+  return {
+    method,
+    path,
+    auth: o.auth ?? 'user',
+    signed: o.signed ?? true,
+    ...(o.roles ? { roles: o.roles } : {}),
+  };
+}
+
+/** An endpoint's path with its parameters filled in (each percent-encoded). @throws for a missing one */
+export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string> = {}): string {
+  return e.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${e.path}: parameter ${name} missing`);
+    return encodeURIComponent(value);
+  });
+}
+
+type Paging = { page?: number; size?: number };
+type Ids = { ids?: Array<string | number>; all?: boolean };
+const manager = { roles: [MANAGER_ROLE] } as const;
+
+/** The portal's calls of spec section 7 and of its hand-written screens. */
+export const API = {
+  // Session (spec section 3).
+  bootstrap: endpoint<EndpointInput, LoginBootstrap>('GET', '/login', { auth: 'none' }),
+  platforms: endpoint<{ body: { platformUrl: string } }, PlatformConfig[]>('POST', '/biz/v1/platforms', {
+    auth: 'none',
+  }),
+  passwordKey: endpoint<EndpointInput, { publicKey: string }>('GET', '/v1/auth/passwords/public-keys', {
+    auth: 'none',
+  }),
+  login: endpoint<{ body: { username: string; password: string } }, { csrfToken: string }>(
+    'POST',
+    '/uaa/login',
+    { auth: 'session' },
+  ),
+  loginSuccess: endpoint<EndpointInput, { redirectUrl: string }>('GET', '/uaa/login/success'),
+  logout: endpoint<{ query: { redirect_url: string; _csrf: string } }>('GET', '/uaa/logout', {
+    auth: 'none',
+    signed: false,
+  }),
+  security: endpoint<{ query: Record<string, QueryValue> }, SecurityInfo>('GET', '/v2/security'),
+  authToken: endpoint<EndpointInput, { token: string; expiresAt: number }>('GET', '/corp/v1/auth/token'),
+  holidays: endpoint<{ query: { region: string } }, string[]>('GET', '/corp/v1/dates/holidays/currentYear', {
+    auth: 'none',
+  }),
+  issuerParam: endpoint<EndpointInput, { groups: unknown[]; legalType: boolean; issuerType: string }>(
+    'GET',
+    '/corp/v1/credits/issue/issuers/param',
+  ),
+
+  // The enterprise and the user.
+  productSwitches: endpoint<EndpointInput, PageResult<unknown>>(
+    'GET',
+    '/corp/v1/corps/persons/product-switch/records',
+  ),
+  productSwitch: endpoint<{ query: { productType: string } }>(
+    'POST',
+    '/corp/v1/corps/persons/product-switch/records',
+  ),
+  suppliers: endpoint<EndpointInput, PageResult<unknown>>('GET', '/corp/v1/corps/suppliers'),
+  products: endpoint('GET', '/corp/v1/corps/products'),
+  productApply: endpoint<{ body: { product: string } }>('POST', '/corp/v1/corps/products/apply'),
+  personMe: endpoint('GET', '/corp/v1/persons/me'),
+  personPassword: endpoint<{ body: { oldPassword: string; password: string; confirmPassword: string } }>(
+    'POST',
+    '/corp/v1/persons/me/password',
+  ),
+  personMobile: endpoint<{ body: { mobile: string; smsCode: string } }>('POST', '/corp/v1/persons/me/mobile'),
+  messages: endpoint<
+    { query: Paging & { messageState?: string; messageType?: string } },
+    PageResult<unknown>
+  >('GET', '/corp/v1/sys/messages'),
+  messagesRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/messages/read'),
+  smsMessages: endpoint<{ query: Paging & { readState?: string } }, PageResult<unknown>>(
+    'GET',
+    '/corp/v1/sys/sms',
+  ),
+  smsRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/sms/read'),
+  users: endpoint<{ query: Paging & { keyword?: string; status?: string } }, PageResult<unknown>>(
+    'GET',
+    '/corp/v1/corps/users',
+    manager,
+  ),
+  userRoleOptions: endpoint('GET', '/corp/v1/corps/users/role-options', manager),
+  userRoleChanges: endpoint<{ params: { id: string } }>(
+    'GET',
+    '/corp/v1/corps/users/:id/role-changes',
+    manager,
+  ),
+  userAdd: endpoint<{ body: unknown }, { userName: string; initialPassword: string }>(
+    'POST',
+    '/corp/v1/corps/users',
+    manager,
+  ),
+  userRoles: endpoint<{ params: { id: string }; body: { roles: string[] } }>(
+    'PUT',
+    '/corp/v1/corps/users/:id/roles',
+    manager,
+  ),
+  userDisable: endpoint<{ params: { id: string } }>('POST', '/corp/v1/corps/users/:id/disable', manager),
+  userEnable: endpoint<{ params: { id: string } }>('POST', '/corp/v1/corps/users/:id/enable', manager),
+
+  // Registration, password reset, real-name check.
+  smsCode: endpoint<
+    { body: { mobile: string; purpose: SmsPurpose; username?: string } },
+    { resendSeconds: number; ttlSeconds: number }
+  >('POST', '/v1/sms/codes', { auth: 'session' }),
+  register: endpoint<{ body: RegisterRequest }, { username: string; enterpriseName: string }>(
+    'POST',
+    '/v1/register',
+    { auth: 'session' },
+  ),
+  passwordReset: endpoint<{ body: ResetPasswordRequest }, { username: string }>(
+    'POST',
+    '/v1/auth/passwords/reset',
+    { auth: 'session' },
+  ),
+  realnameStatus: endpoint('GET', '/corp/v1/realname/status'),
+  faceCheckStart: endpoint<
+    { body: { legalName: string; legalIdCard: string } },
+    { checkId: string; h5Path: string }
+  >('POST', '/corp/v1/realname/face-checks'),
+  faceCheck: endpoint<{ params: { id: string } }>('GET', '/v1/realname/face-checks/:id', { auth: 'none' }),
+  faceCapture: endpoint<
+    { params: { id: string }; body: { emulate: 'MATCH' | 'MISMATCH' } },
+    { state: 'VERIFIED' | 'FAILED'; reason: string | null }
+  >('POST', '/v1/realname/face-checks/:id/capture', { auth: 'session' }),
+
+  // UKEY (spec section 7 and the key screens).
+  ukeyOriginal: endpoint<{ query: { scope?: string; purpose?: 'soft-key' } }, string>(
+    'GET',
+    '/v1/auth/cas/add/info/original',
+  ),
+  ukeyRules: endpoint<EndpointInput, Partial<UkeyRules>>('GET', '/v1/auth/ccbca/rules'),
+  ukeyBindVerifyFunction: endpoint('GET', '/v1/auth/v1/ca/is-use/ukey-bind/verify/function'),
+  stateCaNormal: endpoint('GET', '/corp/v1/corps/state-ca/is-normal'),
+  cfcaControls: endpoint<EndpointInput, boolean>('GET', '/v1/auth/cfca/controls/enable'),
+  ukeyVerifySign: endpoint<{ body: { signature: SignRecord } }>('POST', '/v1/auth/ukey/verify-sign'),
+  softKeys: endpoint('POST', '/v1/auth/ukey/soft-keys'),
+  ukeys: endpoint<{ query: Paging & { ukeyNo?: string; status?: string } }, PageResult<UkeyItem>>(
+    'GET',
+    '/corp/v1/ukeys',
+  ),
+  ukeyHolders: endpoint<EndpointInput, Array<{ userId: string; personName: string }>>(
+    'GET',
+    '/corp/v1/ukeys/holders',
+  ),
+  ukeyApply: endpoint('POST', '/corp/v1/ukeys/applications'),
+  ukeyApplications: endpoint<{ query: Paging }>('GET', '/corp/v1/ukeys/applications'),
+  ukeyApplication: endpoint<{ params: { id: string } }>('GET', '/corp/v1/ukeys/applications/:id'),
+
+  // One-time public links (server/publicLinks).
+  publicLink: endpoint<{ params: { kind: string }; query: { id: string; token: string } }>(
+    'GET',
+    '/v1/public-links/:kind',
+    { auth: 'none' },
+  ),
+  publicLinkAct: endpoint<{
+    params: { kind: string };
+    body: { id: string; token: string; signerName: string; agreed: boolean };
+  }>('POST', '/v1/public-links/:kind', { auth: 'session' }),
+} as const;
+
+export type ApiName = keyof typeof API;
