@@ -3,11 +3,13 @@
 // functions) and circular linkage. Prints one line per problem, `schemas/<file>#<JSON pointer>: <what is
 // expected>`, and exits 1 when there is any.
 import { resolve } from 'node:path';
-import { checkDictionaries, checkSchemas, formatIssue } from '@renderer/core/checker';
+import { checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckIssue } from '@renderer/core/checker';
 import { readSchemaDirectory } from '@renderer/core/node';
 import { ROLE_CODES } from '@contract/roles';
 import { SCREENS } from '@/router/screens';
+import { checkModelFiles } from '@server/models/loadModels';
+import { productEffects } from '@server/products';
 
 /**
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
@@ -23,11 +25,19 @@ export function checkSchemaFolder(
 ): { pages: number; issues: CheckIssue[] } {
   const directory = readSchemaDirectory(root, overrides);
   const issues: CheckIssue[] = [];
-  for (const [file, message] of Object.entries(directory.parseErrors)) {
+  for (const [file, at] of Object.entries(directory.parseErrorsAt)) {
     if (!directory.pages.some((p) => p.file === file))
-      issues.push({ file, pointer: '', message: `不是合法的 JSON：${message}` });
+      issues.push({
+        file,
+        pointer: '',
+        message: `不是合法的 JSON：${at.message}`,
+        line: at.line,
+        column: at.column,
+      });
   }
-  issues.push(...checkDictionaries(directory.dicts));
+  // Models and dictionaries: the server's start-up check (server/models/loadModels.ts), one for both.
+  const shared = checkModelFiles(root, productEffects()).problems;
+  issues.push(...shared.filter((p) => p.line === undefined || !(p.file in directory.parseErrorsAt)));
   const result = checkSchemas(
     directory.pages,
     {
@@ -40,7 +50,29 @@ export function checkSchemaFolder(
     only === undefined ? undefined : (file) => file === only,
   );
   issues.push(...result.issues);
-  return { pages: directory.pages.length, issues };
+  return {
+    pages: directory.pages.length,
+    issues: withoutKnockOn(issues, Object.keys(directory.parseErrorsAt)),
+  };
+}
+
+/**
+ * A fragment, dictionary, model or route file that does not parse is reported once, at its line and
+ * column: the pages that use it are not at fault, so what they say about the missing names goes.
+ */
+function withoutKnockOn(issues: CheckIssue[], broken: readonly string[]): CheckIssue[] {
+  const shared = broken.filter((file) => file.startsWith('_'));
+  if (shared.length === 0) return issues;
+  const names = shared.map((file) => file.replace(/^.*\//, '').replace(/\.json$/, ''));
+  const routesBroken = shared.some((file) => file.startsWith('_routes/'));
+  return issues.filter(
+    (issue) =>
+      issue.line !== undefined ||
+      !(
+        names.some((name) => issue.message.includes(`"${name}"`) || issue.message.includes(`${name}.json`)) ||
+        (routesBroken && /未知页面|没有页面与|手写/.test(issue.message))
+      ),
+  );
 }
 
 const isMain =

@@ -1,7 +1,7 @@
 // The studio's file side over HTTP (`/studio-api/…`, connect-style middleware mounted on its Vite server):
 // the page list, a file's text, the folder's fragments, dictionaries and models for the preview, the check of
 // an edited text, its impact on roles and menus, save and the new-screen wizard.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { readSchemaDirectory } from '@renderer/core/node';
@@ -41,6 +41,21 @@ function sourceOf(root: string) {
   };
 }
 
+/**
+ * A fingerprint of the shared files (models, dictionaries, fragments, route blocks): the page polls it and
+ * reloads its source when a model or dictionary is added or changed, with nothing restarted.
+ */
+function sharedVersion(root: string): string {
+  const parts: string[] = [];
+  for (const folder of ['_models', '_dicts', '_fragments', '_routes']) {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort())
+      parts.push(`${folder}/${name}@${statSync(join(dir, name)).mtimeMs}`);
+  }
+  return parts.join('|');
+}
+
 export function studioApi(root: string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -50,6 +65,7 @@ export function studioApi(root: string) {
         const name = url.pathname.slice('/studio-api/'.length);
         if (name === 'files') return send(res, 200, pageEntries(root));
         if (name === 'source') return send(res, 200, sourceOf(root));
+        if (name === 'version') return send(res, 200, { version: sharedVersion(root) });
         if (name === 'file') {
           const rel = schemaFile(root, url.searchParams.get('f') ?? '');
           return send(res, 200, { text: readFileSync(join(root, rel), 'utf8') });

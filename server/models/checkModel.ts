@@ -35,24 +35,21 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(fields, name);
   const needField = (pointer: string, name: string, allowState = false): FieldDef | undefined => {
     if (allowState && name === stateField) return undefined;
-    if (!has(name)) report(pointer, `unknown field "${name}"`);
+    if (!has(name)) report(pointer, `没有字段 "${name}"`);
     return fields[name];
   };
 
   const dict = ctx.dicts.get(def.states.$dict);
   if (!dict)
-    report(
-      '/states/$dict',
-      `unknown dictionary "${def.states.$dict}" (expected schemas/_dicts/${def.states.$dict}.json)`,
-    );
+    report('/states/$dict', `未知字典 "${def.states.$dict}"（应为 schemas/_dicts/${def.states.$dict}.json）`);
   const states = new Set(dict?.items.map((i) => i.value) ?? []);
   const needState = (pointer: string, state: string): void => {
     if (dict && !states.has(state))
-      report(pointer, `unknown state "${state}" (dictionary ${dict.name}: ${[...states].join(', ')})`);
+      report(pointer, `未知状态 "${state}"（字典 ${dict.name}：${[...states].join(', ')}）`);
   };
   needState('/initialState', def.initialState);
   if (has(stateField))
-    report(`/fields/${stateField}`, `"${stateField}" is the state field; states come from the dictionary`);
+    report(`/fields/${stateField}`, `"${stateField}" 是状态字段，状态来自字典，不应声明为字段`);
 
   const checkField = (
     pointer: string,
@@ -61,26 +58,25 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     siblings: Record<string, FieldDef>,
   ): void => {
     if (field.format && !JSON_FORMATS.has(field.format) && !isKnownFormat(field.format)) {
-      report(`${pointer}/format`, `unknown format "${field.format}"`);
+      report(`${pointer}/format`, `未知格式 "${field.format}"`);
     }
     if (field.ref && field.ref !== 'corp' && !ctx.models.has(field.ref))
-      report(`${pointer}/ref`, `unknown model "${field.ref}"`);
+      report(`${pointer}/ref`, `未知模型 "${field.ref}"`);
     if (field.nameField && !Object.prototype.hasOwnProperty.call(siblings, field.nameField)) {
-      report(`${pointer}/nameField`, `unknown sibling field "${field.nameField}"`);
+      report(`${pointer}/nameField`, `同级没有字段 "${field.nameField}"`);
     }
     if ((field.corpTypes || field.nameField) && field.ref !== 'corp')
-      report(pointer, 'corpTypes and nameField need "ref": "corp"');
-    if (field.dict && !ctx.dicts.has(field.dict))
-      report(`${pointer}/dict`, `unknown dictionary "${field.dict}"`);
+      report(pointer, 'corpTypes 和 nameField 需要 "ref": "corp"');
+    if (field.dict && !ctx.dicts.has(field.dict)) report(`${pointer}/dict`, `未知字典 "${field.dict}"`);
     if ((field.dateAfter || field.dayWindow) && field.format !== 'date')
-      report(pointer, 'dateAfter/dayWindow need format date');
+      report(pointer, 'dateAfter/dayWindow 需要 format 为 date');
     if (field.dateAfter && siblings[field.dateAfter]?.format !== 'date')
-      report(`${pointer}/dateAfter`, `"${field.dateAfter}" is not a sibling date field`);
+      report(`${pointer}/dateAfter`, `"${field.dateAfter}" 不是同级的日期字段`);
     if ((field.amountMin || field.amountMax) && field.format !== 'money' && field.format !== 'amount') {
-      report(pointer, 'amountMin/amountMax need format money or amount');
+      report(pointer, 'amountMin/amountMax 需要 format 为 money 或 amount');
     }
     for (const req of field.required ?? []) {
-      if (!field.properties?.[req]) report(`${pointer}/required`, `unknown property "${req}" of "${name}"`);
+      if (!field.properties?.[req]) report(`${pointer}/required`, `"${name}" 没有属性 "${req}"`);
     }
     if (field.items) checkField(`${pointer}/items`, name, field.items, {});
     for (const [child, def] of Object.entries(field.properties ?? {})) {
@@ -88,53 +84,52 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     }
   };
   for (const [name, field] of Object.entries(fields)) {
-    if (RESERVED_FIELDS.has(name)) report(`/fields/${name}`, `"${name}" is reserved for a system value`);
+    if (RESERVED_FIELDS.has(name)) report(`/fields/${name}`, `"${name}" 是系统保留的字段名`);
     checkField(`/fields/${name}`, name, field, fields);
   }
   (def.required ?? []).forEach((name, i) => {
     const field = needField(`/required/${i}`, name);
-    if (field?.readOnly) report(`/required/${i}`, `"${name}" is readOnly: a client cannot send it`);
+    if (field?.readOnly)
+      report(`/required/${i}`, `"${name}" 是只读字段（readOnly），客户端不能提交，不能必填`);
   });
 
   if (def.numbering) {
     const field = needField('/numbering/field', def.numbering.field);
     if (field && (field.type !== 'string' || !field.readOnly))
-      report('/numbering/field', 'must be a readOnly string field');
+      report('/numbering/field', '应为只读（readOnly）的字符串字段');
   }
 
   const checkParty = (pointer: string, party: string | string[]): void => {
     (Array.isArray(party) ? party : [party]).forEach((name, i) => {
       const at = Array.isArray(party) ? `${pointer}/${i}` : pointer;
       const field = needField(at, name);
-      if (field && !isCorpField(field))
-        report(at, `"${name}" does not hold enterprise ids (ref "corp" or an array of strings)`);
+      if (field && !isCorpField(field)) report(at, `"${name}" 不是企业字段（应为 ref "corp" 或字符串数组）`);
     });
   };
   const checkEffects = (pointer: string, effects: EffectRef[] | undefined): void => {
     (effects ?? []).forEach((effect, i) => {
       const name = typeof effect === 'string' ? effect : effect.name;
       if (!ctx.effects.has(name))
-        report(`${pointer}/${i}`, `unknown effect "${name}" (registered: ${ctx.effects.names().join(', ')})`);
+        report(`${pointer}/${i}`, `未知效果 "${name}"（已注册：${ctx.effects.names().join(', ')}）`);
     });
   };
   const checkRoles = (pointer: string, roles: string[]): void => {
     roles.forEach((role, i) => {
-      if (!ctx.roles.has(role)) report(`${pointer}/${i}`, `unknown role "${role}"`);
+      if (!ctx.roles.has(role)) report(`${pointer}/${i}`, `未知角色 "${role}"`);
     });
   };
 
   def.visibility.corpFields.forEach((name, i) => {
     const field = needField(`/visibility/corpFields/${i}`, name);
-    if (field && !isCorpField(field))
-      report(`/visibility/corpFields/${i}`, `"${name}" does not hold enterprise ids`);
+    if (field && !isCorpField(field)) report(`/visibility/corpFields/${i}`, `"${name}" 不是企业字段`);
   });
   if (def.create) {
     checkRoles('/create/roles', def.create.roles);
     const field = needField('/create/corpField', def.create.corpField);
     if (field && field.ref !== 'corp')
-      report('/create/corpField', `"${def.create.corpField}" must be a ref "corp" field`);
+      report('/create/corpField', `"${def.create.corpField}" 应为 ref "corp" 字段`);
     if (!def.visibility.corpFields.includes(def.create.corpField)) {
-      report('/create/corpField', 'must be one of visibility.corpFields (the creator must see the record)');
+      report('/create/corpField', '应为 visibility.corpFields 之一（创建者必须能看到记录）');
     }
     checkEffects('/create/effects', def.create.effects);
   }
@@ -149,19 +144,18 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     def.delete.states.forEach((s, i) => needState(`/delete/states/${i}`, s));
     checkParty('/delete/party', def.delete.party);
     if (def.transitions.some((t) => t.action === 'delete'))
-      report('/delete', 'a transition named "delete" would hide the delete action');
+      report('/delete', '名为 "delete" 的操作会遮住删除操作');
     // A deleted record must not leave children or references pointing at nothing.
-    if (def.children) report('/delete', `records with children (${def.children.model}) cannot be deleted`);
+    if (def.children) report('/delete', `有子记录（${def.children.model}）的记录不能删除`);
     for (const [other, m] of ctx.models)
       for (const [name, field] of Object.entries(m.fields))
-        if (field.ref === def.name)
-          report('/delete', `"${other}.${name}" refers to this model; its records cannot be deleted`);
+        if (field.ref === def.name) report('/delete', `"${other}.${name}" 引用本模型，其记录不能删除`);
   }
 
   const actions = new Set<string>();
   def.transitions.forEach((t, i) => {
     const at = `/transitions/${i}`;
-    if (actions.has(t.action)) report(`${at}/action`, `duplicate action "${t.action}"`);
+    if (actions.has(t.action)) report(`${at}/action`, `操作 "${t.action}" 重复`);
     actions.add(t.action);
     t.from.forEach((s, j) => needState(`${at}/from/${j}`, s));
     needState(`${at}/to`, t.to);
@@ -179,70 +173,66 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   for (const [name, kind] of Object.entries(def.query?.filters ?? {})) {
     const at = `/query/filters/${name}`;
     if (name === stateField) {
-      if (kind === 'range' || kind === 'contains') report(at, 'the state takes eq or in');
+      if (kind === 'range' || kind === 'contains') report(at, '状态只能按 eq 或 in 查询');
       continue;
     }
     const field = needField(at, name);
     if (!field) continue;
     const k = kindOf(dbTypeOf(field));
     if (kind === 'range' && !['money', 'decimal', 'integer', 'date', 'datetime'].includes(k))
-      report(at, 'range needs a money, number or date field');
-    if (kind === 'contains' && k !== 'text') report(at, 'contains needs a text field');
-    if ((kind === 'eq' || kind === 'in') && k === 'json') report(at, `${kind} needs a scalar field`);
+      report(at, 'range 需要金额、数字或日期字段');
+    if (kind === 'contains' && k !== 'text') report(at, 'contains 需要文本字段');
+    if ((kind === 'eq' || kind === 'in') && k === 'json') report(at, `${kind} 需要单值字段`);
   }
   (def.query?.sort ?? []).forEach((name, i) => {
     const field = needField(`/query/sort/${i}`, name);
-    if (field && kindOf(dbTypeOf(field)) === 'json')
-      report(`/query/sort/${i}`, 'cannot sort on an array or object');
+    if (field && kindOf(dbTypeOf(field)) === 'json') report(`/query/sort/${i}`, '不能按数组或对象排序');
   });
   const defaultSort = def.query?.defaultSort?.split(',')[0];
   if (defaultSort && defaultSort !== 'createdAt' && !def.query?.sort?.includes(defaultSort)) {
-    report('/query/defaultSort', `"${defaultSort}" is not in query.sort`);
+    report('/query/defaultSort', `"${defaultSort}" 不在 query.sort 中`);
   }
 
   for (const [name, group] of Object.entries(def.aggregates?.groupBy ?? {})) {
     const at = `/aggregates/groupBy/${name}`;
     if (group.kind === 'counterparty') {
-      if (!group.fields) report(at, 'counterparty needs "fields"');
+      if (!group.fields) report(at, 'counterparty 需要 "fields"');
       (group.fields ?? []).forEach((f, i) => {
         const field = needField(`${at}/fields/${i}`, f);
-        if (field && field.ref !== 'corp') report(`${at}/fields/${i}`, `"${f}" must be a ref "corp" field`);
+        if (field && field.ref !== 'corp') report(`${at}/fields/${i}`, `"${f}" 应为 ref "corp" 字段`);
       });
-    } else if (!group.field) report(at, `${group.kind} needs "field"`);
+    } else if (!group.field) report(at, `${group.kind} 需要 "field"`);
     else {
       const field = needField(`${at}/field`, group.field, true);
       if (group.kind === 'month' && field && kindOf(dbTypeOf(field)) !== 'date')
-        report(`${at}/field`, 'month needs a date field');
+        report(`${at}/field`, 'month 需要日期字段');
     }
     if (group.labelField) needField(`${at}/labelField`, group.labelField);
   }
   (def.aggregates?.measures ?? []).forEach((name, i) => {
     const field = needField(`/aggregates/measures/${i}`, name);
     if (field && kindOf(dbTypeOf(field)) !== 'money')
-      report(`/aggregates/measures/${i}`, 'must be a money field (sums are exact decimals)');
+      report(`/aggregates/measures/${i}`, '应为金额字段（合计为精确小数）');
   });
 
   if (def.children) {
     const child = ctx.models.get(def.children.model);
-    if (!child) report('/children/model', `unknown model "${def.children.model}"`);
+    if (!child) report('/children/model', `未知模型 "${def.children.model}"`);
     else if (!Object.prototype.hasOwnProperty.call(child.fields, def.children.field)) {
-      report('/children/field', `model "${child.name}" has no field "${def.children.field}"`);
+      report('/children/field', `模型 "${child.name}" 没有字段 "${def.children.field}"`);
     } else if (!child.fields[def.children.field]!.index && child.numbering?.field !== def.children.field) {
       // A record's detail reads its children by that field (no visibility index serves it).
-      report('/children/field', `"${child.name}.${def.children.field}" needs "index": true`);
+      report('/children/field', `"${child.name}.${def.children.field}" 需要 "index": true`);
     }
   }
   (def.openedProductAnyOf ?? []).forEach((code, i) => {
     if (!isBusinessProduct(code))
-      report(
-        `/openedProductAnyOf/${i}`,
-        `"${code}" is not a business product (${BUSINESS_PRODUCT_CODES.join(', ')})`,
-      );
+      report(`/openedProductAnyOf/${i}`, `"${code}" 不是业务产品（${BUSINESS_PRODUCT_CODES.join(', ')}）`);
   });
   for (const [name, rule] of Object.entries(def.fieldAccess ?? {})) {
     const at = `/fieldAccess/${name}`;
     const field = needField(at, name);
-    if (field?.readOnly) report(at, `"${name}" is readOnly: no client writes it anyway`);
+    if (field?.readOnly) report(at, `"${name}" 是只读字段，客户端本来就不能写`);
     checkRoles(`${at}/hidden`, rule.hidden ?? []);
     checkRoles(`${at}/write/roles`, rule.write?.roles ?? []);
     (rule.write?.states ?? []).forEach((s, i) => needState(`${at}/write/states/${i}`, s));
@@ -257,12 +247,11 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     }
   }
   if (def.import) {
-    if (!def.create) report('/import', 'an import creates records: the model needs "create"');
+    if (!def.create) report('/import', '导入会创建记录：模型需要 "create"');
     for (const key of ['fields', 'values'] as const) {
       (def.import[key] ?? []).forEach((name, i) => {
         const field = needField(`/import/${key}/${i}`, name);
-        if (field?.readOnly)
-          report(`/import/${key}/${i}`, `"${name}" is readOnly: an import cannot write it`);
+        if (field?.readOnly) report(`/import/${key}/${i}`, `"${name}" 是只读字段，导入不能写入`);
       });
     }
   }

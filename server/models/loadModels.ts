@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { checkDictionaries, describeAjvErrors, formatIssue } from '@renderer/core/checker';
+import { parseJson } from '@renderer/core/checker/jsonSyntax';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
+import { escapePointerSegment } from '@renderer/core/schema';
 import { isBusinessDate, registerAjvFormats } from '@renderer/core/validators';
 import { ROLES } from '../auth/roles';
 import { compileModel, type CompiledModel } from './compileModel';
@@ -16,11 +19,25 @@ export interface ModelSet {
   readonly dicts: ReadonlyMap<string, DictDef>;
 }
 
+/** A problem of a model or dictionary file, located as the page checker locates its own (Chinese). */
+export interface ModelFileProblem {
+  /** Relative to `schemas/`: `_models/creditCash.json`. */
+  file: string;
+  pointer: string;
+  message: string;
+  /** For a file that is not valid JSON: where it stopped parsing (1-based). */
+  line?: number;
+  column?: number;
+}
+
 /** A broken model or dictionary file: the message names every file, JSON pointer and problem. */
 export class ModelLoadError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid business models (schemas/_models):\n  ${problems.join('\n  ')}`);
+  readonly problems: string[];
+  constructor(readonly located: ModelFileProblem[]) {
+    const problems = located.map((p) => formatIssue(p));
+    super(`业务模型有错误（schemas/_models、schemas/_dicts），请修正后再启动：\n  ${problems.join('\n  ')}`);
     this.name = 'ModelLoadError';
+    this.problems = problems;
   }
 }
 
@@ -47,14 +64,21 @@ export function createModelAjv(): Ajv {
   return ajv;
 }
 
-function readJson(file: string, label: string, problems: string[]): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    problems.push(`${label}: not valid JSON (${(error as Error).message})`);
-    return undefined;
-  }
+function readJson(dir: string, file: string, problems: ModelFileProblem[]): unknown {
+  const parsed = parseJson(readFileSync(join(dir, file), 'utf8'));
+  if ('value' in parsed) return parsed.value;
+  const { line, column, message } = parsed.error;
+  problems.push({
+    file: relativeFile(dir, file),
+    pointer: '',
+    message: `不是合法的 JSON：${message}`,
+    line,
+    column,
+  });
+  return undefined;
 }
+
+const relativeFile = (dir: string, file: string): string => `${basename(dir)}/${file}`;
 
 const jsonFiles = (dir: string): string[] =>
   existsSync(dir)
@@ -63,41 +87,126 @@ const jsonFiles = (dir: string): string[] =>
         .sort()
     : [];
 
-function loadDicts(schemasDir: string, problems: string[]): Map<string, DictDef> {
+function loadDicts(schemasDir: string, problems: ModelFileProblem[]): Map<string, DictDef> {
+  const dir = join(schemasDir, '_dicts');
+  const raw: Record<string, unknown> = {};
+  for (const file of jsonFiles(dir)) {
+    const value = readJson(dir, file, problems);
+    if (value !== undefined) raw[`_dicts/${file}`] = value;
+  }
+  // The page checker's dictionary rules, one set for both (renderer/core/checker/checkSchemas.ts).
+  const broken = new Set<string>();
+  for (const issue of checkDictionaries(raw)) {
+    problems.push(issue);
+    broken.add(issue.file);
+  }
   const dicts = new Map<string, DictDef>();
-  for (const file of jsonFiles(join(schemasDir, '_dicts'))) {
-    const label = `schemas/_dicts/${file}`;
-    const raw = readJson(join(schemasDir, '_dicts', file), label, problems) as Partial<DictDef> | undefined;
-    if (raw === undefined) continue;
+  for (const [file, value] of Object.entries(raw)) {
+    if (broken.has(file)) continue;
     const name = basename(file, '.json');
-    const items = raw.items;
-    if (raw.name !== name) problems.push(`${label}: /name: must be "${name}" (the file name)`);
-    if (!Array.isArray(items) || items.length === 0) {
-      problems.push(`${label}: /items: must be a non-empty array of {value, label, color}`);
-      continue;
-    }
-    const seen = new Set<string>();
-    items.forEach((item, i) => {
-      if (typeof item?.value !== 'string' || typeof item?.label !== 'string') {
-        problems.push(`${label}: /items/${i}: needs string "value" and "label"`);
-      } else if (seen.has(item.value))
-        problems.push(`${label}: /items/${i}/value: duplicate "${item.value}"`);
-      else seen.add(item.value);
-    });
-    dicts.set(name, { name, items });
+    dicts.set(name, { name, items: (value as DictDef).items });
   }
   return dicts;
 }
 
-function formatAjvError(label: string, error: ErrorObject): string {
-  const where = error.instancePath || '/';
-  const extra =
-    error.keyword === 'additionalProperties'
-      ? ` ("${(error.params as { additionalProperty: string }).additionalProperty}")`
-      : error.keyword === 'enum'
-        ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
-        : '';
-  return `${label}: ${where}: ${error.message ?? error.keyword}${extra}`;
+/** The models meta-schema's validator (Chinese messages need ajv's `verbose` data). */
+let metaValidator: { dir: string; validate: ValidateFunction } | null = null;
+function modelMetaValidator(schemasDir: string, problems: ModelFileProblem[]): ValidateFunction | null {
+  if (metaValidator?.dir === schemasDir) return metaValidator.validate;
+  const meta = readJson(join(schemasDir, '_meta'), 'model.schema.json', problems);
+  if (!meta) return null;
+  const validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(meta as object);
+  metaValidator = { dir: schemasDir, validate };
+  return validate;
+}
+
+/**
+ * An `enum` of `{value, label}` objects: the engine compares values, and a page's Select would show
+ * "[object Object]". Options with labels are a dictionary.
+ */
+function enumObjectProblems(file: string, raw: unknown): ModelFileProblem[] {
+  const out: ModelFileProblem[] = [];
+  const visit = (field: unknown, pointer: string): void => {
+    if (!field || typeof field !== 'object') return;
+    const def = field as { enum?: unknown; items?: unknown; properties?: Record<string, unknown> };
+    if (Array.isArray(def.enum) && def.enum.some((v) => v !== null && typeof v === 'object'))
+      out.push({
+        file,
+        pointer: `${pointer}/enum`,
+        message:
+          'enum 应为取值的数组（如 ["A", "B"]）；带显示名称的选项请写成字典 schemas/_dicts/<名称>.json（{"value", "label"}），字段写 "dict": "<名称>"',
+      });
+    visit(def.items, `${pointer}/items`);
+    for (const [name, child] of Object.entries(def.properties ?? {}))
+      visit(child, `${pointer}/properties/${escapePointerSegment(name)}`);
+  };
+  const fields = (raw as { fields?: unknown } | null)?.fields;
+  if (fields && typeof fields === 'object')
+    for (const [name, field] of Object.entries(fields)) visit(field, `/fields/${escapePointerSegment(name)}`);
+  return out;
+}
+
+/**
+ * Checks every model and dictionary file of `schemasDir` (syntax, meta-schema, names) and returns the
+ * located problems in Chinese: `npm run schemas:check` and the server's start-up run this same check.
+ */
+export function checkModelFiles(
+  schemasDir: string,
+  effects: EffectRegistry,
+): {
+  problems: ModelFileProblem[];
+  defs: Array<{ def: ModelDef; file: string }>;
+  dicts: Map<string, DictDef>;
+} {
+  const problems: ModelFileProblem[] = [];
+  const dicts = loadDicts(schemasDir, problems);
+  const validateMeta = modelMetaValidator(schemasDir, problems);
+  const defs: Array<{ def: ModelDef; file: string }> = [];
+  if (!validateMeta) return { problems, defs, dicts };
+  const dir = join(schemasDir, '_models');
+  for (const name of jsonFiles(dir)) {
+    const file = relativeFile(dir, name);
+    const raw = readJson(dir, name, problems);
+    if (raw === undefined) continue;
+    const shapes = enumObjectProblems(file, raw);
+    const states = (raw as { states?: unknown } | null)?.states;
+    if (Array.isArray(states))
+      shapes.push({
+        file,
+        pointer: '/states',
+        message: `states 应为 {"$dict": "<字典名>"}：状态（{"value", "label"}）写在字典 schemas/_dicts/<字典名>.json 中，不能直接写数组`,
+      });
+    problems.push(...shapes);
+    if (!validateMeta(raw)) {
+      for (const p of describeAjvErrors(validateMeta.errors ?? []))
+        if (!shapes.some((e) => p.pointer.startsWith(e.pointer))) problems.push({ file, ...p });
+      continue;
+    }
+    if (shapes.length > 0) continue;
+    const def = raw as ModelDef;
+    if (def.name !== basename(name, '.json'))
+      problems.push({
+        file,
+        pointer: '/name',
+        message: `模型名应与文件名一致："${basename(name, '.json')}"`,
+      });
+    defs.push({ def, file });
+  }
+
+  const byName = new Map(defs.map((d) => [d.def.name, d.def]));
+  const tables = new Map<string, string>();
+  const roleCodes = new Set(ROLES.map((r) => r.code));
+  for (const { def, file } of defs) {
+    const other = tables.get(def.table);
+    if (other)
+      problems.push({ file, pointer: '/table', message: `表 "${def.table}" 已是模型 "${other}" 的表` });
+    tables.set(def.table, def.name);
+    for (const problem of checkModel(def, { models: byName, dicts, effects, roles: roleCodes })) {
+      const at = /^(\/[^:]*|): ([\s\S]*)$/.exec(problem);
+      problems.push({ file, pointer: at?.[1] ?? '', message: at?.[2] ?? problem });
+    }
+  }
+  return { problems, defs, dicts };
 }
 
 /**
@@ -105,52 +214,15 @@ function formatAjvError(label: string, error: ErrorObject): string {
  * @throws ModelLoadError naming each broken file, the JSON pointer and the problem.
  */
 export function loadModels(schemasDir: string, effects: EffectRegistry): ModelSet {
-  const problems: string[] = [];
-  const dicts = loadDicts(schemasDir, problems);
-  const metaAjv = new Ajv({ allErrors: true, strict: false });
-  const metaSchema = readJson(
-    join(schemasDir, '_meta', 'model.schema.json'),
-    'schemas/_meta/model.schema.json',
-    problems,
-  );
-  if (!metaSchema) throw new ModelLoadError(problems);
-  const validateMeta = metaAjv.compile(metaSchema as object);
-
-  const defs: Array<{ def: ModelDef; label: string }> = [];
-  for (const file of jsonFiles(join(schemasDir, '_models'))) {
-    const label = `schemas/_models/${file}`;
-    const raw = readJson(join(schemasDir, '_models', file), label, problems);
-    if (raw === undefined) continue;
-    if (!validateMeta(raw)) {
-      for (const error of validateMeta.errors ?? []) problems.push(formatAjvError(label, error));
-      continue;
-    }
-    const def = raw as ModelDef;
-    if (def.name !== basename(file, '.json'))
-      problems.push(`${label}: /name: must be "${basename(file, '.json')}" (the file name)`);
-    defs.push({ def, label });
-  }
-
-  const byName = new Map(defs.map((d) => [d.def.name, d.def]));
-  const tables = new Map<string, string>();
-  const roleCodes = new Set(ROLES.map((r) => r.code));
-  for (const { def, label } of defs) {
-    const other = tables.get(def.table);
-    if (other) problems.push(`${label}: /table: "${def.table}" is already the table of model "${other}"`);
-    tables.set(def.table, def.name);
-    for (const problem of checkModel(def, { models: byName, dicts, effects, roles: roleCodes })) {
-      problems.push(`${label}: ${problem}`);
-    }
-  }
+  const { problems, defs, dicts } = checkModelFiles(schemasDir, effects);
   if (problems.length) throw new ModelLoadError(problems);
-
   const ajv = createModelAjv();
   const models = new Map<string, CompiledModel>();
-  for (const { def, label } of defs) {
+  for (const { def, file } of defs) {
     try {
       models.set(def.name, compileModel(def, dicts.get(def.states.$dict)!, ajv));
     } catch (error) {
-      problems.push(`${label}: /fields: ${(error as Error).message}`);
+      problems.push({ file, pointer: '/fields', message: (error as Error).message });
     }
   }
   if (problems.length) throw new ModelLoadError(problems);

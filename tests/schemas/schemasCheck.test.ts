@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * `npm run schemas:check`: passes on the repository's schemas, and on a broken copy fails with
  * messages that name the file, the JSON pointer and what was expected.

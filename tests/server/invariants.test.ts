@@ -377,7 +377,7 @@ describe('the declarations are checked at start', () => {
       'absPlan',
       'noRelated without its model',
       (m: Json) => delete review(m).requires[0].model,
-      "/transitions/0/requires/0: must have required property 'model'",
+      '/transitions/0/requires/0: 缺少必填的键 "model"',
     ],
     [
       'absAsset',
@@ -416,7 +416,7 @@ describe('the declarations are checked at start', () => {
       try {
         loadModels(dir, productEffects());
       } catch (error) {
-        expect((error as Error).message).toContain(`schemas/_models/${file}.json: ${message}`);
+        expect((error as Error).message).toContain(`schemas/_models/${file}.json#${message}`);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

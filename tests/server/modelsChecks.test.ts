@@ -104,43 +104,43 @@ describe('model files are checked at start', () => {
     [
       'an unknown effect',
       (m: Json) => (m.transitions[1].effects = ['limit.explode']),
-      'schemas/_models/creditIssue.json: /transitions/1/effects/0: unknown effect "limit.explode"',
+      'schemas/_models/creditIssue.json#/transitions/1/effects/0: 未知效果 "limit.explode"',
     ],
     [
       'an unknown state',
       (m: Json) => (m.transitions[0].to = 'XX9'),
-      'schemas/_models/creditIssue.json: /transitions/0/to: unknown state "XX9"',
+      'schemas/_models/creditIssue.json#/transitions/0/to: 未知状态 "XX9"',
     ],
     [
       'an unknown role',
       (m: Json) => (m.create.roles = ['ROLE_NOBODY']),
-      'schemas/_models/creditIssue.json: /create/roles/0: unknown role "ROLE_NOBODY"',
+      'schemas/_models/creditIssue.json#/create/roles/0: 未知角色 "ROLE_NOBODY"',
     ],
     [
       'a keyword typo',
       (m: Json) => (m.fields.amount.formt = 'money'),
-      'schemas/_models/creditIssue.json: /fields/amount: must NOT have additional properties ("formt")',
+      'schemas/_models/creditIssue.json#/fields/amount/formt: 未知的键 "formt"，是否应为 "format"？',
     ],
     [
       'an unknown party field',
       (m: Json) => (m.transitions[0].party = 'nobody'),
-      'schemas/_models/creditIssue.json: /transitions/0/party: unknown field "nobody"',
+      'schemas/_models/creditIssue.json#/transitions/0/party: 没有字段 "nobody"',
     ],
     [
       'a field permission on an unknown field',
       (m: Json) => (m.fieldAccess = { amountt: { hidden: ['ROLE_CORE_QUERY'] } }),
-      'schemas/_models/creditIssue.json: /fieldAccess/amountt: unknown field "amountt"',
+      'schemas/_models/creditIssue.json#/fieldAccess/amountt: 没有字段 "amountt"',
     ],
     [
       'a field permission in an unknown state',
       (m: Json) =>
         (m.fieldAccess = { remark: { write: { roles: ['ROLE_CORE_OPERATOR'], states: ['XX9'] } } }),
-      'schemas/_models/creditIssue.json: /fieldAccess/remark/write/states/0: unknown state "XX9"',
+      'schemas/_models/creditIssue.json#/fieldAccess/remark/write/states/0: 未知状态 "XX9"',
     ],
     [
       'children read by a field without an index',
       (m: Json) => (m.children.field = 'holderName'),
-      'schemas/_models/creditIssue.json: /children/field: "creditVoucher.holderName" needs "index": true',
+      'schemas/_models/creditIssue.json#/children/field: "creditVoucher.holderName" 需要 "index": true',
     ],
   ])('stops on %s with a located message', async (_name, edit, message) => {
     const dir = brokenSchemas(edit);

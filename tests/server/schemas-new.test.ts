@@ -1,8 +1,18 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeNewPage } from '../../scripts/schemas-new';
+import { formatIssue } from '@renderer/core/checker';
+import { buildListPage, writeNewPage } from '../../scripts/schemas-new';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
 
 const root = mkdtempSync(join(tmpdir(), 'schemas-new-'));
@@ -46,5 +56,72 @@ describe('schemas:new', () => {
     await expect(
       writeNewPage(root, { route: 'credit/core/cash/cash-query', model: 'creditCash', kind: 'list' }),
     ).rejects.toThrow('文件已存在');
+  });
+
+  it('makes a page an analyst keeps, for every model: query form, toolbar, names and labels, actions', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-new-all-'));
+    try {
+      cpSync('schemas', dir, { recursive: true });
+      mkdirSync(join(dir, 'generated'));
+      const models = readdirSync('schemas/_models').map((f) => f.replace(/\.json$/, ''));
+      const pages = new Map<string, ReturnType<typeof buildListPage>>();
+      for (const model of models) {
+        const route = `generated/${model.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+        const page = buildListPage(dir, { route, model, kind: 'list' });
+        pages.set(model, page);
+        writeFileSync(join(dir, `${route}.json`), JSON.stringify(page, null, 2));
+      }
+      // Every generated page passes the checker, in one run over the folder.
+      expect(checkSchemaFolder(dir).issues.map((i) => formatIssue(i))).toEqual([]);
+      for (const [model, page] of pages) {
+        const definition = JSON.parse(readFileSync(`schemas/_models/${model}.json`, 'utf8')) as {
+          fields: Record<string, { ref?: string; dict?: string }>;
+          query?: { filters?: Record<string, string> };
+        };
+        const list = page.list as {
+          query?: Record<string, unknown>;
+          columns: Array<{ field: string; enum?: unknown }>;
+          toolbar: Array<{ type: string }>;
+        };
+        expect(page.description, model).not.toMatch(/列表列表/);
+        expect(
+          list.toolbar.map((a) => a.type),
+          model,
+        ).toContain('export');
+        if (Object.keys(definition.query?.filters ?? {}).length > 0)
+          expect(Object.keys(list.query ?? {}).length, model).toBeGreaterThan(0);
+        for (const column of list.columns) {
+          const field = definition.fields[column.field];
+          expect(field?.ref, `${model}.${column.field} is an id`).toBeUndefined();
+          if (field?.dict) expect(column.enum, `${model}.${column.field}`).toEqual({ $dict: field.dict });
+        }
+      }
+      const corpName = pages.get('creditCash')!.list as { columns: Array<{ field: string }> };
+      expect(corpName.columns.map((c) => c.field)).toEqual(
+        expect.arrayContaining(['holderName', 'issuerName']),
+      );
+      expect(
+        (pages.get('assetsPoolPool')!.list as { toolbar: Array<{ key: string }> }).toolbar.map((a) => a.key),
+      ).toEqual(['create', 'export']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a model the checker refuses, with the model's own problems", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-new-inline-'));
+    try {
+      cpSync('schemas', dir, { recursive: true });
+      const file = join(dir, '_models/creditCash.json');
+      const model = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      model.states = [{ value: 'RD0', label: '待还款' }];
+      writeFileSync(file, JSON.stringify(model, null, 2));
+      await expect(
+        writeNewPage(dir, { route: 'credit/core/cash/inline', model: 'creditCash', kind: 'list' }),
+      ).rejects.toThrow('schemas/_models/creditCash.json#/states: states 应为 {"$dict": "<字典名>"}');
+      expect(existsSync(join(dir, 'credit/core/cash/inline.json'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,8 @@ import type { CheckContext, CheckIssue, PageFile } from './types';
 /** Formats an issue as analysts read it: `schemas/<file>#<pointer>: <message>`. */
 export function formatIssue(issue: CheckIssue): string {
   const via = issue.via && issue.via !== issue.file ? `（由 ${issue.via} 引用）` : '';
+  if (issue.line !== undefined)
+    return `schemas/${issue.file}:${issue.line}:${issue.column ?? 1}: ${issue.message}${via}`;
   return `schemas/${issue.file}#${issue.pointer}: ${issue.message}${via}`;
 }
 
@@ -31,16 +33,16 @@ export function checkDictionaries(files: Readonly<Record<string, unknown>>): Che
     }
     const { name, items } = dict as { name?: unknown; items?: unknown };
     if (name !== expected) issue('/name', `字典名应与文件名一致："${expected}"`);
-    if (!Array.isArray(items)) {
-      issue('/items', '应为数组');
+    if (!Array.isArray(items) || items.length === 0) {
+      issue('/items', '应为非空数组 [{"value", "label"}]');
       continue;
     }
     const values = new Set<unknown>();
     items.forEach((item: unknown, i) => {
       const it = item as { value?: unknown; label?: unknown } | null;
       if (!it || typeof it !== 'object') return issue(`/items/${i}`, '应为 {"value", "label"} 对象');
-      if (!['string', 'number', 'boolean'].includes(typeof it.value))
-        issue(`/items/${i}/value`, '应为字符串、数字或布尔值');
+      // The models engine stores and compares values as text (server/models/loadModels.ts).
+      if (typeof it.value !== 'string') issue(`/items/${i}/value`, '应为字符串');
       if (typeof it.label !== 'string' || it.label === '') issue(`/items/${i}/label`, '应为非空字符串');
       if (values.has(it.value)) issue(`/items/${i}/value`, `值 ${JSON.stringify(it.value)} 重复`);
       values.add(it.value);
@@ -70,7 +72,12 @@ export function checkSchemas(
   const loaded = new Map<string, LoadedSchema>();
   for (const page of pages) {
     if (page.parseError !== undefined) {
-      issues.push({ file: page.file, pointer: '', message: `不是合法的 JSON：${page.parseError}` });
+      issues.push({
+        file: page.file,
+        pointer: '',
+        message: `不是合法的 JSON：${page.parseError}`,
+        ...page.parseErrorAt,
+      });
       continue;
     }
     try {
@@ -97,7 +104,13 @@ export function checkSchemas(
   const table = readRoutes(entries);
   issues.push(...table.problems);
   if (context.screens) issues.push(...checkScreens(table.routes, context.screens));
-  const routes = new Set<string>([...(context.extraRoutes ?? []), ...table.routes.map((r) => r.path)]);
+  const routes = new Set<string>([
+    ...(context.extraRoutes ?? []),
+    ...table.routes.map((r) => r.path),
+    // A page that does not parse (or load) still is its route (one file per route): the pages linking to it are
+    // not at fault, its syntax error is the one problem to fix.
+    ...pages.filter((p) => !loaded.has(p.file)).map((p) => `/${p.file.replace(/\.json$/, '')}`),
+  ]);
   const targets = new Map<string, ReadonlySet<string> | null>(
     table.routes.map((r) => [r.path, r.public || r.alwaysAllowed ? null : new Set(r.roles)]),
   );

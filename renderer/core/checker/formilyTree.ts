@@ -6,6 +6,7 @@
 import { compileExpression, findCycles } from '@renderer/core/expression';
 import { escapePointerSegment } from '@renderer/core/schema';
 import type { FormilyNode, FormilyProperties, FormilyReaction } from '@renderer/core/schema';
+import { closest, didYouMean } from './suggest';
 
 /** A Formily node met by {@link walkFormily}. */
 export interface FormilyVisit {
@@ -170,4 +171,86 @@ export function findLinkageCycles(visits: readonly FormilyVisit[]): string[][] {
     }
   }
   return findCycles(graph);
+}
+
+/** A problem found in a form's nodes, at a pointer of the loaded schema. */
+export interface FormilyProblem {
+  pointer: string;
+  message: string;
+}
+
+/** Node keys and reaction state keys that take a boolean or a `{{ }}` expression, never a plain string. */
+const BOOLEAN_KEYS = [
+  'x-visible',
+  'x-hidden',
+  'x-disabled',
+  'x-editable',
+  'x-read-only',
+  'x-read-pretty',
+  'required',
+];
+const STATE_KEYS = ['visible', 'hidden', 'disabled', 'editable', 'readOnly', 'readPretty', 'required'];
+
+const reactionsOf = (node: FormilyVisit['node']): Array<{ reaction: FormilyReaction; at: string }> => {
+  const value = node['x-reactions'];
+  if (Array.isArray(value)) return value.map((reaction, i) => ({ reaction, at: `/x-reactions/${i}` }));
+  return value && typeof value === 'object' ? [{ reaction: value, at: '/x-reactions' }] : [];
+};
+
+/**
+ * Mistakes Formily takes silently: an `x-reactions` dependency on a field the form does not have (the
+ * reaction never fires), and an expression written without `{{ }}` where a boolean or an expression is
+ * expected (`"x-visible": "$values.kind === 'A'"` is a non-empty string, so the rule is never applied).
+ */
+export function formilyProblems(visits: readonly FormilyVisit[]): FormilyProblem[] {
+  const problems: FormilyProblem[] = [];
+  const paths = visits.filter((v) => !v.isVoid).map((v) => v.path);
+  const exists = (path: string): boolean =>
+    visits.some((v) => v.path === path || path.startsWith(`${v.path}.`) || v.path.startsWith(`${path}.`));
+  const plainExpression = (pointer: string, value: unknown): void => {
+    if (typeof value !== 'string' || expressionOf(value) !== null) return;
+    problems.push({
+      pointer,
+      message: `应为 true/false 或 {{ }} 表达式：不带 {{ }} 的 "${value}" 只是一个字符串，规则不会生效（写成 "{{ ${value} }}"）`,
+    });
+  };
+  for (const visit of visits) {
+    for (const key of BOOLEAN_KEYS)
+      plainExpression(`${visit.pointer}/${key}`, visit.node[key as 'x-visible']);
+    for (const { reaction, at } of reactionsOf(visit.node)) {
+      if (!reaction || typeof reaction !== 'object') continue;
+      const deps = reaction.dependencies;
+      const entries: Array<[string, unknown]> = Array.isArray(deps)
+        ? deps.map((d, i) => [String(i), d])
+        : deps && typeof deps === 'object'
+          ? Object.entries(deps)
+          : [];
+      for (const [key, dep] of entries) {
+        if (typeof dep !== 'string') continue;
+        const path = resolveDependency(dep, visit.parentPath);
+        if (path === null || exists(path)) continue;
+        const near = closest(path, paths);
+        problems.push({
+          pointer: `${visit.pointer}${at}/dependencies/${escapePointerSegment(key)}`,
+          message: `联动依赖的字段 "${dep}" 在表单中不存在${near === null ? '' : `，是否应为 "${near}"？`}（表单字段：${paths.join(', ')}）`,
+        });
+      }
+      if (typeof reaction.target === 'string') {
+        const path = resolveDependency(reaction.target, visit.parentPath);
+        if (path !== null && !exists(path))
+          problems.push({
+            pointer: `${visit.pointer}${at}/target`,
+            message: `联动目标字段 "${reaction.target}" 在表单中不存在${didYouMean(path, paths)}`,
+          });
+      }
+      for (const branch of ['fulfill', 'otherwise'] as const) {
+        const state = (reaction[branch] as { state?: Record<string, unknown> } | undefined)?.state;
+        for (const key of STATE_KEYS)
+          if (state && key in state)
+            plainExpression(`${visit.pointer}${at}/${branch}/state/${key}`, state[key]);
+      }
+      if (typeof reaction.when === 'string') plainExpression(`${visit.pointer}${at}/when`, reaction.when);
+    }
+  }
+  return problems;
 }

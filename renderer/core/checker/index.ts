@@ -4,7 +4,7 @@
  */
 export { checkDictionaries, checkSchemas, formatIssue } from './checkSchemas';
 export type { CheckResult } from './checkSchemas';
-export { validateAgainstMetaSchema } from './metaValidate';
+export { describeAjvErrors, validateAgainstMetaSchema } from './metaValidate';
 export type { MetaProblem } from './metaValidate';
 export { checkPage } from './pageChecks';
 export type { PageProblem } from './pageChecks';

@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import pageMetaSchema from '@renderer/core/schema/page.schema.json';
 import { escapePointerSegment } from '@renderer/core/schema';
+import { didYouMean } from './suggest';
 
 /** One meta-schema violation: where (pointer into the loaded schema) and what was expected. */
 export interface MetaProblem {
@@ -38,33 +39,9 @@ const TYPE_NAMES: Record<string, string> = {
 const typeName = (type: unknown): string =>
   (Array.isArray(type) ? type : [type]).map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' 或 ');
 
-/** Edit distance, to suggest the key an analyst probably meant. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    let previous = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const current = row[j] as number;
-      row[j] = Math.min(current + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length] as number;
-}
-
 function suggestion(key: string, allowed: string[]): string {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const candidate of allowed) {
-    const d = distance(key.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  if (best !== null && bestDistance <= Math.max(2, Math.floor(key.length / 3)))
-    return `，是否应为 "${best}"？`;
+  const best = didYouMean(key, allowed);
+  if (best) return best;
   return allowed.length > 0 && allowed.length <= 30 ? `（可用的键：${allowed.join(', ')}）` : '';
 }
 
@@ -131,7 +108,20 @@ const isReferenceBranch = (error: ErrorObject): boolean => {
 export function validateAgainstMetaSchema(schema: unknown): MetaProblem[] {
   const validate = validator();
   if (validate(schema)) return [];
-  const errors = (validate.errors ?? []).filter((e) => !isReferenceBranch(e));
+  return describeAjvErrors(validate.errors ?? [], { resolvedReferences: true });
+}
+
+/**
+ * Turns the errors of an ajv validator compiled with `verbose: true` into located Chinese messages,
+ * one per problem (also for the models' meta-schema, `schemas/_meta/model.schema.json`).
+ * `resolvedReferences`: the value is a loaded page (its `$ref`/`$dict` branches cannot be the problem).
+ */
+export function describeAjvErrors(
+  all: readonly ErrorObject[],
+  options: { resolvedReferences?: boolean } = {},
+): MetaProblem[] {
+  // In a loaded page every `$ref`/`$dict` is resolved: the errors of those branches are noise there.
+  const errors = options.resolvedReferences ? all.filter((e) => !isReferenceBranch(e)) : [...all];
   const deeper = (pointer: string): boolean =>
     errors.some(
       (e) =>

@@ -19,10 +19,12 @@ import type {
 } from '@renderer/core/schema';
 import { FORMATS, isKnownFormat } from '@renderer/core/validators';
 import type { FormatRegistry } from '@renderer/core/validators';
-import { collectExpressions, findLinkageCycles, walkFormily } from './formilyTree';
+import { collectExpressions, findLinkageCycles, formilyProblems, walkFormily } from './formilyTree';
 import type { FormilyVisit } from './formilyTree';
 import { checkComposite } from './compositeChecks';
 import { checkStatistics } from './statisticsChecks';
+import { expressionNameProblems } from './expressionChecks';
+import { didYouMean } from './suggest';
 import type { CheckContext } from './types';
 
 /** A problem at a pointer of the loaded schema. */
@@ -58,6 +60,14 @@ const FORMILY_RULES = new Set([
 export interface RouteAccess {
   targets: ReadonlyMap<string, ReadonlySet<string> | null>;
   pageRoles: ReadonlySet<string> | null;
+}
+
+/** The state values of a model (its `states` dictionary), when known. */
+function statesOf(model: ModelDefinition | undefined, context: CheckContext): string[] | undefined {
+  // Only the dictionary form: any other is the model's own problem (server/models/loadModels.ts).
+  const states = model?.states;
+  if (!states || Array.isArray(states)) return undefined;
+  return context.source.dict(states.$dict)?.items.map((item) => String(item.value));
 }
 
 /** Runs every cross-reference check on one loaded page schema. */
@@ -109,13 +119,21 @@ export function checkPage(
     }
   };
 
+  // `$record` is the page's record, except where a part acts on another one (an upload page's owner).
+  let recordModel = model;
   const checkExpression = (pointer: string, source: string): void => {
     try {
       const compiled = compileExpression(source);
       for (const name of collectFunctionNames(compiled.ast)) {
         if (!functions.has(name) && !name.startsWith('$'))
-          report(pointer, `表达式调用了未知函数 "${name}"（可用：${functions.names().join(', ')}）`);
+          report(
+            pointer,
+            `表达式调用了未知函数 "${name}"${didYouMean(name, functions.names())}（可用：${functions.names().join(', ')}）`,
+          );
       }
+      const states = statesOf(recordModel, context);
+      for (const message of expressionNameProblems(compiled.ast, { model: recordModel, states }))
+        report(pointer, `${message}（${source.trim()}）`);
     } catch (error) {
       if (isExpressionError(error)) report(pointer, `表达式错误：${error.message}（${source}）`);
       else throw error;
@@ -351,6 +369,7 @@ export function checkPage(
   }
 
   function checkCycles(pointer: string, visits: FormilyVisit[]): void {
+    for (const problem of formilyProblems(visits)) report(problem.pointer, problem.message);
     for (const cycle of findLinkageCycles(visits)) {
       const first = visits.find((v) => v.path === cycle[0]);
       report(first?.pointer ?? pointer, `循环联动：${cycle.join(' → ')}`);
@@ -484,7 +503,9 @@ export function checkPage(
         report('/upload/deleteAction', `模型 "${model.name}" 中没有操作 "${upload.deleteAction}"`);
       }
       checkActions('/upload/documentActions', upload.documentActions, 'document');
+      if (upload.owner) recordModel = modelOf(upload.owner.model);
       checkActions('/upload/actions', upload.actions, 'upload');
+      recordModel = model;
       break;
     }
     case 'composite':

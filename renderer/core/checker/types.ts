@@ -13,6 +13,9 @@ export interface CheckIssue {
   message: string;
   /** The page file being checked when the problem is in a fragment it uses. */
   via?: string;
+  /** For a file that is not valid JSON: where it stopped parsing (1-based), instead of a pointer. */
+  line?: number;
+  column?: number;
 }
 
 /** What the checker knows about the world around the schemas. */
@@ -50,4 +53,6 @@ export interface PageFile {
   /** Parsed JSON, or the parse error. */
   raw: unknown;
   parseError?: string;
+  /** Where it stopped parsing (1-based). */
+  parseErrorAt?: { line: number; column: number };
 }

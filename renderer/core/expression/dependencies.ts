@@ -27,7 +27,7 @@ function staticPath(node: ExpressionNode): string | null {
 }
 
 /** The sub-expressions of a node, in evaluation order (a call's callee is a name, not a node). */
-function children(node: ExpressionNode): ExpressionNode[] {
+export function childNodes(node: ExpressionNode): ExpressionNode[] {
   switch (node.type) {
     case 'Literal':
     case 'Identifier':
@@ -63,7 +63,7 @@ export function collectDependencies(ast: ExpressionNode): Set<string> {
   const visit = (node: ExpressionNode): void => {
     const path = staticPath(node);
     if (path !== null) found.add(path);
-    else children(node).forEach(visit);
+    else childNodes(node).forEach(visit);
   };
   visit(ast);
   return found;
@@ -74,7 +74,7 @@ export function collectFunctionNames(ast: ExpressionNode): Set<string> {
   const found = new Set<string>();
   const visit = (node: ExpressionNode): void => {
     if (node.type === 'Call') found.add(node.callee.name);
-    children(node).forEach(visit);
+    childNodes(node).forEach(visit);
   };
   visit(ast);
   return found;

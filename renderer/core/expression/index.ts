@@ -41,7 +41,7 @@ export type {
 export { createDefaultFunctions, defaultFunctionDefinitions, defaultFunctions } from './defaultFunctions';
 export type { DefaultFunctionsOptions } from './defaultFunctions';
 export type { DateUnit } from './dates';
-export { collectDependencies, collectFunctionNames, findCycles } from './dependencies';
+export { childNodes, collectDependencies, collectFunctionNames, findCycles } from './dependencies';
 export type { DependencyGraph } from './dependencies';
 export {
   allowFormilyScopeCall,

@@ -141,7 +141,13 @@ function deriveNode(
     !pageFormats(node).includes(def.format)
   )
     node.format = def.format;
-  const extra = modelValidators(def);
+  // A rule the page repeats is added once (the checker asks to delete the page's copy).
+  const present = new Set(
+    (Array.isArray(node['x-validator']) ? node['x-validator'] : [node['x-validator']]).map((r: unknown) =>
+      JSON.stringify(r),
+    ),
+  );
+  const extra = modelValidators(def).filter((rule) => !present.has(JSON.stringify(rule)));
   if (extra.length > 0) {
     const own = node['x-validator'];
     node['x-validator'] = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ...extra];
@@ -217,6 +223,19 @@ export function modelRuleProblems(
           message: `页面规则 ${keyword}=${page} 比${field}（${keyword}=${limit}）更宽松：删除它（自动取自模型）或收紧`,
         });
     }
+    const own = node['x-validator'];
+    const validators: unknown[] = own === undefined ? [] : Array.isArray(own) ? own : [own];
+    validators.forEach((rule, i) => {
+      // The model's validators are added to every bound field: a copy on the page would run twice.
+      const repeated = modelValidators(def).some(
+        (m) => isObject(rule) && JSON.stringify(m) === JSON.stringify(rule),
+      );
+      if (repeated)
+        problems.push({
+          pointer: `${at}/x-validator${Array.isArray(own) ? `/${i}` : ''}`,
+          message: `页面校验规则 ${JSON.stringify(rule)} 与${field}的规则相同：删除它（自动取自模型），否则同一条提示会出现两次`,
+        });
+    });
     if (node.required === false && bound.required)
       problems.push({
         pointer: `${at}/required`,

@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { PageFile } from '@renderer/core/checker';
+import { parseJson } from '@renderer/core/checker/jsonSyntax';
+import type { JsonSyntaxError } from '@renderer/core/checker/jsonSyntax';
 import type { ModelDefinition } from '@renderer/core/model';
 import { isPageFile } from '@renderer/core/routes';
 import { createModuleSource, loadPageSchema } from '@renderer/core/schema';
@@ -23,8 +25,10 @@ export interface SchemaDirectory {
   models: Record<string, ModelDefinition> | null;
   /** Fragments and dictionaries for the loader. */
   source: SchemaSource;
-  /** JSON files that did not parse, by path, with the parser's message. */
+  /** JSON files that did not parse, by path, with the parser's message (Chinese). */
   parseErrors: Record<string, string>;
+  /** Where each of those files stopped parsing. */
+  parseErrorsAt: Record<string, JsonSyntaxError>;
 }
 
 function listJson(dir: string): string[] {
@@ -50,17 +54,30 @@ export function readSchemaDirectory(
   const pages: PageFile[] = [];
   const files: Record<string, unknown> = {};
   const parseErrors: Record<string, string> = {};
+  const parseErrorsAt: Record<string, JsonSyntaxError> = {};
   for (const full of listJson(root)) {
     const file = relative(root, full).split(sep).join('/');
     let raw: unknown;
     let parseError: string | undefined;
-    try {
-      raw = JSON.parse(overrides[file] ?? readFileSync(full, 'utf8'));
-    } catch (error) {
-      parseError = (error as Error).message;
+    const parsed = parseJson(overrides[file] ?? readFileSync(full, 'utf8'));
+    const syntax = 'error' in parsed ? parsed.error : undefined;
+    if ('value' in parsed) raw = parsed.value;
+    if (syntax) {
+      parseError = syntax.message;
       parseErrors[file] = parseError;
+      parseErrorsAt[file] = syntax;
     }
-    if (isPageFile(file)) pages.push(parseError === undefined ? { file, raw } : { file, raw, parseError });
+    if (isPageFile(file))
+      pages.push(
+        syntax === undefined
+          ? { file, raw }
+          : {
+              file,
+              raw,
+              parseError: syntax.message,
+              parseErrorAt: { line: syntax.line, column: syntax.column },
+            },
+      );
     else if (parseError === undefined) files[file] = raw;
   }
   const dicts = Object.fromEntries(Object.entries(files).filter(([file]) => file.startsWith('_dicts/')));
@@ -85,6 +102,7 @@ export function readSchemaDirectory(
     models,
     source: createModuleSource({ modules: files, root: '' }),
     parseErrors,
+    parseErrorsAt,
   };
 }
 

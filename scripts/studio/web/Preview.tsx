@@ -17,10 +17,44 @@ import type { ApiResponse } from '@/api/request';
 import type { SecurityInfo } from '@/api/types';
 import { withPageModelRules } from '@/pages/schema/pageModelRules';
 import { rendererRequestOn } from '@/pages/schema/rendererServices';
+import { decideAccess, permittedPaths } from '@/router/access';
+import { createUkeySigner } from '@/ukey';
 import { SnapshotDiff } from './SnapshotDiff';
 import { previewHttp, previewLogin, roleName, type StudioSource } from './studioClient';
 
 const request = rendererRequestOn(() => previewHttp);
+// Hardware keys through the reference signing agent, soft keys in the browser: as the portal signs.
+const signer = createUkeySigner();
+
+/**
+ * Downloads and exports from the real server (through the studio's proxy, with the preview's session),
+ * saved by the browser as the portal's would be; a queued export (download centre) says so.
+ */
+async function previewDownload(
+  url: string,
+  params: Record<string, unknown> | undefined,
+  say: (text: string) => void,
+): Promise<void> {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {}))
+    if (v !== undefined && v !== null) query.append(k, String(v));
+  const qs = query.toString();
+  const answer = await fetch(`/api/web${url}${qs ? `?${qs}` : ''}`, { credentials: 'same-origin' });
+  const type = answer.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = (await answer.json()) as { message?: string };
+    say(body.message ?? '已提交导出，请到下载中心查看');
+    return;
+  }
+  const disposition = answer.headers.get('content-disposition') ?? '';
+  const name =
+    /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)/i.exec(disposition)?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await answer.blob());
+  link.download = name ? decodeURIComponent(name) : 'export.xlsx';
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
 const RECORD_PAGES = new Set(['detail', 'approve', 'upload']);
 
 interface Props {
@@ -130,6 +164,13 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
     return new Map(items.map((i) => [String(i.value), i.label]));
   }, [model, source, moduleSource]);
 
+  // Navigation follows the portal's rules: a link to a page this role's menus do not grant is hidden.
+  const menus = ready ? session.security.menus3 : undefined;
+  const canOpen = useMemo(() => {
+    const permitted = permittedPaths(menus ?? []);
+    return (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow';
+  }, [menus]);
+
   if (!loaded) return <Spin />;
   if ('error' in loaded)
     return <Alert type="error" showIcon message="页面加载失败" description={loaded.error} />;
@@ -169,13 +210,24 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
         <Alert type="error" showIcon message="预览登录失败" description={session.error} />
       )}
       {ready && (
-        <div data-testid="studio-preview" style={{ border: '1px dashed #d9d9d9', padding: 12 }}>
+        <div
+          data-testid="studio-preview"
+          // Wide lists scroll inside the preview rather than losing their last columns (操作).
+          style={{ border: '1px dashed #d9d9d9', padding: 12, overflowX: 'auto', minWidth: 0 }}
+        >
           <Typography.Text type="secondary">
             {`以 ${session.security.user3.personName}（${session.security.currentRole3?.roleName ?? wanted}）预览 ${schema!.route.path}`}
           </Typography.Text>
           <RendererProvider
             request={request}
             navigate={(to) => void message.info(`预览中不跳转：${to}`)}
+            canOpen={canOpen}
+            signer={signer}
+            download={(url, params) =>
+              void previewDownload(url, params, (t) => void message.info(t)).catch((e: unknown) =>
+                message.error(e instanceof Error ? e.message : String(e)),
+              )
+            }
             currentRole={session.security.currentRole3?.roleCode ?? wanted}
             user={{ ...session.security.user3 }}
           >

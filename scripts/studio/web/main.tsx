@@ -19,6 +19,7 @@ import {
 } from './studioClient';
 
 const CHECK_DELAY_MS = 100;
+const SOURCE_POLL_MS = 1500;
 
 interface TreeNode {
   key: string;
@@ -165,7 +166,42 @@ function ImpactView({ impact }: { impact: Impact | null }) {
   );
 }
 
+/** The preview's width, dragged on the bar between editor and preview (or set with the arrow keys). */
+function useResizer(initial: number): [number, React.JSX.Element] {
+  const [width, setWidth] = useState(initial);
+  const clamp = (w: number) => Math.max(320, Math.min(window.innerWidth - 420, w));
+  const bar = (
+    <div
+      role="separator"
+      aria-label="调整预览宽度"
+      aria-orientation="vertical"
+      aria-valuenow={Math.round(width)}
+      tabIndex={0}
+      style={{ width: 6, cursor: 'col-resize', background: '#f0f0f0', flex: 'none' }}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft') setWidth((w) => clamp(w + 40));
+        if (e.key === 'ArrowRight') setWidth((w) => clamp(w - 40));
+      }}
+      onMouseDown={(down) => {
+        down.preventDefault();
+        const startX = down.clientX;
+        const start = width;
+        const move = (e: MouseEvent) => setWidth(clamp(start + startX - e.clientX));
+        const up = () => {
+          window.removeEventListener('mousemove', move);
+          window.removeEventListener('mouseup', up);
+        };
+        window.addEventListener('mousemove', move);
+        window.addEventListener('mouseup', up);
+      }}
+    />
+  );
+  return [width, bar];
+}
+
 function Studio() {
+  const { modal } = AntApp.useApp();
+  const [previewWidth, resizer] = useResizer(Math.round(window.innerWidth * 0.42));
   const [source, setSource] = useState<StudioSource | null>(null);
   const [entries, setEntries] = useState<PageEntry[]>([]);
   const [file, setFile] = useState<string | null>(null);
@@ -224,6 +260,40 @@ function Studio() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Unsaved edits are never lost silently: switching files asks first, leaving the page too.
+  const dirty = file !== null && text !== saved;
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const leave = (go: () => void) => {
+    if (!dirty) return go();
+    modal.confirm({
+      title: '有未保存的修改',
+      content: `${file ?? ''} 的修改还没有保存，切换后将丢失。`,
+      okText: '放弃修改并切换',
+      cancelText: '留在本页',
+      onOk: go,
+    });
+  };
+
+  // A new or changed model, dictionary or fragment is picked up as it is saved, by whatever editor.
+  useEffect(() => {
+    let version: string | null = null;
+    const poll = window.setInterval(() => {
+      void studioApi<{ version: string }>('version')
+        .then(async (answer) => {
+          if (version !== null && answer.version !== version)
+            setSource(await studioApi<StudioSource>('source'));
+          version = answer.version;
+        })
+        .catch(() => undefined);
+    }, SOURCE_POLL_MS);
+    return () => window.clearInterval(poll);
+  }, []);
+
   const onChange = (t: string) => {
     setText(t);
     // The formatted text a save put back: checked clean already, and still 已保存.
@@ -261,13 +331,15 @@ function Studio() {
         <Typography.Title level={5}>新建页面</Typography.Title>
         <Wizard
           source={source}
-          onCreated={(f) => {
-            void (async () => {
-              const files = await studioApi<PageEntry[]>('files');
-              setEntries(files);
-              await open(f, files);
-            })();
-          }}
+          onCreated={(f) =>
+            leave(() => {
+              void (async () => {
+                const files = await studioApi<PageEntry[]>('files');
+                setEntries(files);
+                await open(f, files);
+              })();
+            })
+          }
         />
         <Typography.Title level={5}>页面配置</Typography.Title>
         <Tree
@@ -277,7 +349,7 @@ function Studio() {
           onExpand={(keys) => setExpanded(keys.map(String))}
           selectedKeys={file ? [file] : []}
           onSelect={(keys, info) => {
-            if (info.node.isLeaf) void open(String(keys[0] ?? info.node.key));
+            if (info.node.isLeaf) leave(() => void open(String(keys[0] ?? info.node.key)));
             else
               setExpanded((ks) => (ks.includes(String(info.node.key)) ? ks : [...ks, String(info.node.key)]));
           }}
@@ -318,7 +390,11 @@ function Studio() {
         </div>
         <ImpactView impact={impact} />
       </main>
-      <aside style={{ flex: 1.2, minWidth: 0, overflow: 'auto', borderLeft: '1px solid #eee', padding: 8 }}>
+      {resizer}
+      <aside
+        aria-label="预览区"
+        style={{ width: previewWidth, flex: 'none', minWidth: 0, overflow: 'auto', padding: 8 }}
+      >
         <Typography.Title level={5}>预览</Typography.Title>
         {file && clean !== null ? (
           <Preview source={source} file={file} text={clean} saved={saved} />
