@@ -9,6 +9,18 @@ import { hasMenu, isOperatorOrDirector, MANAGER_ROLE } from './roles';
 /** What a value is: how it is masked. */
 export type PersonalDataKind = 'idCard' | 'mobile' | 'bankAccount';
 
+/**
+ * The field formats (renderer/core/validators FORMAT_DEFINITIONS) whose values are personal data, and
+ * their kind: a model field with one of them is masked in every record answer (server/models/personalFields.ts).
+ * `telephone` (an enterprise's registered landline, printed on every invoice it issues) is not one.
+ */
+export const PERSONAL_DATA_FORMATS: ReadonlyMap<string, PersonalDataKind> = new Map([
+  ['idCard', 'idCard'],
+  ['phone', 'mobile'],
+  ['bankAccount', 'bankAccount'],
+  ['bankCard', 'bankAccount'],
+]);
+
 /** Characters shown at the start and at the end of a masked value of each kind; four stars between. */
 const KEPT: Readonly<Record<PersonalDataKind, readonly [number, number]>> = {
   idCard: [4, 4], // 1101****002X

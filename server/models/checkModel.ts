@@ -4,6 +4,8 @@ import { checkInvariants } from './checkInvariants';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
 import { checkHandover, createStep } from './handovers';
+import { holdsPersonalData } from './personalFields';
+import { seesPersonalData } from '@contract/personalData';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
 
 /** What a model may refer to. */
@@ -144,6 +146,14 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     checkParty('/update/party', def.update.party);
     checkEffects('/update/effects', def.update.effects);
   }
+  // Whoever writes personal data sees it whole (server/models/personalFields.ts): an edit form never
+  // holds a masked value to send back.
+  if (Object.values(fields).some((f) => !f.readOnly && holdsPersonalData(f)))
+    for (const at of ['create', 'update'] as const)
+      def[at]?.roles.forEach((role, i) => {
+        if (!seesPersonalData(role))
+          report(`/${at}/roles/${i}`, `"${role}" sees personal data masked, so may not write it`);
+      });
   if (def.delete) {
     checkRoles('/delete/roles', def.delete.roles);
     def.delete.states.forEach((s, i) => needState(`/delete/states/${i}`, s));

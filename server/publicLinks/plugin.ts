@@ -8,6 +8,7 @@ import { productEffects, productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
 import { handoverLinksOf } from '../models/handovers';
+import { personalValueAsSeen } from '../models/personalFields';
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
@@ -59,7 +60,9 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
         expiresAt: new Date(link.expires_at).toISOString(),
         fields: kind.essentials.map((name) => {
           const f = model.fields.get(name)!;
-          return { name, title: String(f.def.title ?? name), kind: f.kind, value: rec.data[name] ?? null };
+          // No role (no login yet): personal data masked, as for every role that does not see it whole.
+          const value = personalValueAsSeen(model, null, name, rec.data[name] ?? null);
+          return { name, title: String(f.def.title ?? name), kind: f.kind, value };
         }),
       });
     },

@@ -138,6 +138,14 @@ describe('model files are checked at start', () => {
       'schemas/_models/creditIssue.json: /fieldAccess/remark/write/states/0: unknown state "XX9"',
     ],
     [
+      'personal data written by a role that sees it masked',
+      (m: Json) => {
+        m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
+        m.create.roles = ['ROLE_CORE_OPERATOR', 'ROLE_CORE_PURCHASE'];
+      },
+      'schemas/_models/creditIssue.json: /create/roles/1: "ROLE_CORE_PURCHASE" sees personal data masked, so may not write it',
+    ],
+    [
       'children read by a field without an index',
       (m: Json) => (m.children.field = 'holderName'),
       'schemas/_models/creditIssue.json: /children/field: "creditVoucher.holderName" needs "index": true',
