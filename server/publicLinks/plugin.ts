@@ -8,7 +8,7 @@ import { productEffects, productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
 import { handoverLinksOf } from '../models/handovers';
-import { personalValueAsSeen } from '../models/personalFields';
+import { personalValueMasked } from '../models/personalFields';
 
 /** Base path of the public link API under /api/web. */
 export const PUBLIC_LINKS_BASE = '/v1/public-links';
@@ -61,7 +61,7 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
         fields: kind.essentials.map((name) => {
           const f = model.fields.get(name)!;
           // No role (no login yet): personal data masked, as for every role that does not see it whole.
-          const value = personalValueAsSeen(model, null, name, rec.data[name] ?? null);
+          const value = personalValueMasked(model, name, rec.data[name] ?? null);
           return { name, title: String(f.def.title ?? name), kind: f.kind, value };
         }),
       });

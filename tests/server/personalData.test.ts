@@ -1,7 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTERPRISE_PROFILE_API } from '@contract/enterprise';
-import { maskPersonalData, personalDataFor, seesPersonalData } from '@contract/personalData';
+import {
+  maskPersonalData,
+  personalDataFor,
+  seesPersonalData,
+  seesRecordPersonalData,
+} from '@contract/personalData';
 import { exportPath, type ExportJob } from '@renderer/core/model';
 import type { Browser } from './helpers';
 import {
@@ -170,6 +175,52 @@ describe('model records: personal data by the same rule (server/models/personalF
     expect(body(await getRecord(chainOperator, 'creditTransfer', transfer.id)).data.lines).toEqual(
       transfer.lines,
     );
+  });
+
+  it('gives the funder who pays into a receiving account the number whole; the debtor and query roles masked', async () => {
+    const FIN = ['ROLE_FIN_CLIENT_MANAGER', 'ROLE_FIN_PRODUCT_MANAGER'];
+    const decl = { owner: 'creditorCorpId', wholeFor: [{ party: 'factorCorpId', roles: FIN }] };
+    const partyOf = (field: string) => (f: string) => f === field;
+    expect(seesRecordPersonalData('ROLE_FIN_CLIENT_MANAGER', decl, partyOf('factorCorpId'))).toBe(true);
+    expect(seesRecordPersonalData('ROLE_FIN_CLIENT_MANAGER', decl, partyOf('creditorCorpId'))).toBe(false);
+    expect(seesRecordPersonalData('ROLE_CORE_OPERATOR', decl, partyOf('debtorCorpId'))).toBe(false);
+    expect(seesRecordPersonalData('ROLE_CORP_DIRECTOR', decl, partyOf('creditorCorpId'))).toBe(true);
+    expect(seesRecordPersonalData('ROLE_CORP_QUERY', decl, partyOf('creditorCorpId'))).toBe(false);
+    expect(seesRecordPersonalData(null, decl, () => true)).toBe(false);
+
+    // A forward factoring loan: the factor lends into the creditor's account; the debtor pays the factor.
+    const loan = (
+      await s.db.query<{ id: string; account_no: string }>(
+        `select id, account_no from factoring_loan where factor_corp_id = 'FIN001' and creditor_corp_id = 'SUP001'
+           and debtor_corp_id = 'CORE001' and length(account_no) > 8 order by id limit 1`,
+      )
+    ).rows[0]!;
+    const masked = maskPersonalData('bankAccount', loan.account_no);
+    const seen = async (username: string, model: string, id: string) =>
+      body(await getRecord(await as(s.app, username), model, id)).data.accountNo;
+    const whole = ['fin_client_manager', 'fin_product_manager', 'chain_operator', 'chain_director'];
+    const hidden = ['chain_query', 'core_operator', 'core_director', 'core_query'];
+    for (const u of whole) expect(await seen(u, 'factoringLoan', loan.id), u).toBe(loan.account_no);
+    for (const u of hidden) expect(await seen(u, 'factoringLoan', loan.id), u).toBe(masked);
+    const fin = await as(s.app, 'fin_client_manager');
+    const row = ((await list(fin, 'factoringLoan', { size: '100' })).list as Json[]).find(
+      (r) => r.id === loan.id,
+    );
+    expect(row?.accountNo).toBe(loan.account_no);
+
+    // A voucher's finance: the institution lends (放款) and checks the loan (放款复核); the issuer does not pay.
+    const finance = (
+      await s.db.query<{ id: string; account_no: string }>(
+        `select id, account_no from credit_finance where fin_corp_id = 'FIN001' and applicant_corp_id = 'SUP001'
+           and issuer_corp_id = 'CORE001' and length(account_no) > 8 order by id limit 1`,
+      )
+    ).rows[0]!;
+    for (const u of ['fin_client_manager', 'fin_product_manager', 'chain_operator'])
+      expect(await seen(u, 'creditFinance', finance.id), u).toBe(finance.account_no);
+    for (const u of ['core_operator', 'chain_query'])
+      expect(await seen(u, 'creditFinance', finance.id), u).toBe(
+        maskPersonalData('bankAccount', finance.account_no),
+      );
   });
 
   it('refuses a masking role a filter, sort or group on a masked field (FIELD_MASKED); allows the operator', async () => {
