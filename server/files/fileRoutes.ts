@@ -5,7 +5,7 @@ import { ApiError, ok } from '../errors';
 import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
-import { requireSignedFile } from '../plugins/security';
+import { requireSignedFields, requireSignedFile } from '../plugins/security';
 import { checkChildrenOpen, lockParents } from '../models/invariants';
 import type { Actor } from '../models/recordJson';
 import { saveRecord } from '../models/recordStore';
@@ -139,6 +139,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       req.file({ limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 } }),
     );
     if (!part) throw new ApiError('FILE_MISSING');
+    requireSignedFields(req, part.fields);
     const query = req.query as Query;
     const field = (name: string): string | undefined => {
       const f = part.fields[name] as { value?: unknown } | undefined;

@@ -262,6 +262,8 @@ interface Req {
    * `body`) or its bytes (inside `payload`).
    */
   file?: string | Buffer;
+  /** The text fields before a multipart body's file, signed with it. */
+  fields?: Array<[string, string]>;
   /** A binary multipart body (an import of a zip bomb), sent instead of `body`. */
   payload?: Buffer;
   /**
@@ -404,10 +406,14 @@ function bombRequests(): fc.Arbitrary<Req> {
     .tuple(fc.constantFrom(...IMPORTS), fc.constantFrom('rows' as const, 'entries' as const))
     .map(([{ model: m, header }, kind]) => {
       const boundary = 'fuzzBomb';
-      const fields = (m.import!.values ?? []).map((name) => {
-        const value = m.fields[name]?.enum?.[0] ?? 'x';
-        return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`;
-      });
+      const values = (m.import!.values ?? []).map((name): [string, string] => [
+        name,
+        String(m.fields[name]?.enum?.[0] ?? 'x'),
+      ]);
+      const fields = values.map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
       const payload = Buffer.concat([
         Buffer.from(
           `${fields.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -425,6 +431,7 @@ function bombRequests(): fc.Arbitrary<Req> {
         contentType: `multipart/form-data; boundary=${boundary}`,
         multipart: true,
         file: bomb(kind, header),
+        fields: values,
         payload,
       };
     });
@@ -588,6 +595,7 @@ async function send(r: Req): Promise<LightMyRequestResponse> {
         ? signUpload({
             ...signed,
             file: typeof r.file === 'string' ? Buffer.from(wellFormed(r.file), 'utf8') : r.file,
+            fields: r.fields,
           })
         : { 'x-vrandom': signRequest({ ...signed, body: r.oversized ? '' : r.body }) }),
     },
