@@ -12,16 +12,45 @@
  */
 export const FILE_MD5_HEADER = 'x-scf-file-md5';
 
+/**
+ * The header of a multipart upload that carries the md5 of its text fields ({@link formFieldsText}), sent
+ * when it has any: signed with the file's md5, and the server refuses fields that do not match it (ADR 0001,
+ * amendment: the form fields are signed). Without it, the request has no fields.
+ */
+export const FORM_MD5_HEADER = 'x-scf-form-md5';
+
 /** Whether a Content-Type is a multipart one (whose body the signature covers through FILE_MD5_HEADER). */
 export const isMultipart = (contentType: string | undefined): boolean =>
   /^\s*multipart\//i.test(contentType ?? '');
 
 /**
- * What stands for the body in the canonical request: the body as sent, or for a multipart request the
- * file md5 header's value ('' when it has none: the server then refuses the file).
+ * The signed text of a multipart body's text fields, those sent before its file (the only ones the server
+ * reads): each `name=value` percent-encoded, line breaks as LF (a browser may send CRLF), sorted by name
+ * (a repeated name's values in the order sent), joined by `&`. The portal signs it and the server checks
+ * the fields it received against it: the one scope of both.
  */
-export function signedBody(parts: { multipart: boolean; body: string; fileMd5?: string }): string {
-  return parts.multipart ? (parts.fileMd5 ?? '') : parts.body;
+export function formFieldsText(fields: ReadonlyArray<readonly [string, string]>): string {
+  const lf = (t: string) => t.replace(/\r\n?/g, '\n');
+  return [...fields]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${encodeURIComponent(lf(name))}=${encodeURIComponent(lf(value))}`)
+    .join('&');
+}
+
+/**
+ * What stands for the body in the canonical request: the body as sent, or for a multipart request the
+ * file md5 header's value ('' when it has none: the server then refuses the file), followed by a line with
+ * the form md5 header's value when it has one.
+ */
+export function signedBody(parts: {
+  multipart: boolean;
+  body: string;
+  fileMd5?: string;
+  formMd5?: string;
+}): string {
+  if (!parts.multipart) return parts.body;
+  const file = parts.fileMd5 ?? '';
+  return parts.formMd5 === undefined ? file : `${file}\n${parts.formMd5}`;
 }
 
 /** The parts of a request the signature covers. */

@@ -125,6 +125,8 @@ export const ERRORS = {
   FIELD_WRITE_FORBIDDEN: { status: 200, message: '当前角色无权填写或修改“{title}”' },
   // A field hidden from the role named in a filter, sort, aggregate, export or import (server/models/fieldAccess.ts).
   FIELD_HIDDEN: { status: 200, message: '当前角色无权查看“{title}”' },
+  // A filter, sort or group on personal data the role sees masked (server/models/personalFields.ts).
+  FIELD_MASKED: { status: 200, message: '当前角色不能按“{title}”查询、排序或统计' },
   FILE_REQUIRED: { status: 200, message: '请先上传文件' },
   FILE_MISSING: { status: 200, message: '请选择要上传的文件' },
   FILE_TYPE_INVALID: {

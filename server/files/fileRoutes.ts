@@ -5,7 +5,7 @@ import { ApiError, ok } from '../errors';
 import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
-import { requireSignedFile } from '../plugins/security';
+import { requireSignedFields, requireSignedFile } from '../plugins/security';
 import { checkChildrenOpen } from '../models/invariants';
 import type { Actor } from '../models/recordJson';
 import { checkUploadAllowed } from '../models/recordFiles';
@@ -13,7 +13,7 @@ import { fileJson, filesOfRecord, findFile, type FileMeta } from './fileRecords'
 import type { FileStorage } from './fileStorage';
 import { baseName, checkUpload, MAX_FILE_SIZE, MAX_FILE_SIZE_TEXT, MIME_TYPES } from './fileTypes';
 import { SEED_KEY_PREFIX, SEED_PDF } from './seedFiles';
-import { grantQuery, SIGNED_URL_TTL_MS, verifyGrant } from './signedUrl';
+import { grantQuery, SIGNED_URL_TTL_MS, STORE_REDIRECT_SECONDS, verifyGrant } from './signedUrl';
 import {
   hasOwnRendition,
   isThumbnailType,
@@ -77,7 +77,8 @@ function parseCreate(text: string | undefined): Record<string, unknown> | null {
 
 /**
  * File routes under /api/web: multipart upload to a record (type whitelist by extension and content,
- * 20 MB), downloads through the spec's paths, presigned local links (HMAC, expiring, no session needed).
+ * 20 MB), downloads through the spec's paths, presigned links (HMAC, expiring, bound to the session that
+ * asked; with object storage they redirect to the store's own short-lived URL).
  */
 export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): void {
   const send = (
@@ -143,6 +144,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
       req.file({ limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20, fieldSize: 2000 } }),
     );
     if (!part) throw new ApiError('FILE_MISSING');
+    requireSignedFields(req, part.fields);
     const query = req.query as Query;
     const field = (name: string): string | undefined => {
       const f = part.fields[name] as { value?: unknown } | undefined;
@@ -244,35 +246,31 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     },
   );
 
+  /** Whether a file's bytes are served by the object store itself (demo documents are not in it). */
+  const fromStore = (meta: FileMeta): boolean =>
+    o.storage.presign !== undefined && !meta.storageKey.startsWith(SEED_KEY_PREFIX);
+
+  // The presigned link is always this server's, bound to the asking session (server/files/signedUrl.ts),
+  // object storage or not: the store's own URL would work for anyone who has it, for its whole lifetime.
   app.get<{ Querystring: Query }>('/v1/files/oss/sts/download/presigned-url', async (req) => {
     const type = first(req.query.thumbnailType) || 'ORIGINAL';
     if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
     const meta = await visibleFile(actorOf(req), first(req.query.pkFile) ?? '');
     const attachment = ['true', '1'].includes(first(req.query.isAttachment) ?? '');
-    const signedAt = o.now();
-    const expires = signedAt.getTime() + SIGNED_URL_TTL_MS;
+    const expires = o.now().getTime() + SIGNED_URL_TTL_MS;
     const name = baseName(first(req.query.localFileName) ?? '') || meta.name;
-    // Object storage serves its own presigned URL (demo documents are not in the store: this server does).
-    if (o.storage.presign && !meta.storageKey.startsWith(SEED_KEY_PREFIX)) {
-      if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
-      const url = await o.storage.presign(renditionKey(meta.storageKey, type), {
-        seconds: SIGNED_URL_TTL_MS / 1000,
-        signedAt,
-        contentType: meta.mime,
-        contentDisposition: disposition(attachment ? 'attachment' : 'inline', name),
-      });
-      return ok({ useOss: true, url, expiresAt: expires });
-    }
     const grant = { fileId: meta.id, type, attachment, name, expires, session: req.session!.idHash };
     return ok({
-      useOss: false,
+      useOss: fromStore(meta),
       url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
       expiresAt: expires,
     });
   });
 
   // The presigned link: a browser navigation (no CSRF header), valid only with the cookie of the session
-  // that asked for it (server/files/signedUrl.ts).
+  // that asked for it (server/files/signedUrl.ts). With object storage it answers a redirect to the
+  // store's own URL, signed there and then for STORE_REDIRECT_SECONDS: the browser follows it at once, and
+  // nobody else ever sees it (useOss: the bytes still come straight from the store).
   app.get<{ Params: { key: string }; Querystring: Query }>(
     '/v1/files/signed/:key',
     { config: { auth: 'none', navigation: true } },
@@ -290,13 +288,22 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
         throw new ApiError('FILE_LINK_INVALID');
       const meta = await findFile(o.db, grant.fileId);
       if (!meta) throw new ApiError('FILE_NOT_FOUND');
-      return send(
-        reply,
-        meta,
-        await renditionBytes(meta, isThumbnailType(grant.type) ? grant.type : 'ORIGINAL'),
-        grant.attachment ? 'attachment' : 'inline',
-        grant.name || meta.name,
-      );
+      const type = isThumbnailType(grant.type) ? grant.type : 'ORIGINAL';
+      const kind = grant.attachment ? 'attachment' : 'inline';
+      if (fromStore(meta)) {
+        if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
+        const url = await o.storage.presign!(renditionKey(meta.storageKey, type), {
+          seconds: STORE_REDIRECT_SECONDS,
+          signedAt: o.now(),
+          contentType: meta.mime,
+          contentDisposition: disposition(kind, grant.name || meta.name),
+        });
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(url, 302);
+      }
+      return send(reply, meta, await renditionBytes(meta, type), kind, grant.name || meta.name);
     },
   );
 

@@ -6,6 +6,12 @@ const KEY_NAME = 'files_url_hmac';
 export const SIGNED_URL_TTL_MS = 5 * 60 * 1000;
 
 /**
+ * How long the object store's own URL works, to which a presigned link of a session redirects that
+ * session's browser (server/files/fileRoutes.ts): it follows at once; after this, nobody can use it.
+ */
+export const STORE_REDIRECT_SECONDS = 10;
+
+/**
  * What a presigned link grants: one file, one rendition, until a time, to the session that asked for it
  * (its id hash is signed but never in the link: the link works only with that session's cookie, so neither
  * someone it is passed on to nor anyone after logout can use it).

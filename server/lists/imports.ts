@@ -11,7 +11,7 @@ import { assertFieldsVisible } from '../models/fieldAccess';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf, MODELS_BASE } from '../models/modelRoutes';
 import { findRecords } from '../models/recordStore';
-import { requireSignedFile } from '../plugins/security';
+import { requireSignedFields, requireSignedFile } from '../plugins/security';
 import type { DictDef } from '../models/types';
 import { MONEY_FORMAT } from './xlsx';
 
@@ -254,6 +254,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
       throw new ApiError('IMPORT_FILE_INVALID');
     }
     if (!part) throw new ApiError('FILE_MISSING');
+    requireSignedFields(req, part.fields);
     const fixed: Json = {};
     for (const name of values) {
       const f = part.fields[name] as { value?: unknown } | undefined;

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import { assertFieldsVisible } from './fieldAccess';
 import { buildWhere, visibleIds, type QueryParams } from './listQuery';
+import { assertNotMasked } from './personalFields';
 import type { Actor } from './recordJson';
 import type { DictDef } from './types';
 
@@ -37,7 +38,10 @@ interface Grouping {
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
-/** The grouping `name` asks for; any field it reads must be visible to `role` (FIELD_HIDDEN). */
+/**
+ * The grouping `name` asks for; any field it reads must be visible to `role` (FIELD_HIDDEN) and, as its
+ * keys and labels are answered whole, not personal data the role sees masked (FIELD_MASKED).
+ */
 function grouping(
   model: CompiledModel,
   name: string,
@@ -54,11 +58,9 @@ function grouping(
     params.push(corpId);
     const me = `$${params.length}`;
     const fields = (named?.fields ?? []).map((f) => model.fields.get(f)!);
-    assertFieldsVisible(
-      model,
-      role,
-      fields.flatMap((f) => (f.def.nameField ? [f.name, f.def.nameField] : [f.name])),
-    );
+    const read = fields.flatMap((f) => (f.def.nameField ? [f.name, f.def.nameField] : [f.name]));
+    assertFieldsVisible(model, role, read);
+    assertNotMasked(model, role, read);
     // The first corp field not holding the user's enterprise: for a core it is the holder, for a supplier the issuer.
     const pick = (expr: (f: (typeof fields)[number]) => string): string =>
       `case ${fields.map((f) => `when ${f.column} is distinct from ${me} then ${expr(f)}`).join(' ')} else null end`;
@@ -77,7 +79,9 @@ function grouping(
   const field = model.fields.get(fieldName);
   if (!field || !kind || field.kind === 'json')
     throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
-  assertFieldsVisible(model, role, named?.labelField ? [fieldName, named.labelField] : [fieldName]);
+  const read = named?.labelField ? [fieldName, named.labelField] : [fieldName];
+  assertFieldsVisible(model, role, read);
+  assertNotMasked(model, role, read);
   if (kind === 'month') {
     if (field.kind !== 'date' && field.kind !== 'datetime')
       throw new ApiError('AGGREGATE_INVALID', { what: `groupBy=${name}` });
@@ -114,7 +118,10 @@ export async function aggregate(
   if (measureField !== null && !(model.def.aggregates?.measures ?? []).includes(measureField)) {
     throw new ApiError('AGGREGATE_INVALID', { what: `measure=${measureParam}` });
   }
-  if (measureField !== null) assertFieldsVisible(model, actor.role, [measureField]);
+  if (measureField !== null) {
+    assertFieldsVisible(model, actor.role, [measureField]);
+    assertNotMasked(model, actor.role, [measureField]);
+  }
   const where = buildWhere(model, corpId, query, actor.role);
   const params = [...where.params];
   const g = grouping(model, groupBy, params, corpId, actor.role, dicts);

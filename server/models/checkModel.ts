@@ -4,6 +4,8 @@ import { checkInvariants } from './checkInvariants';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
 import { checkHandover, createStep } from './handovers';
+import { holdsPersonalData, personalDataOf } from './personalFields';
+import { seesPersonalData } from '@contract/personalData';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
 
 /** What a model may refer to. */
@@ -139,6 +141,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     checkParty('/update/party', def.update.party);
     checkEffects('/update/effects', def.update.effects);
   }
+  checkPersonalData(def, report, checkParty, checkRoles);
   if (def.delete) {
     checkRoles('/delete/roles', def.delete.roles);
     def.delete.states.forEach((s, i) => needState(`/delete/states/${i}`, s));
@@ -260,4 +263,63 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   );
   problems.push(...checkInvariants(def, ctx));
   return problems;
+}
+
+/**
+ * Personal data (server/models/personalFields.ts, contract/personalData.ts seesRecordPersonalData): a model
+ * holding some names its owner (`personalData.owner` or `create.corpField`) and its `wholeFor` parties among
+ * its visibility fields; whoever writes it is the owner's and sees it whole (an edit form never holds a
+ * masked value to send back); and a filter, sort or group on it, where the role alone decides, only on a
+ * model whose records have the owner as only party (elsewhere an operator of another party would learn the
+ * owner's value by exact match).
+ */
+function checkPersonalData(
+  def: ModelDef,
+  report: (pointer: string, message: string) => void,
+  checkParty: (pointer: string, party: string | string[]) => void,
+  checkRoles: (pointer: string, roles: string[]) => void,
+): void {
+  const held = Object.entries(def.fields).filter(([, f]) => holdsPersonalData(f));
+  const decl = personalDataOf(def);
+  const parties = def.visibility.corpFields;
+  if (def.personalData?.owner) checkParty('/personalData/owner', def.personalData.owner);
+  (def.personalData?.wholeFor ?? []).forEach((w, i) => {
+    checkParty(`/personalData/wholeFor/${i}/party`, w.party);
+    checkRoles(`/personalData/wholeFor/${i}/roles`, w.roles);
+    if (!parties.includes(w.party))
+      report(`/personalData/wholeFor/${i}/party`, `"${w.party}" is not one of visibility.corpFields`);
+  });
+  if (held.length === 0) return;
+  if (!decl) {
+    report('/personalData', 'a model holding personal data without create.corpField declares its owner');
+    return;
+  }
+  if (!parties.includes(decl.owner))
+    report('/personalData/owner', `"${decl.owner}" is not one of visibility.corpFields`);
+  if (held.some(([, f]) => !f.readOnly)) {
+    for (const at of ['create', 'update'] as const)
+      def[at]?.roles.forEach((role, i) => {
+        if (!seesPersonalData(role))
+          report(`/${at}/roles/${i}`, `"${role}" sees personal data masked, so may not write it`);
+      });
+    const party = def.update?.party;
+    if (party !== undefined && (Array.isArray(party) ? party : [party]).some((p) => p !== decl.owner))
+      report('/update/party', `only the owner of its personal data ("${decl.owner}") may update it`);
+  }
+  if (parties.length === 1 && parties[0] === decl.owner) return;
+  const asked = new Set([
+    ...Object.keys(def.query?.filters ?? {}),
+    ...(def.query?.sort ?? []),
+    ...Object.values(def.aggregates?.groupBy ?? {}).flatMap((g) => [
+      ...(g.field ? [g.field] : []),
+      ...(g.fields ?? []),
+      ...(g.labelField ? [g.labelField] : []),
+    ]),
+  ]);
+  for (const [name] of held)
+    if (asked.has(name))
+      report(
+        `/fields/${name}`,
+        'personal data of a record shared with other parties cannot be filtered, sorted or grouped',
+      );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import { assertFieldsVisible } from './fieldAccess';
 import { containsColumn, sideTable } from './modelTables';
+import { assertNotMasked } from './personalFields';
 import type { ColumnKind, FilterKind } from './types';
 
 /** Query parameters as Fastify parses them: repeated names become arrays. */
@@ -80,7 +81,8 @@ function checkOrder(t: FilterTarget, low: string, high: string): void {
  * `sideTable`, which copies every filtered and sorted column): the enterprise first (`s._corp = $1`,
  * leading every side index), then the record ids asked (`id`, repeated), then each filter the model
  * declares, always parameterised. Parameters the model does not declare (the cache-busting `v`, paging)
- * are ignored. A filter given on a field hidden from `role` is refused (FIELD_HIDDEN). Read it through
+ * are ignored. A filter given on a field hidden from `role` is refused (FIELD_HIDDEN), one on personal data
+ * the role sees masked too (FIELD_MASKED, server/models/personalFields.ts). Read it through
  * {@link visibleFrom} or {@link visibleIds}.
  */
 export function buildWhere(
@@ -109,7 +111,10 @@ export function buildWhere(
     const dated = t.kind === 'date' || t.kind === 'datetime';
     const asked =
       kind === 'range' ? [`${name}${dated ? 'From' : 'Min'}`, `${name}${dated ? 'To' : 'Max'}`] : [name];
-    if (asked.some((p) => values(query[p]).length)) assertFieldsVisible(model, role, [name]);
+    if (asked.some((p) => values(query[p]).length)) {
+      assertFieldsVisible(model, role, [name]);
+      assertNotMasked(model, role, [name]);
+    }
     if (kind === 'eq' || kind === 'in') {
       const list = values(query[name]).map((v) => checkValue(t, v));
       if (list.length === 1) add((n) => `${col} = $${n}`, list[0]);
@@ -207,7 +212,8 @@ export function paging(query: QueryParams): { page: number; size: number } {
  * ORDER BY from `sort=field,asc|desc` on a whitelisted field (query.sort or createdAt); id breaks ties.
  * Columns are qualified with the alias `t` (the record table) or `s` (the side table, which copies every
  * sorted column): a bare name would sort by the select list's text rendering of the same name (money as
- * text sorts '107880.64' after '1067601.64'). A sort on a field hidden from `role` is refused (FIELD_HIDDEN).
+ * text sorts '107880.64' after '1067601.64'). A sort on a field hidden from `role` is refused (FIELD_HIDDEN),
+ * one on personal data the role sees masked too (FIELD_MASKED).
  */
 export function orderBy(
   model: CompiledModel,
@@ -224,6 +230,7 @@ export function orderBy(
   if (field === model.stateField) return `${t}.state ${direction}, ${t}.created_at desc, ${t}.id desc`;
   if (!(model.def.query?.sort ?? []).includes(field)) throw new ApiError('SORT_INVALID', { field });
   assertFieldsVisible(model, role, [field]);
+  assertNotMasked(model, role, [field]);
   const column = model.fields.get(field)!.column;
   // No NULLS LAST: the default null order lets an index on (column, id) serve both directions.
   return `${t}.${column} ${direction}, ${t}.id ${direction}`;

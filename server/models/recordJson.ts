@@ -2,6 +2,7 @@ import { FIELD_ACCESS_MEMBER, resolveFieldAccess } from '@renderer/core/model';
 import type { CurrentUser } from '../context';
 import type { CompiledModel } from './compileModel';
 import { childrenLocked } from './invariants';
+import { personalDataAsSeen } from './personalFields';
 import type { BizRecord, TransitionDef } from './types';
 
 /** Who is asking: the user, the session's current role and the session (for signatures). */
@@ -49,7 +50,10 @@ export function canUpdate(model: CompiledModel, rec: BizRecord, actor: Actor): b
 
 /**
  * A record on the wire: system values (id, version, the state under the model's state field, who created
- * it and when), the model's fields, and what the actor may do with it (`actions`, `editable`).
+ * it and when), the model's fields, and what the actor may do with it (`actions`, `editable`). Every
+ * record answer goes through here: fields hidden from the actor's role are left out, and personal data
+ * (ID numbers, phones, bank accounts) is masked for an actor who does not see it whole
+ * (server/models/personalFields.ts; without an actor, for the server's own use, nothing is).
  */
 export function recordJson(
   model: CompiledModel,
@@ -61,6 +65,9 @@ export function recordJson(
   const data = access ? { ...rec.data } : rec.data;
   // A field hidden from the role never leaves the server.
   for (const [field, level] of Object.entries(access ?? {})) if (level === 'hidden') delete data[field];
+  const seen = actor
+    ? personalDataAsSeen(model, actor.role, (f) => isParty(rec, f, actor.user.corpId), data)
+    : data;
   const locked = childrenLocked(model, rec);
   return {
     id: rec.id,
@@ -72,7 +79,7 @@ export function recordJson(
     createdByName: rec.createdByName,
     corpId: rec.createdCorpId,
     corpName: rec.createdCorpName,
-    ...data,
+    ...seen,
     ...(actor
       ? { actions: availableActions(model, rec, actor), editable: canUpdate(model, rec, actor) }
       : {}),

@@ -157,6 +157,11 @@ export interface ModelDef {
   delete?: { roles: string[]; states: string[]; party: string | string[] };
   transitions: TransitionDef[];
   visibility: { corpFields: string[] };
+  /**
+   * Whose a record's personal data is and who needs it whole besides the owner's data-entry roles
+   * (contract/personalData.ts seesRecordPersonalData); `owner` defaults to `create.corpField`.
+   */
+  personalData?: { owner?: string; wholeFor?: Array<{ party: string; roles: string[] }> };
   query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
   aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
   children?: {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FILE_MD5_HEADER, isMultipart, signedBody } from '@contract/signature';
+import {
+  FILE_MD5_HEADER,
+  FORM_MD5_HEADER,
+  formFieldsText,
+  isMultipart,
+  signedBody,
+} from '@contract/signature';
 import { loadUser } from '../auth/currentUser';
 import { claimNonce } from '../auth/nonceStore';
 import { pickCurrentRole } from '../auth/roles';
@@ -86,9 +92,9 @@ export function requireCsrfToken(req: FastifyRequest): void {
   }
 }
 
-/** The file md5 header a multipart upload signed (ADR 0001 amendment), if it has one. */
-function fileMd5Header(req: FastifyRequest): string | undefined {
-  const value = req.headers[FILE_MD5_HEADER];
+/** A signed header of a multipart upload (ADR 0001 amendment), if the request has it. */
+function uploadHeader(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -98,10 +104,35 @@ function fileMd5Header(req: FastifyRequest): string | undefined {
  * a missing header or another file is SCF.FILE_HASH_MISMATCH.
  */
 export function requireSignedFile(req: FastifyRequest, data: Buffer): void {
-  const claimed = fileMd5Header(req);
+  const claimed = uploadHeader(req, FILE_MD5_HEADER);
   if (claimed === undefined || claimed !== createHash('md5').update(data).digest('hex')) {
     throw new ApiError('FILE_HASH_MISMATCH');
   }
+}
+
+/** A multipart part as @fastify/multipart lists it among a file part's `fields`. */
+interface FormPart {
+  type?: string;
+  fieldname?: string;
+  value?: unknown;
+}
+
+/**
+ * The text fields received before the file must be the ones the request signed (ADR 0001, amendment): the
+ * md5 of their signed text (contract formFieldsText, the portal's rule too) is the form md5 header's, and
+ * without fields there is no header. Every route that takes a file calls this with the file part's
+ * `fields` as soon as it has the part, before it reads any of them; a changed, added or removed field (or a
+ * typed part, which the portal never sends) is SCF.SIGNATURE_INVALID.
+ */
+export function requireSignedFields(req: FastifyRequest, parts: Record<string, unknown>): void {
+  const fields: Array<[string, string]> = [];
+  for (const entry of Object.values(parts).flat() as FormPart[]) {
+    if (entry.type !== 'field') continue;
+    if (typeof entry.value !== 'string') throw new ApiError('SIGNATURE_INVALID');
+    fields.push([String(entry.fieldname), entry.value]);
+  }
+  const received = fields.length ? createHash('md5').update(formFieldsText(fields)).digest('hex') : undefined;
+  if (received !== uploadHeader(req, FORM_MD5_HEADER)) throw new ApiError('SIGNATURE_INVALID');
 }
 
 async function verifySignature(
@@ -124,11 +155,13 @@ async function verifySignature(
     method: req.method,
     path: q < 0 ? rawUrl : rawUrl.slice(0, q),
     rawQuery: q < 0 ? '' : rawUrl.slice(q + 1),
-    // A multipart body is signed through the file md5 header (requireSignedFile checks the file against it).
+    // A multipart body is signed through its file and form md5 headers (requireSignedFile and
+    // requireSignedFields check what was received against them).
     body: signedBody({
       multipart: isMultipart(req.headers['content-type']),
       body: req.rawBody ?? '',
-      fileMd5: fileMd5Header(req),
+      fileMd5: uploadHeader(req, FILE_MD5_HEADER),
+      formMd5: uploadHeader(req, FORM_MD5_HEADER),
     }),
     timestamp: parsed.timestamp,
     nonce: parsed.nonce,

@@ -9,6 +9,7 @@ import { localTimeSql } from '../db/localTime';
 import { productLinkKinds } from '../products';
 import { publicLinkError } from './errors';
 import { checkLink, linkActor, spendLink, type PublicLinkKind } from './links';
+import { personalValueMasked } from '../models/personalFields';
 
 /** The outbox reader, mounted only when the server runs in test mode (TEST_MODE=true: e2e and tests). */
 export const TEST_OUTBOX_PATH = '/test/v1/public-link-outbox';
@@ -49,7 +50,9 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
         expiresAt: new Date(link.expires_at).toISOString(),
         fields: kind.essentials.map((name) => {
           const f = model.fields.get(name)!;
-          return { name, title: String(f.def.title ?? name), kind: f.kind, value: rec.data[name] ?? null };
+          // No role (no login yet): personal data masked, as for every role that does not see it whole.
+          const value = personalValueMasked(model, name, rec.data[name] ?? null);
+          return { name, title: String(f.def.title ?? name), kind: f.kind, value };
         }),
       });
     },

@@ -158,12 +158,13 @@ async function prepare(
   let body = '';
   let data: string | FormData | undefined;
   let file: Uint8Array | undefined;
+  let fields: Array<[string, string]> = [];
   if (wireMethod !== 'GET') {
     if (typeof FormData !== 'undefined' && options.data instanceof FormData) {
-      // The browser builds the multipart body (and its boundary header): the file is signed through its
-      // md5 instead (ADR 0001, amendment).
+      // The browser builds the multipart body (and its boundary header): the file and the fields before
+      // it are signed through their md5s instead (ADR 0001, amendment).
       data = options.data;
-      file = await fileBytes(options.data);
+      ({ file, fields } = await formParts(options.data));
     } else {
       body =
         options.data === undefined
@@ -187,7 +188,8 @@ async function prepare(
     timestamp: env.now() + clockOffset,
   };
   if (file) {
-    for (const [name, value] of Object.entries(signUpload({ ...signed, file }))) headers.set(name, value);
+    for (const [name, value] of Object.entries(signUpload({ ...signed, file, fields })))
+      headers.set(name, value);
   } else {
     headers.set('x-vrandom', signRequest({ ...signed, body }));
   }
@@ -204,17 +206,26 @@ async function prepare(
   };
 }
 
-/** The bytes of a multipart body's file (the first, the only one the server takes), if it has one. */
-async function fileBytes(form: FormData): Promise<Uint8Array | undefined> {
-  for (const [, value] of form.entries()) {
-    if (typeof value === 'string') continue;
+/**
+ * The bytes of a multipart body's file (the first, the only one the server takes), if it has one, and the
+ * text fields before it (the ones the server reads, signed with it).
+ */
+async function formParts(
+  form: FormData,
+): Promise<{ file: Uint8Array | undefined; fields: Array<[string, string]> }> {
+  const fields: Array<[string, string]> = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      fields.push([name, value]);
+      continue;
+    }
     try {
-      return new Uint8Array(await value.arrayBuffer());
+      return { file: new Uint8Array(await value.arrayBuffer()), fields };
     } catch {
       throw new ApiRequestError('FILE_UNREADABLE', FILE_UNREADABLE_MESSAGE);
     }
   }
-  return undefined;
+  return { file: undefined, fields };
 }
 
 function onUnauthorised(env: RequestEnvironment): void {

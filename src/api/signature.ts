@@ -1,10 +1,17 @@
-import { canonicalRequest, FILE_MD5_HEADER, signedBody } from '@contract/signature';
+import {
+  canonicalRequest,
+  FILE_MD5_HEADER,
+  FORM_MD5_HEADER,
+  formFieldsText,
+  signedBody,
+} from '@contract/signature';
 import md5 from 'md5';
 
 /**
  * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md): `{timestamp}.{nonce}.{md5}`,
  * md5 over the contract's canonical request (`METHOD \n PATH \n SORTED_QUERY \n BODY \n TIMESTAMP \n
- * NONCE \n CSRF_TOKEN`). A multipart upload signs its file through FILE_MD5_HEADER ({@link signUpload}).
+ * NONCE \n CSRF_TOKEN`). A multipart upload signs its file and its fields through FILE_MD5_HEADER and
+ * FORM_MD5_HEADER ({@link signUpload}).
  */
 
 export interface SignatureInput {
@@ -41,17 +48,26 @@ export function fileMd5(bytes: Uint8Array): string {
 }
 
 /**
- * The signature headers of a multipart upload of one file (the portal's request layer and the tests both
- * sign uploads through this): FILE_MD5_HEADER with the file's md5, and x-vrandom signing that value in place
- * of the body, which the browser builds itself. The server recomputes the received file's md5 and refuses a
- * file that does not match (SCF.FILE_HASH_MISMATCH).
+ * The signature headers of a multipart upload of one file and the text fields sent before it (the portal's
+ * request layer and the tests both sign uploads through this): FILE_MD5_HEADER with the file's md5,
+ * FORM_MD5_HEADER with the md5 of the fields' signed text (contract formFieldsText) when there are any, and
+ * x-vrandom signing those values in place of the body, which the browser builds itself. The server
+ * recomputes both from what it received and refuses a file (SCF.FILE_HASH_MISMATCH) or fields
+ * (SCF.SIGNATURE_INVALID) that do not match.
  */
-export function signUpload(input: Omit<SignatureInput, 'body'> & { file: Uint8Array }): {
-  [FILE_MD5_HEADER]: string;
-  'x-vrandom': string;
-} {
-  const { file, ...rest } = input;
+export function signUpload(
+  input: Omit<SignatureInput, 'body'> & {
+    file: Uint8Array;
+    fields?: ReadonlyArray<readonly [string, string]>;
+  },
+): Record<string, string> {
+  const { file, fields = [], ...rest } = input;
   const digest = fileMd5(file);
-  const body = signedBody({ multipart: true, body: '', fileMd5: digest });
-  return { [FILE_MD5_HEADER]: digest, 'x-vrandom': signRequest({ ...rest, body }) };
+  const formMd5 = fields.length ? md5(formFieldsText(fields)) : undefined;
+  const body = signedBody({ multipart: true, body: '', fileMd5: digest, formMd5 });
+  return {
+    [FILE_MD5_HEADER]: digest,
+    ...(formMd5 !== undefined ? { [FORM_MD5_HEADER]: formMd5 } : {}),
+    'x-vrandom': signRequest({ ...rest, body }),
+  };
 }

@@ -1,10 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '@renderer/core/format';
 import { IMPORT_LIMITS } from '@server/lists/imports';
 import type { Browser } from './helpers';
+import { bigWorkbook } from './importBomb';
 import {
   act,
   API,
@@ -16,6 +16,7 @@ import {
   modelsServer,
   SIGN,
   uploadFile,
+  uploadRequest,
   type ModelsTestServer,
 } from './modelsHelpers';
 
@@ -93,106 +94,16 @@ afterAll(async () => {
   await s.close();
 });
 
-/** A zip record: its signature, then little-endian fields at their offsets. */
-function zipHeader(signature: number, size: number, fields: Array<[number, 2 | 4, number]>): Buffer {
-  const b = Buffer.alloc(size);
-  b.writeUInt32LE(signature, 0);
-  for (const [at, bytes, value] of fields) {
-    if (bytes === 2) b.writeUInt16LE(value, at);
-    else b.writeUInt32LE(value, at);
-  }
-  return b;
-}
-
-/** A zip of deflated entries, written by hand so a test can make any entry as large as it likes. */
-function zip(entries: Array<[string, Buffer]>): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const packed = deflateRawSync(data, { level: 9 });
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    // Version 2.0, UTF-8 names, deflate; then CRC, sizes, name length (and, centrally, the offset).
-    const local = zipHeader(0x04034b50, 30, [
-      [4, 2, 20],
-      [6, 2, 0x0800],
-      [8, 2, 8],
-      [14, 4, crc],
-      [18, 4, packed.length],
-      [22, 4, data.length],
-      [26, 2, fileName.length],
-    ]);
-    const dir = zipHeader(0x02014b50, 46, [
-      [4, 2, 20],
-      [6, 2, 20],
-      [8, 2, 0x0800],
-      [10, 2, 8],
-      [16, 4, crc],
-      [20, 4, packed.length],
-      [24, 4, data.length],
-      [28, 2, fileName.length],
-      [42, 4, offset],
-    ]);
-    locals.push(local, fileName, packed);
-    central.push(dir, fileName);
-    offset += local.length + fileName.length + packed.length;
-  }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dirBytes, end]);
-}
-
-/** A minimal .xlsx: one sheet, the template's header and `rows` one-cell rows (a zip bomb's shape). */
-function bigWorkbook(rows: number): Buffer {
-  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-  const pkg = 'http://schemas.openxmlformats.org/package/2006/relationships';
-  const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const parts: string[] = [
-    `<worksheet xmlns="${main}"><sheetData><row r="1">`,
-    HEADER.map((h, i) => cell(`${String.fromCharCode(65 + i)}1`, h)).join(''),
-    '</row>',
-  ];
-  // One large string (rows without numbers follow one another): little garbage for the collector to pause on.
-  parts.push('<row><c t="inlineStr"><is><t>P</t></is></c></row>'.repeat(rows), '</sheetData></worksheet>');
-  return zip([
-    [
-      '[Content_Types].xml',
-      Buffer.from(
-        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-      ),
-    ],
-    [
-      '_rels/.rels',
-      Buffer.from(
-        `<Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      ),
-    ],
-    [
-      'xl/workbook.xml',
-      Buffer.from(
-        `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="导入数据" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      ),
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      Buffer.from(
-        `<Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-      ),
-    ],
-    ['xl/worksheets/sheet1.xml', Buffer.from(parts.join(''))],
-  ]);
-}
-
 describe('import bombs', () => {
   it('a small file of 250,000 rows is refused while unzipping, off the event loop', async () => {
-    const bomb = bigWorkbook(250_000);
+    const bomb = bigWorkbook(HEADER, 250_000);
+    // Signed before the measurement: the md5 over the file is the client's work, not the server's.
+    const request = uploadRequest(
+      core,
+      { assetType: 'receivable' },
+      { name: '导入.xlsx', data: bomb },
+      { url: `/api/web${API}/absAsset/import`, asFields: true },
+    );
     const delay = monitorEventLoopDelay({ resolution: 5 });
     const rssBefore = process.memoryUsage().rss;
     let peakRss = rssBefore;
@@ -200,7 +111,7 @@ describe('import bombs', () => {
     delay.enable();
     const start = performance.now();
     let done = false;
-    const importing = importAs(core, bomb).finally(() => (done = true));
+    const importing = s.app.inject(request).finally(() => (done = true));
     // Another user's reads meanwhile.
     const probes: number[] = [];
     while (!done) {
@@ -297,6 +208,19 @@ describe('Excel import of receivables', () => {
       code: 'SCF.FILE_HASH_MISMATCH',
       message: '上传的文件与签名不符，请重新上传',
     });
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
+  it('refuses a value field other than the signed one (receivables signed, payables sent) and imports none', async () => {
+    const before = await count(s, 'abs_asset');
+    const res = await uploadFile(
+      s.app,
+      core,
+      { assetType: 'payable' },
+      { name: '导入.xlsx', data: await workbook([goodRow(5)]) },
+      { url: `/api/web${API}/absAsset/import`, asFields: true, signedFields: { assetType: 'receivable' } },
+    );
+    expect([res.statusCode, body(res).code]).toEqual([400, 'SCF.SIGNATURE_INVALID']);
     expect(await count(s, 'abs_asset')).toBe(before);
   });
 

@@ -312,6 +312,54 @@ describe('the uploaded file is signed (x-scf-file-md5, ADR 0001 amendment)', () 
     for (const [f, text] of readers) expect(text, f).toContain('requireSignedFile(req, data)');
   });
 
+  it('refuses form fields changed, added or removed after signing (x-scf-form-md5), and stores nothing', async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const [mine, other] = [await newDocument(chain), await newDocument(chain)];
+    const target = { model: 'financeDocument', recordId: mine.id, category: 'contract' };
+    const sent = { ...target, recordId: other.id };
+    const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });
+    const [rows, records, stored] = [
+      await count(s, 'biz_files'),
+      await count(s, 'finance_document'),
+      storedFiles(),
+    ];
+    const url = '/api/web/v1/files';
+    const tampered = [
+      // Another record than the signed one.
+      await upload(chain, sent, A, { asFields: true, url, signedFields: target }),
+      // A field added on the way, and one taken out.
+      await upload(chain, { ...target, note: 'x' }, A, { asFields: true, url, signedFields: target }),
+      await upload(chain, { model: target.model, recordId: mine.id }, A, {
+        asFields: true,
+        url,
+        signedFields: target,
+      }),
+      // Another record to create than the signed one.
+      await upload(
+        chain,
+        { model: 'financeDocument', category: 'other', create: fields.replace('其他资料', '篡改') },
+        A,
+        {
+          asFields: true,
+          url,
+          signedFields: { model: 'financeDocument', category: 'other', create: fields },
+        },
+      ),
+      // Fields signed as none (no form md5 header).
+      await upload(chain, target, A, { asFields: true, url, signedFields: {} }),
+    ];
+    expect(tampered.map((r) => [r.statusCode, body(r).code])).toEqual(
+      Array.from({ length: 5 }, () => [400, 'SCF.SIGNATURE_INVALID']),
+    );
+    expect([await count(s, 'biz_files'), await count(s, 'finance_document'), storedFiles()]).toEqual([
+      rows,
+      records,
+      stored,
+    ]);
+    const right = await upload(chain, target, A, { asFields: true, url });
+    expect(body(right)).toMatchObject({ code: '0', data: { recordId: mine.id } });
+  });
+
   it('creates no record when the file of an upload-with-create is not the signed one', async () => {
     const chain = await as(s.app, 'chain_operator');
     const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });

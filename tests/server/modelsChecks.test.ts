@@ -138,6 +138,30 @@ describe('model files are checked at start', () => {
       'schemas/_models/creditIssue.json#/fieldAccess/remark/write/states/0: 未知状态 "XX9"',
     ],
     [
+      'personal data written by a role that sees it masked',
+      (m: Json) => {
+        m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
+        m.create.roles = ['ROLE_CORE_OPERATOR', 'ROLE_CORE_PURCHASE'];
+      },
+      'schemas/_models/creditIssue.json: /create/roles/1: "ROLE_CORE_PURCHASE" sees personal data masked, so may not write it',
+    ],
+    [
+      'personal data of a shared record filtered by (another party would learn it by exact match)',
+      (m: Json) => {
+        m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
+        m.query.filters.payeeMobile = 'eq';
+      },
+      'schemas/_models/creditIssue.json: /fields/payeeMobile: personal data of a record shared with other parties cannot be filtered, sorted or grouped',
+    ],
+    [
+      'personal data seen whole by a party the record does not have',
+      (m: Json) => {
+        m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
+        m.personalData = { wholeFor: [{ party: 'holderCorpId', roles: ['ROLE_FIN_CLIENT_MANAGER'] }] };
+      },
+      'schemas/_models/creditIssue.json: /personalData/wholeFor/0/party: "holderCorpId" is not one of visibility.corpFields',
+    ],
+    [
       'children read by a field without an index',
       (m: Json) => (m.children.field = 'holderName'),
       'schemas/_models/creditIssue.json#/children/field: "creditVoucher.holderName" 需要 "index": true',

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import type { SignatureVerifier } from '@server/context';
@@ -136,8 +136,8 @@ export async function count(s: TestServer, table: string): Promise<number> {
 }
 
 /**
- * A multipart upload as the portal sends it: the file signed through its md5 header (signUpload, the
- * portal's own rule), with the CSRF header.
+ * A multipart upload as the portal sends it: the file and the fields before it signed through their md5
+ * headers (signUpload, the portal's own rule), with the CSRF header.
  */
 export interface UploadOptions {
   noCsrf?: boolean;
@@ -146,6 +146,8 @@ export interface UploadOptions {
   url?: string;
   /** Sign these bytes instead of the file sent (a file swapped after signing). */
   signedFile?: Buffer;
+  /** Sign these form fields instead of the ones sent (a field changed after signing; with asFields). */
+  signedFields?: Record<string, string>;
   /** Send no file md5 header (signed as an old client would: no body). */
   noFileMd5?: boolean;
   /** Headers set after signing (a header changed on the way). */
@@ -159,6 +161,19 @@ export async function uploadFile(
   file: { name: string; data: Buffer } | null,
   opts: UploadOptions = {},
 ): Promise<LightMyRequestResponse> {
+  return app.inject(uploadRequest(b, query, file, opts));
+}
+
+/**
+ * The request {@link uploadFile} sends, built (and signed: an md5 over the whole file, computed in this
+ * process) ahead, for a test that measures the server's event loop while it is sent.
+ */
+export function uploadRequest(
+  b: Browser,
+  query: Record<string, string>,
+  file: { name: string; data: Buffer } | null,
+  opts: UploadOptions = {},
+): InjectOptions {
   const url = opts.url ?? '/api/web/v1/files/upload';
   const rawQuery = opts.asFields ? '' : new URLSearchParams(query).toString();
   const boundary = `----scf${Math.random().toString(16).slice(2)}`;
@@ -181,7 +196,7 @@ export async function uploadFile(
         `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
       );
   const signed = { method: 'POST', path: url, rawQuery, csrfToken: b.csrf, timestamp: clock.now.getTime() };
-  return app.inject({
+  return {
     method: 'POST',
     url: rawQuery ? `${url}?${rawQuery}` : url,
     headers: {
@@ -189,11 +204,15 @@ export async function uploadFile(
       'content-type': `multipart/form-data; boundary=${boundary}`,
       'x-ccbscf-terminal-code': 'CORP_WEB_PC',
       ...(file && !opts.noFileMd5
-        ? signUpload({ ...signed, file: opts.signedFile ?? file.data })
+        ? signUpload({
+            ...signed,
+            file: opts.signedFile ?? file.data,
+            fields: opts.asFields ? Object.entries(opts.signedFields ?? query) : [],
+          })
         : { 'x-vrandom': signRequest({ ...signed, body: '' }) }),
       ...(opts.noCsrf ? {} : { 'x-csrf-token': b.csrf }),
       ...opts.headers,
     },
     payload,
-  });
+  };
 }

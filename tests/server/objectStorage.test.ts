@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/pg-server';
-import { clock } from './helpers';
+import { type Browser, clock } from './helpers';
 import { as, body, create, modelsServer, uploadFile, type ModelsTestServer } from './modelsHelpers';
 
 /**
@@ -121,33 +121,67 @@ describe('object storage (S3-compatible)', () => {
     expect(original.rawPayload.equals(photo)).toBe(true);
   });
 
-  it("hands out the store's own presigned URL, which works without a session and then expires", async () => {
+  it("hands out a link bound to the asking session, which redirects it to the store's own URL for seconds", async () => {
     // The store checks expiry on its own (real) clock.
     clock.now = new Date();
     const chain = await as(s.app, 'chain_operator');
-    const presign = async (thumbnailType: string) =>
+    const presign = async (b: Browser, thumbnailType: string) =>
       body(
-        await chain.call('GET', '/v1/files/oss/sts/download/presigned-url', {
+        await b.call('GET', '/v1/files/oss/sts/download/presigned-url', {
           query: { pkFile: fileId, thumbnailType, isAttachment: 'true', localFileName: '照片.jpg' },
         }),
       );
-    const res = await presign('ORIGINAL');
+    /** The link opened by a browser navigation, with `cookie` (or none). */
+    const open = (url: string, cookie?: string) =>
+      s.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const res = await presign(chain, 'ORIGINAL');
     expect(res.code).toBe('0');
     expect(res.data.useOss).toBe(true);
-    expect(res.data.url).toMatch(
-      new RegExp(`^${process.env.S3_ENDPOINT}/${BUCKET}/portal/.*${fileId}\\?.*X-Amz-Expires=300`),
+    // This server's link, never the store's: the store's URL would work for anyone who has it.
+    expect(res.data.url).toMatch(new RegExp(`^/api/web/v1/files/signed/${fileId}\\?`));
+    expect(res.data.url).not.toContain('X-Amz');
+
+    const followed = await open(res.data.url, chain.cookie);
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers['cache-control']).toBe('private, no-store');
+    const store = String(followed.headers.location);
+    expect(store).toMatch(
+      new RegExp(`^${process.env.S3_ENDPOINT}/${BUCKET}/portal/.*${fileId}\\?.*X-Amz-Expires=10`),
     );
-    const fetched = await fetch(res.data.url);
+    const fetched = await fetch(store);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(photo)).toBe(true);
     expect(fetched.headers.get('content-disposition')).toContain(encodeURIComponent('照片.jpg'));
     expect(fetched.headers.get('content-type')).toBe('image/jpeg');
-    const small = await fetch((await presign('SMALL')).data.url);
-    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(120);
+    const small = await open((await presign(chain, 'SMALL')).data.url, chain.cookie);
+    const smallBytes = await fetch(String(small.headers.location));
+    expect((await sharp(Buffer.from(await smallBytes.arrayBuffer())).metadata()).width).toBe(120);
 
-    // Signed six minutes ago: the store refuses it (its lifetime is five minutes).
-    clock.now = new Date(Date.now() - 6 * 60 * 1000);
-    const stale = await fetch((await presign('ORIGINAL')).data.url);
+    // Nobody else gets the store's URL: without a session, from another session of the same user, and
+    // after the asking session logged out, the link is refused.
+    const other = await as(s.app, 'chain_operator');
+    const refused = [await open(res.data.url), await open(res.data.url, other.cookie)];
+    const link = (await presign(other, 'ORIGINAL')).data.url as string;
+    expect((await open(link, other.cookie)).statusCode).toBe(302);
+    const logout = await s.app.inject({
+      method: 'GET',
+      url: `/api/web/uaa/logout?_csrf=${encodeURIComponent(other.csrf)}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(logout.statusCode).toBe(302);
+    refused.push(await open(link, other.cookie));
+    for (const r of refused) {
+      expect([r.statusCode, r.headers.location, body(r).code]).toEqual([
+        403,
+        undefined,
+        'SCF.FILE_LINK_INVALID',
+      ]);
+    }
+
+    // The store's URL itself lives seconds: one redirected to a minute ago is refused by the store.
+    clock.now = new Date(Date.now() - 60 * 1000);
+    const late = await open((await presign(chain, 'ORIGINAL')).data.url, chain.cookie);
+    const stale = await fetch(String(late.headers.location));
     expect(stale.status).toBe(403);
     expect(await stale.text()).toContain('Request has expired');
     clock.now = startClock;

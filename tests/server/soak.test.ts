@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMoney } from '@renderer/core/format';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { signRequest } from '@/api/signature';
 import { buildApp } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import { openDb, type Db, type Queryable } from '@server/db/db';
@@ -11,7 +13,8 @@ import { seedAll } from '@server/seed';
 import { seededRandom, testSeed } from '../seed';
 import { expectBooksBalance } from './books';
 import { type Browser, clock } from './helpers';
-import { API, SIGN, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
+import { bigWorkbook } from './importBomb';
+import { API, SIGN, as, type ModelsTestServer, modelsServer, uploadFile } from './modelsHelpers';
 import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
 
 /**
@@ -23,6 +26,9 @@ import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
  * must balance: every voucher's amount = available + frozen + its children's amounts, every frozen amount
  * = what its open transfers reserve, and every limit's available = total − used − frozen. Each worker draws
  * its choices from its own generator seeded from the printed seed (tests/seed.ts), so a run replays.
+ * About one request in fifty is hostile (a transfer body nested far past the input boundary's depth, one
+ * with prototype keys, or, from the core group's operator, an .xlsx zip bomb to the ABS asset import): it
+ * must be refused with a code, never a server error, while the others go on.
  */
 const OPS = Number(process.env.SOAK_OPS ?? 3_000);
 const USERS = Number(process.env.SOAK_USERS ?? 20);
@@ -56,13 +62,15 @@ const account = {
 
 interface Worker {
   b: Browser;
+  /** The core group's operator (who may import ABS assets), logged in on the worker's first bomb. */
+  importer?: Browser;
   /** The worker's own generator (seeded from the run's seed and its index): its choices replay. */
   random: () => number;
   kind: 'operator' | 'director' | 'reader';
   side: Side;
 }
 
-let stats = { ops: 0, ok: 0, refused: 0, serverErrors: 0, writesOk: 0 };
+let stats = { ops: 0, ok: 0, refused: 0, serverErrors: 0, writesOk: 0, hostile: 0 };
 let codes = new Map<string, number>();
 
 async function call(
@@ -71,7 +79,11 @@ async function call(
   path: string,
   opts: { query?: Record<string, string>; body?: unknown } = {},
 ) {
-  const pending = w.b.call(method, path, opts);
+  return answered(method, path, w.b.call(method, path, opts));
+}
+
+/** Counts an answer (a server error, the code) once it comes, or fails the soak when it does not. */
+async function answered(method: string, path: string, pending: Promise<LightMyRequestResponse>) {
   const res = await Promise.race([
     pending,
     new Promise<never>((_, reject) =>
@@ -94,11 +106,82 @@ async function call(
   return json;
 }
 
+/** The ABS asset import's header (its columns' titles), for the bomb. */
+const ABS_ASSET = JSON.parse(
+  readFileSync(join(process.cwd(), 'schemas', '_models', 'absAsset.json'), 'utf8'),
+) as {
+  fields: Record<string, { title: string }>;
+  import: { fields: string[] };
+};
+let bombFile: Buffer | undefined;
+
+/** POSTs a JSON text as `b` would, signed. */
+function post(b: Browser, path: string, payload: string) {
+  const url = `/api/web${path}`;
+  return b.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      cookie: b.cookie,
+      'x-csrf-token': b.csrf,
+      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'content-type': 'application/json',
+      'x-vrandom': signRequest({
+        method: 'POST',
+        path: url,
+        rawQuery: '',
+        body: payload,
+        csrfToken: b.csrf,
+        timestamp: clock.now.getTime(),
+      }),
+    },
+    payload,
+  });
+}
+
+/** A hostile request: a deeply nested or prototype-keyed transfer body, or a zip bomb to the ABS import. */
+async function hostile(w: Worker, app: FastifyInstance): Promise<void> {
+  const path = `${API}/creditTransfer/records`;
+  const r = Math.floor(w.random() * 3);
+  if (r === 0) {
+    const depth = 17 + Math.floor(w.random() * 5000);
+    const body = `{"lines":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    await answered('POST', path, post(w.b, path, body));
+  } else if (r === 1) {
+    const body = `{"sourceVoucherId":"x","constructor":{"prototype":{"soakPolluted":1}},"lines":[{"__proto__":{"soakPolluted":1}}]}`;
+    await answered('POST', path, post(w.b, path, body));
+    expect(Object.prototype).not.toHaveProperty('soakPolluted');
+  } else {
+    w.importer ??= await as(app, 'core_operator');
+    bombFile ??= bigWorkbook(
+      ABS_ASSET.import.fields.map((f) => ABS_ASSET.fields[f]!.title),
+      250_000,
+    );
+    // Uploaded as the portal uploads it (its field, then the file, signed with its md5), so it is refused
+    // by the unzip's budget and not for an unsigned file.
+    const importPath = `${API}/absAsset/import`;
+    const json = await answered(
+      'POST',
+      importPath,
+      uploadFile(
+        app,
+        w.importer,
+        { assetType: 'receivable' },
+        { name: 'bomb.xlsx', data: bombFile },
+        { url: `/api/web${importPath}`, asFields: true },
+      ),
+    );
+    expect(json.code).toBe('SCF.IMPORT_TOO_LARGE');
+  }
+  stats.hostile++;
+}
+
 const pick = <T>(w: Worker, xs: T[]): T | undefined =>
   xs.length ? xs[Math.floor(w.random() * xs.length)] : undefined;
 
-async function step(w: Worker): Promise<void> {
+async function step(w: Worker, app: FastifyInstance): Promise<void> {
   const rnd = (n: number): number => Math.floor(w.random() * n);
+  if (rnd(50) === 0) return hostile(w, app);
   if (w.kind === 'reader' || rnd(10) < 2) {
     const r = rnd(3);
     if (r === 0)
@@ -174,7 +257,7 @@ async function step(w: Worker): Promise<void> {
 }
 
 async function soak(app: FastifyInstance, db: Queryable, label: string): Promise<void> {
-  stats = { ops: 0, ok: 0, refused: 0, serverErrors: 0, writesOk: 0 };
+  stats = { ops: 0, ok: 0, refused: 0, serverErrors: 0, writesOk: 0, hostile: 0 };
   codes = new Map();
   const seed = testSeed('SOAK');
   const workers: Worker[] = [];
@@ -189,7 +272,7 @@ async function soak(app: FastifyInstance, db: Queryable, label: string): Promise
   await Promise.all(
     workers.map(async (w) => {
       while (stats.ops < OPS && Date.now() - started < TIME_LIMIT_MS) {
-        await step(w);
+        await step(w, app);
         // A real client's next request arrives through the network, i.e. in a later turn of the event
         // loop. In-process (app.inject, an embedded database answering through promises) a worker would
         // otherwise loop on microtasks alone and starve whatever waits for a macrotask — a POST's body
@@ -200,12 +283,13 @@ async function soak(app: FastifyInstance, db: Queryable, label: string): Promise
   );
   const seconds = (Date.now() - started) / 1000;
   console.log(
-    `soak (${label}): ${stats.ops} requests (${stats.writesOk} accepted writes) from ${USERS} users in ${seconds.toFixed(1)} s;`,
+    `soak (${label}): ${stats.ops} requests (${stats.writesOk} accepted writes, ${stats.hostile} hostile) from ${USERS} users in ${seconds.toFixed(1)} s;`,
     Object.fromEntries(codes),
   );
 
   expect(stats.serverErrors).toBe(0);
   expect(stats.ops).toBeGreaterThanOrEqual(OPS);
+  expect(stats.hostile).toBeGreaterThan(0);
   // Writers get their share: about a third of the requests of this mix are accepted writes on both
   // databases (3,459 and ≈3,000 of 10,000); starved writers gave 14.
   expect(stats.writesOk).toBeGreaterThan(stats.ops / 10);

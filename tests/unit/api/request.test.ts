@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import md5 from 'md5';
 import { describe, expect, it, vi } from 'vitest';
-import { FILE_MD5_HEADER, signedBody } from '@contract/signature';
+import { FILE_MD5_HEADER, FORM_MD5_HEADER, formFieldsText, signedBody } from '@contract/signature';
 import { uploadFile } from '@renderer/react/parts/uploads';
 import { signatureDigest } from '@server/auth/requestSignature';
 import {
@@ -273,15 +273,22 @@ describe('uploads sign their file (x-scf-file-md5, ADR 0001 amendment)', () => {
     const sent = h.sent[0]!;
     const fileMd5 = createHash('md5').update(bytes).digest('hex');
     expect(header(sent, 'x-scf-file-md5')).toBe(fileMd5);
+    // The field before the file is signed too, through the md5 of its signed text.
+    const formMd5 = createHash('md5').update('model=financeDocument').digest('hex');
+    expect(header(sent, 'x-scf-form-md5')).toBe(formMd5);
     // The browser's own multipart body, with its boundary header.
     expect(sent.data).toBe(data);
     expect(header(sent, 'content-type')).toBeNull();
     expect(sent.onUploadProgress).toBeTypeOf('function');
     const [ts, nonce, digest] = header(sent, 'x-vrandom')!.split('.');
     expect(digest).toBe(
-      md5(['POST', '/api/web/v1/files', 'category=contract', fileMd5, ts, nonce, 'tok-9'].join('\n')),
+      md5(
+        ['POST', '/api/web/v1/files', 'category=contract', `${fileMd5}\n${formMd5}`, ts, nonce, 'tok-9'].join(
+          '\n',
+        ),
+      ),
     );
-    // The server's side of the rule: a multipart request's signed body is the header's value.
+    // The server's side of the rule: a multipart request's signed body is the headers' values.
     const parts = {
       method: 'POST',
       path: '/api/web/v1/files',
@@ -290,9 +297,28 @@ describe('uploads sign their file (x-scf-file-md5, ADR 0001 amendment)', () => {
       nonce: nonce!,
       csrfToken: 'tok-9',
     };
-    const serverBody = signedBody({ multipart: true, body: '', fileMd5: header(sent, FILE_MD5_HEADER) });
+    const serverBody = signedBody({
+      multipart: true,
+      body: '',
+      fileMd5: header(sent, FILE_MD5_HEADER)!,
+      formMd5: header(sent, FORM_MD5_HEADER)!,
+    });
     expect(signatureDigest({ ...parts, body: serverBody })).toBe(digest);
     expect(signatureDigest({ ...parts, body: '' })).not.toBe(digest);
+    expect(signatureDigest({ ...parts, body: fileMd5 })).not.toBe(digest);
+  });
+
+  it('signs the fields before the file by one text: encoded, sorted by name, line breaks as LF', () => {
+    const text = formFieldsText([
+      ['recordId', 'R1'],
+      ['create', '{"title":"合同 & 发票"}\r\n'],
+      ['model', 'a=b'],
+      ['create', 'second'],
+    ]);
+    expect(text).toBe(
+      `create=${encodeURIComponent('{"title":"合同 & 发票"}\n')}&create=second&model=a%3Db&recordId=R1`,
+    );
+    expect(formFieldsText([])).toBe('');
   });
 
   it("signs renderer uploads (FileUpload, upload pages) through the host's request the same way", async () => {
@@ -308,6 +334,7 @@ describe('uploads sign their file (x-scf-file-md5, ADR 0001 amendment)', () => {
     );
     expect(done.fileId).toBe('F1');
     expect(header(h.sent[0]!, 'x-scf-file-md5')).toBe(fileMd5(bytes));
+    expect(header(h.sent[0]!, 'x-scf-form-md5')).toBe(md5('a=b'));
   });
 
   it('sends no md5 header for a form without a file, signed over an empty body', async () => {
@@ -316,6 +343,7 @@ describe('uploads sign their file (x-scf-file-md5, ADR 0001 amendment)', () => {
     data.append('note', 'x');
     await h.instance.post('/v1/files', data);
     expect(header(h.sent[0]!, 'x-scf-file-md5')).toBeNull();
+    expect(header(h.sent[0]!, 'x-scf-form-md5')).toBeNull();
     const [ts, nonce, digest] = header(h.sent[0]!, 'x-vrandom')!.split('.');
     expect(digest).toBe(md5(['POST', '/api/web/v1/files', '', '', ts, nonce, ''].join('\n')));
   });
