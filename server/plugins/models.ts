@@ -43,6 +43,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
     if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());
+    if (storage.check) ctx.ops.readiness.set('objectStore', () => storage.check!());
     const urlKey = await loadUrlKey(ctx.db);
     registerListSettingsRoutes(app, ctx.db);
     await failStaleExports(ctx.db, true);
