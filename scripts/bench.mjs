@@ -3,7 +3,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from './browser.mjs';
 import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
-import { httpBench } from './bench/http.mjs';
+import { httpBench, listBench } from './bench/http.mjs';
 import { modelsBench } from './bench/models.mjs';
 import { availableParallelism, loadavg } from 'node:os';
 import { renderBench } from './bench/render.mjs';
@@ -37,7 +37,8 @@ try {
   if (process.argv.includes('--verbose')) for (const f of login.files) console.log('  login loads', f);
   rows.push(...(await renderBench(browser, server.url)));
   if (!renderOnly) {
-    rows.push(...(await httpBench(server.url, { label: 'embedded' })));
+    rows.push(...(await httpBench(server.url, { label: 'embedded', pid: server.child.pid })));
+    rows.push(...(await listBench(server.url, { label: 'embedded', pid: server.child.pid })));
     rows.push(...(await modelsBench()));
   }
 } finally {
@@ -45,7 +46,7 @@ try {
   server.stop();
 }
 
-// PostgreSQL: the same GET on one instance and on three behind one port (npm run start:cluster), then
+// PostgreSQL: the same requests on one instance and on three behind one port (npm run start:cluster), then
 // 1,000,000 vouchers (skip with --no-scale: it takes minutes).
 if (!renderOnly && postgresBin()) {
   const pg = await startPostgres(['max_connections=100']);
@@ -56,7 +57,8 @@ if (!renderOnly && postgresBin()) {
     ]) {
       const s = await startServer(await freePort(), { DATABASE_URL: pg.url }, script, args);
       try {
-        rows.push(...(await httpBench(s.url, { label })));
+        rows.push(...(await httpBench(s.url, { label, pid: s.child.pid })));
+        rows.push(...(await listBench(s.url, { label, pid: s.child.pid })));
       } finally {
         s.stop();
         await new Promise((r) => s.child.once('exit', r));
@@ -79,9 +81,9 @@ if (!renderOnly && postgresBin()) {
 console.log(
   `\nload average (1/5/15 min): ${loadAtStart} at start, ${load()} at end, ${availableParallelism()} cores`,
 );
-console.log('figure                                   value        target       baseline (PERFORMANCE.md)');
+console.log(`${'figure'.padEnd(52)} value        target       baseline (PERFORMANCE.md)`);
 for (const r of rows)
-  console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
+  console.log(`${r.figure.padEnd(52)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
 
 console.log('\nroute chunks (dist/assets)                         raw         gzip');
 for (const c of chunkTable(distDir))

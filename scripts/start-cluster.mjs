@@ -49,6 +49,17 @@ if (cluster.isPrimary) {
       setTimeout(() => fork(n), 1000);
     });
   for (let n = 1; n <= instances; n++) fork(n);
+  // What a load balancer checks (README "Operations"): readiness for traffic, liveness, metrics to scrape.
+  const opsBase = process.env.OPS_PORT
+    ? `http://${process.env.OPS_HOST ?? process.env.HOST ?? '127.0.0.1'}:${process.env.OPS_PORT}`
+    : process.env.OPS_TOKEN
+      ? `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? 8080} (Authorization: Bearer $OPS_TOKEN)`
+      : null;
+  console.log(
+    opsBase
+      ? `load balancer: health check GET /readyz (200 ready, 503 not), liveness /healthz, Prometheus /metrics on ${opsBase}`
+      : 'load balancer: set OPS_PORT (or OPS_TOKEN) for /readyz, /healthz and /metrics (README "Operations")',
+  );
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;

@@ -10,6 +10,7 @@ import { ApiError, CODE_PREFIX, ERRORS } from './errors';
 import { databaseErrorCode, registerInputBoundary } from './inputBoundary';
 import { openEngine } from './engine';
 import type { ModelEngine } from './models/modelEngine';
+import { createOps, type Ops, registerOpsRoutes, requestIdOf } from './ops';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 import { emulatedFaceCheck, type FaceCheckProvider } from './registration/faceCheck';
 import { emulatedSmsGateway, type SmsGateway } from './registration/sms';
@@ -42,6 +43,13 @@ export interface BuildAppOptions {
   testMode?: boolean;
   smsGateway?: SmsGateway;
   faceCheck?: FaceCheckProvider;
+  /** The instance's probes and metrics (server/ops.ts); made here when not given. */
+  ops?: Ops;
+  /**
+   * OPS_TOKEN: mounts /healthz, /readyz and /metrics on this app behind `Authorization: Bearer <token>`.
+   * Without it they are not on this app at all (serve them on an ops port of their own: buildOpsApp).
+   */
+  opsToken?: string;
 }
 
 /** Whom X-Forwarded-For is believed from: nobody, a hop count, or the proxies' addresses/CIDRs. */
@@ -94,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ? { level: 'info' } : false,
     trustProxy,
     bodyLimit: 30 * 1024 * 1024,
+    // Every log line of a request carries its id (reqId), also answered as X-Request-Id (server/ops.ts).
+    genReqId: requestIdOf,
     // A path with broken percent-encoding (or another request Fastify cannot route) still gets a coded answer.
     frameworkErrors(error, _req, reply) {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
@@ -114,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const changes = new ChangeFeed();
   const now = options.now ?? (() => new Date());
   const signatureVerifier = options.signatureVerifier ?? createUkeySignatureVerifier(options.now);
+  const ops = options.ops ?? createOps(options.db);
+  ops.instrument(app);
   const ctx: ServerContext = {
     db: options.db,
     engine:
@@ -128,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     testMode: options.testMode === true,
     smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),
     faceCheck: options.faceCheck ?? emulatedFaceCheck(),
+    ops,
     ...(options.distDir ? { distDir: options.distDir } : {}),
   };
 
@@ -170,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send({ code: CODE_PREFIX + 'NOT_FOUND', message: ERRORS.NOT_FOUND.message, data: null });
   });
 
+  if (options.opsToken) registerOpsRoutes(app, ops, options.opsToken);
   await app.register(cookie);
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import type { SessionRow } from './auth/sessions';
 import type { ChangeFeed } from './db/changes';
 import type { Db, Queryable } from './db/db';
 import type { ModelEngine } from './models/modelEngine';
+import type { Ops } from './ops';
 import type { FaceCheckProvider } from './registration/faceCheck';
 import type { SmsGateway } from './registration/sms';
 
@@ -47,6 +48,8 @@ export interface ServerContext {
   smsGateway: SmsGateway;
   /** The face-check provider of real-name verification (an emulator in the reference server). */
   faceCheck: FaceCheckProvider;
+  /** Probes and metrics of this instance (server/ops.ts): plugins add their readiness checks. */
+  ops: Ops;
 }
 
 /** The logged-in user as the handlers see it (loaded once per request). */

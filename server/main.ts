@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, trustProxyFromEnv, type TrustProxy } from './app';
 import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
@@ -9,6 +10,7 @@ import { approveProductApplications, productApprovalDelay } from './backOffice/p
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { openEngine } from './engine';
+import { buildOpsApp, createOps } from './ops';
 import { seedAll } from './seed';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,7 +40,11 @@ export async function main(): Promise<void> {
   const engine = await openEngine({ db, schemasDir });
   if (process.env.SEED !== 'false' && (await seedAll(engine))) console.log('seeded the demo world');
 
+  const ops = createOps(db);
+  const opsToken = process.env.OPS_TOKEN || undefined;
   const app = await buildApp({
+    ops,
+    ...(opsToken ? { opsToken } : {}),
     db,
     engine,
     schemasDir,
@@ -66,6 +72,7 @@ export async function main(): Promise<void> {
         }, 1000);
   backOffice?.unref();
 
+  let opsApp: FastifyInstance | undefined;
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -74,6 +81,7 @@ export async function main(): Promise<void> {
     clearInterval(housekeeping);
     clearInterval(backOffice);
     // Stop taking requests and finish those in flight, then close the database (PGlite flushes to disk).
+    await opsApp?.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -82,6 +90,13 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port, host });
+  // Probes and metrics on a port of their own, without a token: only the load balancer and the scraper
+  // should reach it (OPS_HOST, default HOST). In start:cluster the instances share it like the main port.
+  const opsPort = process.env.OPS_PORT ? Number(process.env.OPS_PORT) : undefined;
+  if (opsPort !== undefined) {
+    opsApp = buildOpsApp(ops);
+    await opsApp.listen({ port: opsPort, host: process.env.OPS_HOST ?? host });
+  }
   const instance = process.env.SCF_INSTANCE ? `, instance ${process.env.SCF_INSTANCE}` : '';
   console.log(
     `portal: http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/cv3/  (database: ${databaseUrl ? 'PostgreSQL' : dataDir}${instance})`,

@@ -1,8 +1,12 @@
-// Throughput and latency of a session-checked GET on the real server over loopback (PERFORMANCE.md:
-// ≥ 3,000 requests/s with p99 < 50 ms on 2 cores), driven by autocannon (load generator on the same machine).
-// `npx tsx scripts/bench/http.mjs <base url>` measures a running server; `npm run bench` imports httpBench().
+// Throughput and latency on the real server over loopback (PERFORMANCE.md: ≥ 3,000 requests/s with p99 < 50 ms
+// on 2 cores), driven by autocannon (load generator on the same machine): a light session-checked GET, and
+// the requests of a list page (list, detail, transition, 1,000-row export), each with the server's CPU per
+// request and the load average. `npx tsx scripts/bench/http.mjs <base url> [--list]` measures a running
+// server (SERVER_PID for the CPU figure, LABEL, SECONDS); `npm run bench` imports httpBench() and listBench().
 import http from 'node:http';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signRequest } from '../../src/api/signature.ts';
@@ -63,21 +67,46 @@ export async function login(base, username, agent = new http.Agent({ keepAlive: 
   return { cookie, csrf };
 }
 
+/** CPU milliseconds (user + system) used so far by process `pid` and all its descendants (Linux /proc). */
+export function treeCpuMs(pid) {
+  if (!pid || !existsSync('/proc/self/stat')) return null;
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let ticks = 0;
+  const tree = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [p, st] of stats)
+      if (!tree.has(p) && tree.has(st.ppid)) {
+        tree.add(p);
+        grew = true;
+      }
+  }
+  for (const p of tree) ticks += stats.get(p)?.ticks ?? 0;
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+const load1 = () => loadavg()[0].toFixed(2);
+
 /**
- * autocannon against one signed GET of a logged-in user (a GET signature and its nonce are checked on every
- * request, so each request is signed afresh). Every response must equal the first one (else it counts as an error). Returns bench rows.
+ * autocannon against one signed GET of a logged-in session (a GET signature and its nonce are checked on
+ * every request, so each request is signed afresh, as the portal does). Every response must equal the first
+ * one (else it counts as an error). With `pid`, the server's CPU per request (its process tree's CPU time
+ * over the requests served): the figure to compare on a busy machine, where req/s moves with the load.
  */
-export async function httpBench(
-  base,
-  {
-    seconds = 10,
-    connections = 32,
-    path = '/corp/v1/sys/messages?messageState=UNREAD&size=1',
-    label = '',
-  } = {},
-) {
-  const session = await login(base, 'core_operator');
-  const headers = signedHeaders('GET', path, { ...session });
+export async function loadRun(base, session, path, { seconds = 10, connections = 32, pid } = {}) {
+  const headers = signedHeaders('GET', path, session);
   const agent = new http.Agent({ keepAlive: true });
   const first = await new Promise((resolve, reject) =>
     http
@@ -89,10 +118,8 @@ export async function httpBench(
       .on('error', reject),
   );
   agent.destroy();
-  if (!first.startsWith('{"code":"0"')) throw new Error(`bench GET refused: ${first}`);
-  // Warm-up (JIT, caches), then the measured run.
-  // Every GET of a session is checked for replay (ADR 0001): each request gets its own signature, made
-  // by the load generator as the portal would.
+  if (!first.startsWith('{"code":"0"')) throw new Error(`bench GET ${path} refused: ${first}`);
+  let mismatches = 0;
   const requests = [
     {
       method: 'GET',
@@ -106,32 +133,175 @@ export async function httpBench(
       },
     },
   ];
-  let mismatches = 0;
+  // Warm-up (JIT, caches), then the measured run.
   await autocannon({ url: base, requests, connections, duration: 2 });
   mismatches = 0;
+  const cpu0 = treeCpuMs(pid);
   const r = await autocannon({ url: base, requests, connections, duration: seconds });
-  const errors = r.errors + r.timeouts + r.non2xx + mismatches;
-  const tag = label ? ` ${label}` : '';
+  const cpu1 = treeCpuMs(pid);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx + mismatches,
+    cpuMsPerRequest: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / Math.max(1, r.requests.total),
+    load: load1(),
+  };
+}
+
+/** Bench rows of one run: req/s with the load average, p50/p99 and CPU per request, errors. */
+function runRows(name, r, { target, p99Target = 'p99 < 50', baseline = '', p99Baseline = '' }) {
   return [
+    { figure: `${name}: req/s`, value: r.rps.toFixed(0), target, baseline: `${baseline} (load ${r.load})` },
     {
-      figure: `checked GET${tag}: req/s (${connections} conns)`,
-      value: r.requests.average.toFixed(0),
-      target: '≥ 3000',
-      baseline: '1,059 (PERFORMANCE.md)',
+      figure: `${name}: p50 / p99 ms`,
+      value: `${r.p50} / ${r.p99}`,
+      target: p99Target,
+      baseline: p99Baseline,
     },
-    {
-      figure: `checked GET${tag}: p50 / p99 ms`,
-      value: `${r.latency.p50} / ${r.latency.p99}`,
-      target: 'p99 < 50',
-      baseline: 'p99 81.5',
-    },
-    { figure: `checked GET${tag}: errors`, value: String(errors), target: '0', baseline: '' },
+    ...(r.cpuMsPerRequest === null
+      ? []
+      : [
+          {
+            figure: `${name}: server CPU ms/request`,
+            value: r.cpuMsPerRequest.toFixed(3),
+            target: '',
+            baseline: 'load-independent',
+          },
+        ]),
+    { figure: `${name}: errors`, value: String(r.errors), target: '0', baseline: '' },
   ];
+}
+
+/** A light session-checked GET through the whole stack: the ceiling a list should approach. Returns bench rows. */
+export async function httpBench(
+  base,
+  {
+    seconds = 10,
+    connections = 32,
+    path = '/corp/v1/sys/messages?messageState=UNREAD&size=1',
+    label = '',
+    pid,
+  } = {},
+) {
+  const session = await login(base, 'core_operator');
+  const r = await loadRun(base, session, path, { seconds, connections, pid });
+  return runRows(`checked GET${label ? ` ${label}` : ''}`, r, {
+    target: '≥ 3000',
+    baseline: '10,212 quiet',
+  });
+}
+
+/** What a credit list page sends first (/credit/chain/index/query: page 1 of 10, the default sort). */
+export const LIST_PATH = '/biz/v1/models/creditVoucher/records?sort=issueDate,desc&page=1&size=10';
+
+/** Baselines of the list request (quiet 2-core machine, autocannon at 32 connections, shared/PERFORMANCE.md). */
+const LIST_BASELINES = {
+  embedded: ['493', 'p99 256', 1500],
+  PostgreSQL: ['1,046', 'p99 100', 3000],
+  '3 instances': ['832', 'p99 211', 3000],
+};
+
+/**
+ * The requests of a list page under load on a running server (`label`: embedded, PostgreSQL or 3 instances):
+ * the list (autocannon), a record's detail (autocannon), a transition (a credit limit frozen and unfrozen in
+ * turn, one at a time) and an export of 1,000 rows written to .xlsx at once (one at a time).
+ */
+export async function listBench(base, { seconds = 10, connections = 32, label = 'embedded', pid } = {}) {
+  const rows = [];
+  const [rps, p99, target] = LIST_BASELINES[label] ?? ['', '', 3000];
+  const chain = await login(base, 'chain_operator');
+  const list = await loadRun(base, chain, LIST_PATH, { seconds, connections, pid });
+  rows.push(...runRows(`list ${label}`, list, { target: `≥ ${target}`, baseline: rps, p99Baseline: p99 }));
+
+  const agent = new http.Agent({ keepAlive: true });
+  const page = JSON.parse((await request(agent, base, 'GET', LIST_PATH, chain)).body).data.list;
+  const detail = await loadRun(base, chain, `/biz/v1/models/creditVoucher/records/${page[0].id}`, {
+    seconds: Math.max(2, Math.round(seconds / 2)),
+    connections,
+    pid,
+  });
+  rows.push(...runRows(`detail ${label}`, detail, { target: '≥ 3000' }));
+
+  // One at a time: a transition changes the record's version, so two at once would refuse each other.
+  const manager = await login(base, 'fin_product_manager', agent);
+  const limits = JSON.parse(
+    (await request(agent, base, 'GET', '/biz/v1/models/creditLimit/records?status=LM1&size=1', manager)).body,
+  ).data.list;
+  let { id, version } = limits[0];
+  let n = 0;
+  const transitions = await sequential(40, async () => {
+    const res = await request(
+      agent,
+      base,
+      'POST',
+      `/biz/v1/models/creditLimit/records/${id}/actions/${n++ % 2 ? 'unfreeze' : 'freeze'}`,
+      { ...manager, body: { version, reason: '额度检查' } },
+    );
+    const body = JSON.parse(res.body);
+    if (body.code !== '0') throw new Error(`transition refused: ${res.body}`);
+    version = body.data.version;
+  });
+  rows.push(timedRow(`transition ${label} (limit freeze)`, transitions, '≤ 10 ms'));
+
+  // 1,000 rows of the renderer demo's list (test-mode endpoint), exported at once as the page does.
+  const core = await login(base, 'core_operator', agent);
+  const added = await request(agent, base, 'POST', '/test/demo-applications', {
+    body: { username: 'core_operator', title: 'bench', count: 1000, state: 'DA2' },
+  });
+  if (!added.body.startsWith('{"code":"0"')) throw new Error(`demo rows refused: ${added.body}`);
+  const exportBody = {
+    params: { title: 'bench' },
+    columns: [
+      { field: 'applicationNo', title: '申请编号' },
+      { field: 'title', title: '标题' },
+      { field: 'amount', title: '金额' },
+    ],
+    title: '导出',
+  };
+  const exports = await sequential(5, async () => {
+    const res = await request(agent, base, 'POST', '/biz/v1/models/demoApplication/exports', {
+      ...core,
+      body: exportBody,
+    });
+    const job = JSON.parse(res.body).data;
+    if (job?.status !== 'done' || job.total < 1000) throw new Error(`export not done at once: ${res.body}`);
+  });
+  rows.push(timedRow(`export ${label} (1,000 rows .xlsx)`, exports, ''));
+  agent.destroy();
+  return rows;
+}
+
+/** Runs `fn` n times one after another (after one warm-up); latencies sorted, with the load average. */
+async function sequential(n, fn) {
+  await fn(-1);
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    times.push(performance.now() - t0);
+  }
+  return { times: times.sort((a, b) => a - b), load: load1() };
+}
+
+function timedRow(figure, { times, load }, target) {
+  const at = (p) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)].toFixed(1);
+  return {
+    figure: `${figure}: p50 / p95 ms`,
+    value: `${at(50)} / ${at(95)}`,
+    target,
+    baseline: `load ${load}`,
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const base = process.argv[2] ?? 'http://127.0.0.1:8080';
-  for (const r of await httpBench(base, { seconds: Number(process.env.SECONDS ?? 10) }))
-    console.log(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
+  const seconds = Number(process.env.SECONDS ?? 10);
+  const pid = process.env.SERVER_PID ? Number(process.env.SERVER_PID) : undefined;
+  const rows = process.argv.includes('--list')
+    ? await listBench(base, { seconds, pid, label: process.env.LABEL ?? 'embedded' })
+    : await httpBench(base, { seconds, pid });
+  for (const r of rows)
+    console.log(`${r.figure.padEnd(52)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
   process.exit(0);
 }

@@ -12,7 +12,16 @@ export function startServer(port, env = {}, script = 'start.mjs', args = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'scf-bench-'));
   const child = spawn(process.execPath, [join(root, 'scripts', script), ...args], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: 'false', ...env },
+    // TEST_MODE: the list bench adds 1,000 rows to export through the test-mode endpoint.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG: 'false',
+      TEST_MODE: 'true',
+      PRODUCT_APPROVAL_SECONDS: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -21,6 +21,8 @@ class NonceStore {
   private queue: Claim[] = [];
   private writing = false;
   private scheduled = false;
+  /** Told each batch's size (the nonce batch histogram of server/ops.ts). */
+  observe: ((size: number) => void) | undefined;
 
   constructor(private readonly db: Queryable) {}
 
@@ -49,6 +51,7 @@ class NonceStore {
     const first = new Map<string, Claim>();
     for (const claim of batch) if (!first.has(claim.nonce)) first.set(claim.nonce, claim);
     const claims = [...first.values()];
+    this.observe?.(claims.length);
     this.db
       .query<{ nonce: string }>(
         `insert into request_nonces (nonce, expires_at)
@@ -75,9 +78,18 @@ class NonceStore {
 
 const stores = new WeakMap<Queryable, NonceStore>();
 
-/** Claims a request nonce in the database `db` (one batching store per database handle). */
-export function claimNonce(db: Queryable, nonce: string, expiresAt: Date): Promise<boolean> {
+function storeOf(db: Queryable): NonceStore {
   let store = stores.get(db);
   if (!store) stores.set(db, (store = new NonceStore(db)));
-  return store.claim(nonce, expiresAt);
+  return store;
+}
+
+/** Claims a request nonce in the database `db` (one batching store per database handle). */
+export function claimNonce(db: Queryable, nonce: string, expiresAt: Date): Promise<boolean> {
+  return storeOf(db).claim(nonce, expiresAt);
+}
+
+/** Calls `observe` with the size of every batch written to `db` (metrics). */
+export function observeNonceBatches(db: Queryable, observe: (size: number) => void): void {
+  storeOf(db).observe = observe;
 }

@@ -24,6 +24,15 @@ export interface Db extends Queryable {
     onState: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections in use, idle and callers waiting for one (metrics, server/ops.ts). */
+  stats(): DbStats;
+}
+
+/** A pool's state (PostgreSQL) or the embedded database's single connection and its queue. */
+export interface DbStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** PostgreSQL's deadlock victim (40P01) and serialization failure (40001): the whole transaction was undone. */

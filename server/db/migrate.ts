@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -9,13 +9,8 @@ export async function migrate(db: Db): Promise<string[]> {
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-  const done = new Set(
-    (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
-  );
   const applied: string[] = [];
-  for (const file of files) {
-    if (done.has(file)) continue;
+  for (const file of await pendingMigrations(db)) {
     const sql = await readFile(MIGRATIONS_DIR + file, 'utf8');
     await db.transaction(async (tx) => {
       // Serialises concurrent starters on a shared PostgreSQL (a no-op cost on PGlite).
@@ -28,6 +23,19 @@ export async function migrate(db: Db): Promise<string[]> {
     applied.push(file);
   }
   return applied;
+}
+
+/** The migration files shipped with this server, in name order. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/** The shipped migrations `db` has not applied (readiness: a database behind this server's code is not ready). */
+export async function pendingMigrations(db: Queryable, files?: string[]): Promise<string[]> {
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+  );
+  return (files ?? (await migrationFiles())).filter((f) => !done.has(f));
 }
 
 /** Splits a migration on `;` at line ends (our migrations keep one statement per `;`-terminated block). */

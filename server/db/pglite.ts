@@ -15,8 +15,10 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
   // PGlite runs one statement at a time; a transaction must hold the connection, so every other caller
   // waits for it instead of interleaving its statements into the open transaction.
   let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
+    pending++;
+    const run = queue.then(fn, fn).finally(() => pending--);
     queue = run.catch(() => undefined);
     return run;
   };
@@ -45,6 +47,7 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
         return () => serial(() => unlisten());
       }),
     close: () => serial(() => pg.close()),
+    stats: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
     dump: () => serial(async () => (await pg.dumpDataDir('gzip')) as Blob),
   };
 }

@@ -5,6 +5,9 @@ import type { Db, QueryResult } from './db';
 // so queries cast counts to int.
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection the server ends (restart, failover, database dropped) is dropped by the pool
+  // and replaced on next use; unheard, its 'error' event would end the whole process. /readyz tells.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   const toResult = <T>(r: pg.QueryResult): QueryResult<T> => ({
     rows: r.rows as T[],
@@ -32,6 +35,7 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     listen: (channel, onPayload, onState) => listenOn(url, channel, onPayload, onState),
     close: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

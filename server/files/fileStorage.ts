@@ -14,6 +14,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** An object store's own download URL for `key`, signed at `signedAt` and valid for `seconds`. */
   presign?(key: string, o: PresignOptions): Promise<string>;
+  /** Rejects when the store cannot be reached (readiness, server/ops.ts); local disk has none. */
+  check?(): Promise<void>;
 }
 
 export interface PresignOptions {

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   type S3ServiceException,
@@ -54,6 +55,9 @@ export function s3Storage(o: S3StorageOptions): FileStorage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     presign: (key, p) =>
       getSignedUrl(

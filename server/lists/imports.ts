@@ -100,6 +100,11 @@ type Cells = unknown[];
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Workbooks being read and waiting their turn in this process (metrics, server/ops.ts). */
+export function importQueue(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 /**
  * Reads a workbook's first sheet in a worker thread, off the event loop: the header's and each non-empty
  * data row's cells (at most `maxRows` rows: IMPORT_TOO_MANY), after a zip-bomb check that inflates within

@@ -33,6 +33,7 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
     if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, engine.models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());
+    if (storage.check) ctx.ops.readiness.set('objectStore', () => storage.check!());
     const urlKey = await loadUrlKey(ctx.db);
     registerListSettingsRoutes(app, ctx.db);
     await failStaleExports(ctx.db, true);

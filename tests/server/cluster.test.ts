@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDb, type Db } from '@server/db/db';
@@ -17,6 +18,7 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
   let server: PostgresServer | undefined;
   const dbs: Db[] = [];
   const apps: FastifyInstance[] = [];
+  let goneApp: FastifyInstance | undefined;
 
   beforeAll(async () => {
     server = await startPostgres();
@@ -24,15 +26,26 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
     await migrate(setup);
     await seedAll(await openEngine({ db: setup }));
     await setup.close();
-    for (let i = 0; i < 3; i++) {
-      const db = await openDb({ databaseUrl: server.url });
+    // A copy of the seeded database for an instance whose database then goes away (copied while nothing
+    // else is connected to it).
+    await adminQuery(server.url, `create database ${GONE} template postgres`);
+    for (let i = 0; i < 4; i++) {
+      const url = i < 3 ? server.url : server.url.replace(/\/postgres$/, `/${GONE}`);
+      const db = await openDb({ databaseUrl: url });
       dbs.push(db);
-      apps.push(await buildApp({ db, schemasDir: join(process.cwd(), 'schemas'), now: () => clock.now }));
+      const app = await buildApp({
+        db,
+        schemasDir: join(process.cwd(), 'schemas'),
+        now: () => clock.now,
+        opsToken: OPS_TOKEN,
+      });
+      if (i < 3) apps.push(app);
+      else goneApp = app;
     }
   }, 120_000);
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    for (const app of [...apps, goneApp]) await app?.close();
     for (const db of dbs) await db.close();
     server?.stop();
   });
@@ -122,4 +135,77 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
     console.log(`after logout: ${accepted} of ${answers.length} requests accepted on the other instances`);
     expect(accepted).toBe(0);
   });
+
+  it('answers probes and metrics to the token only; an instance whose database is gone is not ready', async () => {
+    const [a] = apps as [FastifyInstance];
+    const d = goneApp!;
+    const ops = (app: FastifyInstance, url: string, token: string | null = OPS_TOKEN) =>
+      app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    for (const url of ['/healthz', '/readyz', '/metrics']) {
+      expect((await ops(a, url, null)).statusCode).toBe(404);
+      expect((await ops(a, url, 'wrong')).statusCode).toBe(404);
+    }
+    expect((await ops(a, '/healthz')).json()).toEqual({ status: 'up' });
+    expect((await ops(d, '/readyz')).json()).toEqual({
+      ready: true,
+      checks: { database: 'ok', migrations: 'ok' },
+    });
+
+    // Every answer has a request id, the caller's when it sent a well-formed one.
+    const given = await a.inject({
+      method: 'GET',
+      url: '/api/web/login',
+      headers: { 'x-request-id': 'lb-42' },
+    });
+    expect(given.headers['x-request-id']).toBe('lb-42');
+    const made = await a.inject({ method: 'GET', url: '/api/web/login', headers: { 'x-request-id': 'a b' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The request histogram counts by route pattern and status: 7 more bootstraps are 7 more in its count.
+    const count = async (): Promise<number> => {
+      const text = (await ops(a, '/metrics')).body;
+      const line = text
+        .split('\n')
+        .find((l) =>
+          l.startsWith(
+            'scf_http_request_duration_seconds_count{method="GET",route="/api/web/login",status="200"}',
+          ),
+        );
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = await count();
+    for (let i = 0; i < 7; i++) await a.inject({ method: 'GET', url: '/api/web/login' });
+    expect(await count()).toBe(before + 7);
+    const metrics = (await ops(a, '/metrics')).body;
+    for (const name of [
+      'scf_db_connections{state="total"}',
+      'scf_export_jobs_running',
+      'scf_import_workbooks{state="waiting"}',
+      'scf_nonce_batch_size_count',
+      'scf_process_cpu_seconds_total',
+    ])
+      expect(metrics).toContain(name);
+
+    await adminQuery(server!.url, `drop database ${GONE} with (force)`);
+    const gone = await ops(d, '/readyz');
+    expect(gone.statusCode).toBe(503);
+    expect(gone.json().ready).toBe(false);
+    expect(gone.json().checks.database).toMatch(/gone|does not exist|terminat/);
+    expect((await ops(d, '/healthz')).statusCode).toBe(200);
+    expect((await ops(a, '/readyz')).statusCode).toBe(200);
+  });
 });
+
+const OPS_TOKEN = 'cluster-test-ops-token';
+const GONE = 'scf_gone';
+
+/** One statement on the server's maintenance database (create/drop database cannot run in the others). */
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url.replace(/\/postgres$/, '/template1') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
