@@ -13,6 +13,8 @@ export interface CheckIssue {
   message: string;
   /** The page file being checked when the problem is in a fragment it uses. */
   via?: string;
+  /** The instance being checked when the problem is in its template page (renderer/core/schema/templates.ts). */
+  instance?: string;
 }
 
 /** What the checker knows about the world around the schemas. */
@@ -50,4 +52,8 @@ export interface PageFile {
   /** Parsed JSON, or the parse error. */
   raw: unknown;
   parseError?: string;
+  /** The template page it instantiates, when it is a variant's page made from another folder's. */
+  template?: string;
+  /** Template parameters its variables file does not give (pointers into the template page). */
+  templateProblems?: ReadonlyArray<{ pointer: string; message: string }>;
 }

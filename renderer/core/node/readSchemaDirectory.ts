@@ -7,7 +7,13 @@ import { join, relative, sep } from 'node:path';
 import type { PageFile } from '@renderer/core/checker';
 import type { ModelDefinition } from '@renderer/core/model';
 import { isPageFile } from '@renderer/core/routes';
-import { createModuleSource, loadPageSchema } from '@renderer/core/schema';
+import {
+  compareFiles,
+  createModuleSource,
+  instantiatePages,
+  loadPageSchema,
+  variantsOf,
+} from '@renderer/core/schema';
 import type { LoadedSchema, SchemaSource } from '@renderer/core/schema';
 
 /** Everything in a `schemas/` folder. */
@@ -40,6 +46,26 @@ function listJson(dir: string): string[] {
 }
 
 /**
+ * The pages with their template parameters replaced and every variant's instances added
+ * (renderer/core/schema/templates.ts); a page that did not parse stays as it is, and so do its instances.
+ */
+function withInstances(pages: readonly PageFile[], files: Readonly<Record<string, unknown>>): PageFile[] {
+  const variants = variantsOf(files);
+  if (Object.keys(variants).length === 0) return [...pages];
+  const broken = new Map(pages.flatMap((p) => (p.parseError !== undefined ? [[p.file, p] as const] : [])));
+  const parsed = Object.fromEntries(
+    pages.filter((p) => p.parseError === undefined).map((p) => [p.file, p.raw]),
+  );
+  const instances: PageFile[] = instantiatePages(parsed, variants).map((page) => ({
+    file: page.file,
+    raw: page.json,
+    ...(page.template ? { template: page.template } : {}),
+    ...(page.problems.length ? { templateProblems: page.problems } : {}),
+  }));
+  return [...instances, ...broken.values()].sort((a, b) => compareFiles(a.file, b.file));
+}
+
+/**
  * Reads and parses every JSON file under `root`. `overrides` (relative path → text) stands in for files
  * being edited but not saved yet (the schema studio checks each keystroke this way).
  */
@@ -63,6 +89,7 @@ export function readSchemaDirectory(
     if (isPageFile(file)) pages.push(parseError === undefined ? { file, raw } : { file, raw, parseError });
     else if (parseError === undefined) files[file] = raw;
   }
+  pages.splice(0, pages.length, ...withInstances(pages, files));
   const dicts = Object.fromEntries(Object.entries(files).filter(([file]) => file.startsWith('_dicts/')));
   let models: Record<string, ModelDefinition> | null = null;
   if (existsSync(join(root, '_models'))) {
