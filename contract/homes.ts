@@ -4,18 +4,27 @@
  * opened, taken in product order (contract/products.ts), so a factor whose enterprise has only factoring
  * opened starts on a factoring page, never on a credit one.
  */
-import { PRODUCT_MANIFESTS, PRODUCTS, type BusinessProductCode } from './products';
+import {
+  onProductRegistered,
+  PRODUCT_MANIFESTS,
+  PRODUCTS,
+  type BusinessProductCode,
+  type ProductManifest,
+} from './products';
 import { DEFAULT_ROLE, MANAGER_ROLE, type RoleCode } from './roles';
 
 type Homes = Readonly<Partial<Record<RoleCode, string>>>;
 
+const homesOf = (m: ProductManifest): Homes =>
+  Object.fromEntries(m.homes.flatMap(({ roles, path }) => roles.map((role) => [role, path])));
+
 /** Each product's start page per role (its manifest's `homes`); a role a product leaves out has none there. */
 export const PRODUCT_HOMES: Readonly<Partial<Record<BusinessProductCode, Homes>>> = Object.fromEntries(
-  PRODUCT_MANIFESTS.map((m) => [
-    m.code,
-    Object.fromEntries(m.homes.flatMap(({ roles, path }) => roles.map((role) => [role, path]))),
-  ]),
+  PRODUCT_MANIFESTS.map((m) => [m.code, homesOf(m)]),
 );
+onProductRegistered((m) => {
+  (PRODUCT_HOMES as Partial<Record<BusinessProductCode, Homes>>)[m.code] = homesOf(m);
+});
 
 /** Roles that start outside every product, whatever is opened. */
 export const PLATFORM_HOMES: Homes = {

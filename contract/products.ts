@@ -57,3 +57,28 @@ export function productOrder(code: string): number {
   const i = (PRODUCT_CODES as readonly string[]).indexOf(code);
   return i < 0 ? PRODUCT_CODES.length : i;
 }
+
+/**
+ * Adds a product whose folder is outside products/ (a deployment's own, the sample product of the tests:
+ * server/products/folder.ts) to every list above, before the server or the checker reads them; a product
+ * already known is left as it is.
+ */
+export function registerProduct(manifest: ProductManifest): void {
+  if (PRODUCT_CODES.includes(manifest.code)) return;
+  (PRODUCT_MANIFESTS as ProductManifest[]).push(manifest);
+  (PRODUCTS as Array<{ code: BusinessProductCode; name: string }>).push({
+    code: manifest.code,
+    name: manifest.title,
+  });
+  (BUSINESS_PRODUCT_CODES as BusinessProductCode[]).push(manifest.code);
+  (PRODUCT_CODES as ProductCode[]).splice(PRODUCT_CODES.length - 1, 0, manifest.code);
+  (PRODUCT_NAMES as Record<string, string>)[manifest.code] = manifest.title;
+  for (const listener of registered) listener(manifest);
+}
+
+const registered: Array<(manifest: ProductManifest) => void> = [];
+
+/** Runs `listener` for each product {@link registerProduct} adds from now on (contract/homes.ts). */
+export function onProductRegistered(listener: (manifest: ProductManifest) => void): void {
+  registered.push(listener);
+}
