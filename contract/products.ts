@@ -1,19 +1,37 @@
-/** The products of ADR 0005 §1: their codes, names and menu order (spec sections 2 and 9). */
-
-/** Products, in the order the header menu and the product switch show them. */
-export const PRODUCTS = [
-  { code: 'credit', name: '信用凭证' },
-  { code: 'abs', name: 'ABS' },
-  { code: 'abcp', name: 'ABCP' },
-  { code: 'factoring-forward', name: '正向保理' },
-  { code: 'factoring-delivery', name: '到货保理' },
-  { code: 'factoring-reverse', name: '反向保理' },
-  { code: 'factoring-joint', name: '联合保理' },
-  { code: 'assets-pool', name: '资产池' },
-] as const;
+/**
+ * The products of ADR 0005 §1: their codes, names and menu order (spec sections 2 and 9), read from the
+ * products' manifests (products/<code>/manifest.json, listed by the generated contract/products.generated.ts).
+ */
+import { MANIFESTS, type ManifestProductCode } from './products.generated';
 
 /** A business product an enterprise opens. */
-export type BusinessProductCode = (typeof PRODUCTS)[number]['code'];
+export type BusinessProductCode = ManifestProductCode;
+
+/** A product's manifest (products/manifest.schema.json). */
+export interface ProductManifest {
+  code: BusinessProductCode;
+  title: string;
+  menuOrder: number;
+  routePrefix: string;
+  /** Enterprise kinds that may open it. */
+  openableBy: readonly string[];
+  /** Where roles start in it (contract/homes.ts). */
+  homes: ReadonlyArray<{ roles: readonly string[]; path: string }>;
+  /** Models whose records are its agreements (协议管理). */
+  agreements: readonly string[];
+  /** Position of its card among the default product cards (spec section 9), when it has one. */
+  defaultCard?: number;
+  server?: { plugin: string; export: string; order: number };
+  demo: { openedBy: readonly string[] };
+}
+
+/** Every product's manifest, in menu order. */
+export const PRODUCT_MANIFESTS = MANIFESTS as readonly ProductManifest[];
+
+/** Products, in the order the header menu and the product switch show them. */
+export const PRODUCTS: ReadonlyArray<{ code: BusinessProductCode; name: string }> = PRODUCT_MANIFESTS.map(
+  (m) => ({ code: m.code, name: m.title }),
+);
 
 /** Pages outside every product (enterprise, users, UKEY) belong to the account centre. */
 export const ACCOUNT_CENTRE = { code: 'account', name: '账户中心' } as const;
@@ -38,4 +56,29 @@ export const isBusinessProduct = (code: string): code is BusinessProductCode =>
 export function productOrder(code: string): number {
   const i = (PRODUCT_CODES as readonly string[]).indexOf(code);
   return i < 0 ? PRODUCT_CODES.length : i;
+}
+
+/**
+ * Adds a product whose folder is outside products/ (a deployment's own, the sample product of the tests:
+ * server/products/folder.ts) to every list above, before the server or the checker reads them; a product
+ * already known is left as it is.
+ */
+export function registerProduct(manifest: ProductManifest): void {
+  if (PRODUCT_CODES.includes(manifest.code)) return;
+  (PRODUCT_MANIFESTS as ProductManifest[]).push(manifest);
+  (PRODUCTS as Array<{ code: BusinessProductCode; name: string }>).push({
+    code: manifest.code,
+    name: manifest.title,
+  });
+  (BUSINESS_PRODUCT_CODES as BusinessProductCode[]).push(manifest.code);
+  (PRODUCT_CODES as ProductCode[]).splice(PRODUCT_CODES.length - 1, 0, manifest.code);
+  (PRODUCT_NAMES as Record<string, string>)[manifest.code] = manifest.title;
+  for (const listener of registered) listener(manifest);
+}
+
+const registered: Array<(manifest: ProductManifest) => void> = [];
+
+/** Runs `listener` for each product {@link registerProduct} adds from now on (contract/homes.ts). */
+export function onProductRegistered(listener: (manifest: ProductManifest) => void): void {
+  registered.push(listener);
 }

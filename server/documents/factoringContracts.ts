@@ -19,6 +19,18 @@ export const FACTORING_DOCUMENTS = {
 } as const;
 export type FactoringDocumentKind = keyof typeof FACTORING_DOCUMENTS;
 
+/**
+ * The error of a document asked for before it exists, shared by every factoring variant (each product's
+ * catalogue includes it once: factoring's; the others throw it through {@link documentNotReady}).
+ */
+export const FACTORING_DOCUMENT_ERRORS = {
+  FACTORING_DOCUMENT_NOT_READY: { status: 200, message: '保理商审批通过后才能查看合同' },
+} as const;
+
+/** `SCF.FACTORING_DOCUMENT_NOT_READY`: the contract exists only from the factor's approval on. */
+export const documentNotReady = (): ApiError =>
+  new ApiError('FACTORING_DOCUMENT_NOT_READY', {}, null, FACTORING_DOCUMENT_ERRORS);
+
 /** What a blank template prints where a value goes. */
 export const BLANK = '________';
 

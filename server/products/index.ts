@@ -1,35 +1,20 @@
 /**
- * The products the server runs, listed once: each brings its effects, error codes and demo data from
- * its own folder (server/products/<product>/); role homes are contract/homes.ts. ABS or factoring adds a
- * folder and a line here, not edits across the server.
+ * The products the server runs: the business products' plugins as their manifests name them
+ * (products/<code>/manifest.json `server`, listed by the generated plugins.generated.ts), then the account
+ * centre's. Each brings its effects, error codes and demo data from its own folder.
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
 import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
-import { absProduct } from './abs';
 import { accountProduct } from './account';
 import { accountFinanceProduct } from './account-finance';
-import { assetsPoolProduct } from './assets-pool';
-import { creditProduct } from './credit';
-import { factoringJointProduct, factoringProduct } from './factoring';
-import { factoringDeliveryProduct } from './factoring-delivery';
-import { factoringReverseProduct } from './factoring-reverse';
+import { PRODUCT_PLUGINS } from './plugins.generated';
 import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [
-  creditProduct,
-  absProduct,
-  assetsPoolProduct,
-  factoringProduct,
-  factoringReverseProduct,
-  factoringDeliveryProduct,
-  factoringJointProduct,
-  accountProduct,
-  accountFinanceProduct,
-];
+export const PRODUCTS: readonly ServerProduct[] = [...PRODUCT_PLUGINS, accountProduct, accountFinanceProduct];
 
 /** The one-time public link kinds of every product (server/publicLinks). */
 export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS): PublicLinkKind[] {

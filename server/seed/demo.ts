@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from '../db/db';
+import { PRODUCT_MANIFESTS } from '@contract/products';
 import { PLATFORM_HOSTS } from './platforms';
 
 /** The password of every demo user (DESIGN.md section 10; part of the contract). */
@@ -28,15 +29,13 @@ export const CORPS = [
   },
 ] as const;
 
-/** The products each demo enterprise has opened (corp_products). */
-export const OPENED: Readonly<Record<string, readonly string[]>> = {
-  CORE001: ['credit', 'abs', 'abcp', 'assets-pool'],
-  SUP001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool', 'factoring-joint'],
-  SUP003: ['credit'],
-  UNIT001: ['credit', 'assets-pool'],
-  FIN001: ['credit', 'abs', 'abcp', 'factoring-forward', 'assets-pool', 'factoring-joint'],
-  FIN003: ['factoring-joint'],
-};
+/** The products each demo enterprise has opened (corp_products): the manifests' `demo.openedBy`. */
+export const OPENED: Readonly<Record<string, readonly string[]>> = PRODUCT_MANIFESTS.reduce<
+  Record<string, string[]>
+>((opened, m) => {
+  for (const corp of m.demo.openedBy) (opened[corp] ??= []).push(m.code);
+  return opened;
+}, {});
 
 interface DemoUser {
   username: string;

@@ -1,6 +1,6 @@
 import type { MenuResource } from '@/api';
 import { productRoleHome } from '@contract/homes';
-import { PRODUCTS } from '@contract/products';
+import { PRODUCT_MANIFESTS, PRODUCTS } from '@contract/products';
 import { isOperatorOrDirector } from '@contract/roles';
 
 /** Business product keys (ADR 0005) and their names (contract/products.ts), in menu order. */
@@ -8,8 +8,10 @@ export const PRODUCT_TITLES: Readonly<Record<string, string>> = Object.fromEntri
   PRODUCTS.map((p) => [p.code, p.name]),
 );
 
-/** Spec section 9: the default product cards and their order. */
-export const DEFAULT_PRODUCT_CARDS = ['正向保理', '到货保理', '反向保理', '联合保理', 'ABS', 'ABCP'] as const;
+/** Spec section 9: the default product cards and their order (the manifests' `defaultCard`). */
+export const DEFAULT_PRODUCT_CARDS: readonly string[] = PRODUCT_MANIFESTS.filter((m) => m.defaultCard)
+  .sort((a, b) => a.defaultCard! - b.defaultCard!)
+  .map((m) => m.title);
 export const COMING_SOON = '敬请期待';
 
 /** Product cards in a 2-column grid: an odd count gets the 敬请期待 filler (spec section 9). */

@@ -152,7 +152,9 @@ describe('schemas:check', () => {
       delete documents.upload.owner;
       writeFileSync(upload, JSON.stringify(documents, null, 2));
       const lines = checkSchemaFolder(dir).issues.map((i) => formatIssue(i));
+      // ABCP's page is an instance of ABS's (renderer/core/schema/templates.ts): checked too, named in the template.
       expect(lines).toEqual([
+        'schemas/abs/upload/contract.json#/upload/owner: 模型 "absDocument" 的资料在 "absAsset" 的部分状态下锁定（children.lockedStates）：owner 应为 {"model": "absAsset"}，页面才能在锁定时隐藏上传、替换和删除（模板实例 abcp/upload/contract.json）',
         'schemas/abs/upload/contract.json#/upload/owner: 模型 "absDocument" 的资料在 "absAsset" 的部分状态下锁定（children.lockedStates）：owner 应为 {"model": "absAsset"}，页面才能在锁定时隐藏上传、替换和删除',
         'schemas/credit/chain/finance/apply.json#/form/properties/finCorpId/x-component-props/url: 模型 "creditFinance" 的字段 "finCorpId"是企业引用，选项须取自模型声明的限制（/biz/v1/models/creditFinance/refs/finCorpId）：删除 url（自动取自模型），不要用其他列表',
       ]);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, CODE_PREFIX, ERRORS } from '@server/errors';
 import { errorsOf } from '@server/errors';
 import { FALLBACK_HOME, PLATFORM_HOMES, PRODUCT_HOMES, roleHome } from '@contract/homes';
+import { PRODUCT_MANIFESTS } from '@contract/products';
 import { grantedRoutes } from '@renderer/core/routes';
 import { loadRoutes } from '@server/menus';
 import { duplicateErrorCodes, PRODUCTS, productEffects } from '@server/products';
@@ -23,6 +24,17 @@ const abs: ServerProduct = {
 };
 
 describe('products', () => {
+  it("are their manifests' server plugins, declaring the agreements their manifests name", () => {
+    for (const m of PRODUCT_MANIFESTS) {
+      const plugins = PRODUCTS.filter((p) => p.code === m.code);
+      expect(plugins.length, m.code).toBe(m.server ? 1 : 0);
+      expect(
+        (plugins[0]?.agreements ?? []).map((a) => a.model),
+        m.code,
+      ).toEqual(m.agreements);
+    }
+  });
+
   it('define each error code once, next to the platform catalogue', () => {
     expect(duplicateErrorCodes()).toEqual([]);
     const clash: ServerProduct = { ...abs, errors: { RECORD_INVALID: { status: 200, message: 'x' } } };

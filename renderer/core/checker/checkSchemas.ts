@@ -14,9 +14,10 @@ import type { CheckContext, CheckIssue, PageFile } from './types';
 /** Formats an issue as analysts read it: `schemas/<file>#<pointer>: <message>`. */
 export function formatIssue(issue: CheckIssue): string {
   const via = issue.via && issue.via !== issue.file ? `（由 ${issue.via} 引用）` : '';
+  const instance = issue.instance ? `（模板实例 ${issue.instance}）` : '';
   if (issue.line !== undefined)
-    return `schemas/${issue.file}:${issue.line}:${issue.column ?? 1}: ${issue.message}${via}`;
-  return `schemas/${issue.file}#${issue.pointer}: ${issue.message}${via}`;
+    return `schemas/${issue.file}:${issue.line}:${issue.column ?? 1}: ${issue.message}${via}${instance}`;
+  return `schemas/${issue.file}#${issue.pointer}: ${issue.message}${via}${instance}`;
 }
 
 /** Checks the dictionary files: `{ name, items: [{ value, label, color? }] }`, name = file name. */
@@ -70,6 +71,7 @@ export function checkSchemas(
 ): CheckResult {
   const issues: CheckIssue[] = [];
   const loaded = new Map<string, LoadedSchema>();
+  const templates = new Map(pages.flatMap((p) => (p.template ? [[p.file, p.template] as const] : [])));
   for (const page of pages) {
     if (page.parseError !== undefined) {
       issues.push({
@@ -80,6 +82,12 @@ export function checkSchemas(
       });
       continue;
     }
+    for (const problem of page.templateProblems ?? [])
+      issues.push({
+        file: page.template ?? page.file,
+        ...problem,
+        ...(page.template ? { instance: page.file } : {}),
+      });
     try {
       loaded.set(page.file, loadPageSchema(page.raw, { file: page.file, source: context.source }));
     } catch (error) {
@@ -142,6 +150,14 @@ export function checkSchemas(
   }
 
   const seen = new Set<string>();
+  // A problem in an instance's own body is fixed in its template page: named there, with the instance.
+  for (const issue of issues) {
+    const template = templates.get(issue.file);
+    if (template) {
+      if (issue.via === issue.file) delete issue.via;
+      Object.assign(issue, { file: template, instance: issue.file });
+    } else if (issue.via && templates.has(issue.via)) issue.instance = issue.via;
+  }
   const unique = issues.filter((issue) => {
     const key = formatIssue(issue);
     if (seen.has(key)) return false;

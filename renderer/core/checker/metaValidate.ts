@@ -5,6 +5,7 @@
  */
 import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { PRODUCT_CODES } from '@contract/products';
 import pageMetaSchema from '@renderer/core/schema/page.schema.json';
 import { escapePointerSegment } from '@renderer/core/schema';
 import { didYouMean } from './suggest';
@@ -15,15 +16,23 @@ export interface MetaProblem {
   message: string;
 }
 
-let compiled: ValidateFunction | null = null;
+let compiled: { validate: ValidateFunction; products: number } | null = null;
 
-/** The compiled meta-schema validator (compiled once; this runs in Node and tests, never in the browser). */
+/**
+ * The compiled meta-schema validator (compiled once, again when a product joined: contract/products.ts
+ * `registerProduct`; this runs in Node and tests, never in the browser). The route block's product enum
+ * is the products' codes as the contract has them.
+ */
 function validator(): ValidateFunction {
-  if (!compiled) {
+  if (!compiled || compiled.products !== PRODUCT_CODES.length) {
     const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    compiled = ajv.compile(pageMetaSchema);
+    const schema = structuredClone(pageMetaSchema) as {
+      definitions: { route: { properties: { product: { enum: unknown[] } } } };
+    };
+    schema.definitions.route.properties.product.enum = [...PRODUCT_CODES];
+    compiled = { validate: ajv.compile(schema), products: PRODUCT_CODES.length };
   }
-  return compiled;
+  return compiled.validate;
 }
 
 const TYPE_NAMES: Record<string, string> = {

@@ -16,6 +16,8 @@ export interface CheckIssue {
   /** For a file that is not valid JSON: where it stopped parsing (1-based), instead of a pointer. */
   line?: number;
   column?: number;
+  /** The instance being checked when the problem is in its template page (renderer/core/schema/templates.ts). */
+  instance?: string;
 }
 
 /** What the checker knows about the world around the schemas. */
@@ -55,4 +57,8 @@ export interface PageFile {
   parseError?: string;
   /** Where it stopped parsing (1-based). */
   parseErrorAt?: { line: number; column: number };
+  /** The template page it instantiates, when it is a variant's page made from another folder's. */
+  template?: string;
+  /** Template parameters its variables file does not give (pointers into the template page). */
+  templateProblems?: ReadonlyArray<{ pointer: string; message: string }>;
 }

@@ -9,7 +9,13 @@ import { parseJson } from '@renderer/core/checker/jsonSyntax';
 import type { JsonSyntaxError } from '@renderer/core/checker/jsonSyntax';
 import type { ModelDefinition } from '@renderer/core/model';
 import { isPageFile } from '@renderer/core/routes';
-import { createModuleSource, loadPageSchema } from '@renderer/core/schema';
+import {
+  compareFiles,
+  createModuleSource,
+  instantiatePages,
+  loadPageSchema,
+  variantsOf,
+} from '@renderer/core/schema';
 import type { LoadedSchema, SchemaSource } from '@renderer/core/schema';
 
 /** Everything in a `schemas/` folder. */
@@ -41,6 +47,26 @@ function listJson(dir: string): string[] {
     else if (name.endsWith('.json')) out.push(full);
   }
   return out;
+}
+
+/**
+ * The pages with their template parameters replaced and every variant's instances added
+ * (renderer/core/schema/templates.ts); a page that did not parse stays as it is, and so do its instances.
+ */
+function withInstances(pages: readonly PageFile[], files: Readonly<Record<string, unknown>>): PageFile[] {
+  const variants = variantsOf(files);
+  if (Object.keys(variants).length === 0) return [...pages];
+  const broken = new Map(pages.flatMap((p) => (p.parseError !== undefined ? [[p.file, p] as const] : [])));
+  const parsed = Object.fromEntries(
+    pages.filter((p) => p.parseError === undefined).map((p) => [p.file, p.raw]),
+  );
+  const instances: PageFile[] = instantiatePages(parsed, variants).map((page) => ({
+    file: page.file,
+    raw: page.json,
+    ...(page.template ? { template: page.template } : {}),
+    ...(page.problems.length ? { templateProblems: page.problems } : {}),
+  }));
+  return [...instances, ...broken.values()].sort((a, b) => compareFiles(a.file, b.file));
 }
 
 /**
@@ -80,6 +106,7 @@ export function readSchemaDirectory(
       );
     else if (parseError === undefined) files[file] = raw;
   }
+  pages.splice(0, pages.length, ...withInstances(pages, files));
   const dicts = Object.fromEntries(Object.entries(files).filter(([file]) => file.startsWith('_dicts/')));
   let models: Record<string, ModelDefinition> | null = null;
   if (existsSync(join(root, '_models'))) {

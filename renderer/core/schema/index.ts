@@ -75,6 +75,15 @@ export { escapePointerSegment, getByPointer, parsePointer, toPointer } from './p
 export { migrateSchema, SCHEMA_MIGRATIONS } from './migrations';
 export type { MigrationResult, SchemaMigration } from './migrations';
 export { createModuleSource, loadPageSchema, resolveReferences } from './loader';
+export {
+  compareFiles,
+  instantiate,
+  instantiatePages,
+  pageSource,
+  VARIANT_FILE,
+  variantsOf,
+} from './templates';
+export type { InstancePage, TemplateProblem, VariantFile } from './templates';
 export type { LoadedSchema, LoadOptions, ModuleSourceOptions, SchemaOrigin, SchemaSource } from './loader';
 export { BUILTIN_COMPONENT_NAMES } from './components';
 export type { BuiltinComponentName } from './components';

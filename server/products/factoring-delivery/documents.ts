@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import {
   capitals,
+  documentNotReady,
   registerDealDocumentRoutes,
   supplierFinanceDeal,
 } from '../../documents/factoringContracts';
@@ -11,7 +12,6 @@ import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
 import { addDays } from '../../models/recordWriter';
-import { factoringError } from '../factoring/errors';
 
 /** Where a delivery factoring document is downloaded (under /api/web): `${API}/{kind}/{financeId}`. */
 export const DELIVERY_DOCUMENTS_API = '/biz/v1/factoring/delivery/documents';
@@ -31,7 +31,7 @@ export function registerDeliveryDocumentRoutes(app: FastifyInstance, engine: Mod
     model: 'factoringDeliveryFinance',
     kinds: ['contract', 'notice'],
     states: CONTRACT_STATES,
-    notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
+    notReady: documentNotReady,
     fileNo: (f) => text(f.financeNo),
     deal: (f) => {
       const base = supplierFinanceDeal(f);

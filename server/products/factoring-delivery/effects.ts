@@ -1,7 +1,7 @@
 import { compareMoney, formatAmount, fromCents, subMoney, toCents } from '@renderer/core/format';
 import type { Effect, EffectContext } from '../../models/effects';
 import type { BizRecord } from '../../models/types';
-import { financeInterest } from '../credit/effects';
+import { financeInterest } from '../../finance/interest';
 import { deliveryError } from './errors';
 
 const WHITE = 'factoringDeliveryWhite';

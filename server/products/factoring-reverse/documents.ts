@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { doneOn, registerDealDocumentRoutes, supplierFinanceDeal } from '../../documents/factoringContracts';
+import {
+  documentNotReady,
+  doneOn,
+  registerDealDocumentRoutes,
+  supplierFinanceDeal,
+} from '../../documents/factoringContracts';
 import { text } from '../../documents/pdfReply';
 import type { ModelEngine } from '../../models';
-import { factoringError } from '../factoring/errors';
 
 /** Where a reverse factoring document is downloaded (under /api/web): `${API}/{kind}/{financeId}`. */
 export const REVERSE_DOCUMENTS_API = '/biz/v1/factoring/reverse/documents';
@@ -20,7 +24,7 @@ export function registerReverseDocumentRoutes(app: FastifyInstance, engine: Mode
     api: REVERSE_DOCUMENTS_API,
     model: 'factoringReverseFinance',
     states: CONTRACT_STATES,
-    notReady: () => factoringError('FACTORING_DOCUMENT_NOT_READY'),
+    notReady: documentNotReady,
     fileNo: (f) => text(f.financeNo),
     deal: (f) => {
       const base = supplierFinanceDeal(f);

@@ -2,7 +2,7 @@ import { addMoney, compareMoney, formatAmount, fromCents, subMoney, toCents } fr
 import type { Effect, EffectContext } from '../../models/effects';
 import { daysBetween } from '../../models/recordWriter';
 import type { BizRecord } from '../../models/types';
-import { financeInterest } from '../credit/effects';
+import { financeInterest } from '../../finance/interest';
 import { reverseError } from './errors';
 
 const PAYABLE = 'factoringReversePayable';

@@ -1,3 +1,4 @@
+import { FACTORING_DOCUMENT_ERRORS } from '../../documents/factoringContracts';
 import { errorsOf, type ErrorCatalogue } from '../../errors';
 
 /** The factoring products' errors (wire codes `SCF.<CODE>`), shared by all factoring variants. */
@@ -19,7 +20,7 @@ export const FACTORING_ERRORS = {
     status: 200,
     message: '各参与机构的保理合同均签署完成后才能放款，尚未签署：{funders}',
   },
-  FACTORING_DOCUMENT_NOT_READY: { status: 200, message: '保理商审批通过后才能查看合同' },
+  ...FACTORING_DOCUMENT_ERRORS,
   FACTORING_USER_NOT_SIGNED: {
     status: 200,
     message: '{corp}尚未签署《保理业务用户服务协议》，请由主管岗在“用户签约”中签约后再提交融资申请',

@@ -3,10 +3,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import {
   createModuleSource,
+  instantiate,
   loadPageSchema,
+  pageSource,
   RendererProvider,
   SchemaPage,
   type ModelDefinition,
+  variantsOf,
   type PageSchema,
 } from '@renderer';
 import { decideAccess } from '@/router/access';
@@ -17,7 +20,18 @@ import { withPageModelRules } from './pageModelRules';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
-const PAGES = import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**'], { import: 'default' });
+const PAGES = import.meta.glob(
+  ['/schemas/**/*.json', '!/schemas/_*/**', '!/schemas/*/_{template,variant}.json'],
+  {
+    import: 'default',
+  },
+);
+// A variant's page is its template's with the variant's values (renderer/core/schema/templates.ts).
+const VARIANTS = variantsOf(
+  import.meta.glob('/schemas/*/_{template,variant}.json', { import: 'default', eager: true }),
+);
+const pageFile = (file: string) =>
+  pageSource(file.replace(/^\/schemas\//, ''), (f) => `/schemas/${f}` in PAGES, VARIANTS);
 const SHARED = import.meta.glob(['/schemas/_fragments/**/*.json', '/schemas/_dicts/*.json'], {
   eager: true,
   import: 'default',
@@ -56,13 +70,14 @@ export function SchemaRoutePage(): React.JSX.Element {
   useEffect(() => {
     let alive = true;
     setLoaded(null);
-    const load = file ? PAGES[file] : undefined;
-    if (!file || !load) {
+    const source = file ? pageFile(file) : null;
+    const load = source ? PAGES[`/schemas/${source.file}`] : undefined;
+    if (!file || !source || !load) {
       setLoaded({ error: `页面定义不存在：${pathname}` });
       return undefined;
     }
     load()
-      .then((raw) => loadPage(raw, file))
+      .then((raw) => loadPage(instantiate(raw, source.params), file))
       .then((schema) => {
         if (alive) setLoaded({ schema });
       })

@@ -5,7 +5,6 @@ import { issueTransferEffects } from './issueTransferEffects';
 import { limitDistributionEffects } from './limitDistributionEffects';
 import { limitEffects } from './limitEffects';
 
-export { financeInterest } from './financeCashEffects';
 export { limitAvailable } from './limitEffects';
 
 /** The effects the credit models name: limits, issue/transfer/split, finance/cash, documents. */

@@ -1,0 +1,106 @@
+/**
+ * A product from its folder alone (README, "Add a product"): tests/fixtures/sample-product/ holds a
+ * manifest, one model with two states and one transition, a list page, a form page and a seed of two
+ * records, and nothing outside that folder names it. Mounted into a copy of schemas/ (server/products/folder.ts),
+ * the server runs it: it is in its roles' menus only, its pages load and pass the checker, and a record
+ * is created and approved through the API.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CODES, PRODUCT_NAMES } from '@contract/products';
+import { productRoleHome } from '@contract/homes';
+import { formatIssue } from '@renderer/core/checker';
+import { loadSchemaFile } from '@renderer/core/node';
+import { productEffects } from '@server/products';
+import { mountProductFolder } from '@server/products/folder';
+import { checkSchemaFolder } from '../../scripts/schemas-check';
+import { loggedIn, testServer, type TestServer } from './helpers';
+
+const FOLDER = join(process.cwd(), 'tests/fixtures/sample-product');
+let dir: string;
+let s: TestServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sample-product-'));
+  cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+  const product = mountProductFolder(FOLDER, dir);
+  s = await testServer(undefined, dir);
+  await product.seed!(s.db, productEffects());
+});
+afterAll(async () => {
+  await s?.app.close();
+  await s?.db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Menu = { menuBrief: string; menuName?: string; childMenuResources: Menu[] };
+const menusOf = async (user: string): Promise<Menu[]> =>
+  (await (await loggedIn(s.app, user)).call('GET', '/v2/security')).json().data.menus3 as Menu[];
+const leaves = (menus: readonly Menu[]): string[] =>
+  menus.flatMap((m) => (m.menuBrief.startsWith('/') ? [m.menuBrief] : leaves(m.childMenuResources)));
+const records = '/biz/v1/models/sampleRequest/records';
+
+describe('a product from its folder alone', () => {
+  it('joins the contract from its manifest', () => {
+    expect(PRODUCT_CODES).toContain('sample');
+    expect(PRODUCT_NAMES['sample' as never]).toBe('样例产品');
+    expect(productRoleHome('sample', 'ROLE_CORE_DIRECTOR')).toBe('/sample/request/list');
+  });
+
+  it('is in the menus of its roles only', async () => {
+    const operator = await menusOf('core_operator');
+    const group = operator.find((m) => m.menuBrief === 'sample');
+    expect(leaves(group ? [group] : [])).toEqual(['/sample/request/list', '/sample/request/apply']);
+    expect(leaves(await menusOf('core_director')).filter((p) => p.startsWith('/sample/'))).toEqual([
+      '/sample/request/list',
+    ]);
+    for (const other of ['chain_operator', 'fin_product_manager', 'core_query'])
+      expect(
+        leaves(await menusOf(other)).filter((p) => p.startsWith('/sample/')),
+        other,
+      ).toEqual([]);
+  });
+
+  it('has pages that load and pass the checker', () => {
+    for (const file of ['sample/request/list.json', 'sample/request/apply.json'])
+      expect(loadSchemaFile(dir, file).schema.route.product).toBe('sample');
+    const issues = checkSchemaFolder(dir)
+      .issues.map(formatIssue)
+      .filter((i) => i.includes('sample'));
+    expect(issues).toEqual([]);
+  });
+
+  it('seeds two records, and creates and approves one through the API', async () => {
+    const operator = await loggedIn(s.app, 'core_operator');
+    const seeded = (await operator.call('GET', records)).json().data.list as Array<Record<string, string>>;
+    expect(seeded.map((r) => [r.title, r.status]).sort()).toEqual([
+      ['样例申请一', 'SR1'],
+      ['样例申请二', 'SR2'],
+    ]);
+    const created = (
+      await operator.call('POST', records, { body: { title: '新申请', amount: '300.00' } })
+    ).json();
+    expect(created.code, JSON.stringify(created)).toBe('0');
+    expect(created.data.status).toBe('SR1');
+    expect(created.data.requestNo).toMatch(/^SR/);
+    const refused = (
+      await operator.call('POST', `${records}/${created.data.id}/actions/approve`, {
+        body: { version: created.data.version },
+      })
+    ).json();
+    expect(refused.code).not.toBe('0');
+    const director = await loggedIn(s.app, 'core_director');
+    const approved = (
+      await director.call('POST', `${records}/${created.data.id}/actions/approve`, {
+        body: { version: created.data.version },
+      })
+    ).json();
+    expect(approved.code, JSON.stringify(approved)).toBe('0');
+    expect(approved.data.status).toBe('SR2');
+    const outsider = await loggedIn(s.app, 'chain_operator');
+    const none = (await outsider.call('POST', records, { body: { title: 'x', amount: '1.00' } })).json();
+    expect(none.code).not.toBe('0');
+  });
+});
