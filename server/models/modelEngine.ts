@@ -676,6 +676,9 @@ export class ModelEngine {
       };
       await effect(context);
     }
+    // Effects fill enterprise ids (a delivery finance takes its core and factor from the order and the
+    // white-list): their names follow, so no page shows a party as "——".
+    if (refs?.length) await run.w.fillNames(run.model, run.rec.data);
   }
 }
 
