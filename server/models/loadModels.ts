@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
-import { isBusinessDate, registerAjvFormats } from '@renderer/core/validators';
+import { isBusinessDate, registerAjvFormats, sumToProblem } from '@renderer/core/validators';
+import type { SumToRule } from '@renderer/core/validators';
 import { ROLES } from '../auth/roles';
 import { compileModel, type CompiledModel } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
@@ -37,6 +38,12 @@ export function createModelAjv(): Ajv {
     type: 'string',
     schemaType: 'string',
     validate: (min: string, data: string) => !isMoneyString(data) || compareMoney(data, min) >= 0,
+  });
+  ajv.addKeyword({
+    keyword: 'sumTo',
+    type: 'array',
+    schemaType: 'object',
+    validate: (rule: SumToRule, data: unknown[]) => sumToProblem(data, rule) === null,
   });
   ajv.addKeyword({
     keyword: 'amountMax',
