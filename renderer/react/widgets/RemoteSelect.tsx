@@ -15,11 +15,14 @@ import { Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { EMPTY_PLACEHOLDER, formatAmount, toListAnswer } from '@renderer/core';
-import type { Dictionaries } from '@renderer/react/context/services';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 
-/** A value shown after an option's label: a field, as money or through a dictionary. */
-export type DescribeField = string | { field: string; format?: 'money'; dict?: string };
+/**
+ * A value shown after an option's label: a field, as money or by its label among `enum` items (a page
+ * writes `{"$dict": name}`, which the schema loader replaces by the dictionary's items).
+ */
+export type DescribeField =
+  string | { field: string; format?: 'money'; enum?: ReadonlyArray<{ value: unknown; label: string }> };
 
 /** Props of {@link RemoteSelectBase}. */
 export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
@@ -51,7 +54,6 @@ export function optionLabel(
   row: Record<string, unknown>,
   labelField: string,
   describe: readonly DescribeField[] | undefined,
-  dictionaries: Dictionaries | undefined,
 ): string {
   const parts = [String(row[labelField] ?? '')];
   for (const d of describe ?? []) {
@@ -59,11 +61,8 @@ export function optionLabel(
     const value = row[spec.field];
     if (value === undefined || value === null || value === '') continue;
     if (spec.format === 'money') parts.push(`${formatAmount(value as string)}元`);
-    else if (spec.dict)
-      parts.push(
-        dictionaries?.[spec.dict]?.items.find((i) => String(i.value) === String(value))?.label ??
-          String(value),
-      );
+    else if (spec.enum)
+      parts.push(spec.enum.find((i) => String(i.value) === String(value))?.label ?? String(value));
     else parts.push(String(value));
   }
   return parts.filter(Boolean).join(' · ');
@@ -83,7 +82,7 @@ function useRemoteOptions(
   keyword: string,
   enabled = true,
 ): { options: Option[]; loading: boolean; more: boolean; loadMore: () => void } {
-  const { request, dictionaries } = useRenderer();
+  const { request } = useRenderer();
   const { url, params, labelField = 'name', valueField = 'id', search, pageSize, listPath, describe } = props;
   const searchParam = typeof search === 'string' ? search : 'keyword';
   const key = JSON.stringify([url, params ?? null, search ? keyword : '', pageSize ?? 0, enabled]);
@@ -121,7 +120,7 @@ function useRemoteOptions(
         const options = list.map((row) => {
           const r = row as Record<string, unknown>;
           return {
-            label: optionLabel(r, labelField, describe, dictionaries),
+            label: optionLabel(r, labelField, describe),
             value: r[valueField] as string | number,
           };
         });
@@ -187,6 +186,8 @@ export function RemoteSelectBase({
   return (
     <Select
       {...searching}
+      // Described options (number · counterparty · amount · state) are read whole, not cut at the field.
+      {...(describe?.length ? { popupMatchSelectWidth: false } : {})}
       {...rest}
       loading={loading}
       options={options}
