@@ -24,7 +24,7 @@ import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
 import { assertProductOpened } from './productOpening';
-import { createStep, writeHandover, type HandoverLinks } from './handovers';
+import { closeHandovers, createStep, writeHandover, type HandoverLinks } from './handovers';
 import {
   CORP_FACTS_SQL,
   checkChildrenOpen,
@@ -613,6 +613,8 @@ export class ModelEngine {
           at: w.now,
         },
       ]);
+      // The record moved on: its earlier to-dos are answered, whoever was asked (handovers.ts).
+      await closeHandovers(tx, model.name, id, actor.user, w.now);
       if (this.o.handoverLinks)
         await writeHandover(this.o.handoverLinks, {
           tx,
