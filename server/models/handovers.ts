@@ -254,6 +254,26 @@ export async function writeHandover(links: HandoverLinks, run: HandoverRun): Pro
   return users.rows.length;
 }
 
+/**
+ * Closes the open to-dos of a record that has just moved on (in the transition's transaction, before the
+ * new step's to-dos are written): whoever acted, the ask is answered, so each receiver's to-do is marked
+ * handled, by whom, and read (the bell stops counting it). Returns how many were closed.
+ */
+export async function closeHandovers(
+  tx: Queryable,
+  model: string,
+  recordId: string,
+  user: CurrentUser,
+  now: Date,
+): Promise<number> {
+  const r = await tx.query(
+    `update messages set handled_at = $3, handled_by_name = $4, message_state = 'READ'
+      where model = $1 and record_id = $2 and handled_at is null`,
+    [model, recordId, now, `${user.corpName}${user.personName}`],
+  );
+  return r.affectedRows;
+}
+
 const linksByDir = new Map<string, HandoverLinks>();
 
 /** The hand-over links of a `schemas/` folder, read once (on the first to-do) and shared by engines. */

@@ -6,7 +6,8 @@ import { checkDictionaries, describeAjvErrors, formatIssue } from '@renderer/cor
 import { parseJson } from '@renderer/core/checker/jsonSyntax';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
 import { escapePointerSegment } from '@renderer/core/schema';
-import { isBusinessDate, registerAjvFormats } from '@renderer/core/validators';
+import { isBusinessDate, registerAjvFormats, sumToProblem } from '@renderer/core/validators';
+import type { SumToRule } from '@renderer/core/validators';
 import { ROLES } from '../auth/roles';
 import { compileModel, type CompiledModel } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
@@ -54,6 +55,12 @@ export function createModelAjv(): Ajv {
     type: 'string',
     schemaType: 'string',
     validate: (min: string, data: string) => !isMoneyString(data) || compareMoney(data, min) >= 0,
+  });
+  ajv.addKeyword({
+    keyword: 'sumTo',
+    type: 'array',
+    schemaType: 'object',
+    validate: (rule: SumToRule, data: unknown[]) => sumToProblem(data, rule) === null,
   });
   ajv.addKeyword({
     keyword: 'amountMax',

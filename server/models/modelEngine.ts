@@ -26,7 +26,7 @@ import { validatePayload } from './validatePayload';
 import { checkUploadAllowed, FILE_ACTIONS, setSingleFile, type FileOpOptions } from './recordFiles';
 import { deleteFileRow, findFile, insertFile, type FileMeta } from '../files/fileRecords';
 import { assertProductOpened } from './productOpening';
-import { createStep, writeHandover, type HandoverLinks } from './handovers';
+import { closeHandovers, createStep, writeHandover, type HandoverLinks } from './handovers';
 import {
   CORP_FACTS_SQL,
   checkChildrenOpen,
@@ -726,6 +726,8 @@ export class ModelEngine {
           at: w.now,
         },
       ]);
+      // The record moved on: its earlier to-dos are answered, whoever was asked (handovers.ts).
+      await closeHandovers(tx, model.name, id, actor.user, w.now);
       if (this.o.handoverLinks)
         await writeHandover(this.o.handoverLinks, {
           tx,
@@ -789,6 +791,9 @@ export class ModelEngine {
       };
       await effect(context);
     }
+    // Effects fill enterprise ids (a delivery finance takes its core and factor from the order and the
+    // white-list): their names follow, so no page shows a party as "——".
+    if (refs?.length) await run.w.fillNames(run.model, run.rec.data);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SumToRule } from '@renderer/core/validators';
 import type { FieldAccessRules } from '@renderer/core/model';
 
 /**
@@ -48,6 +49,8 @@ export interface FieldDef {
   amountMin?: string;
   /** Largest money value (inclusive), a decimal string. */
   amountMax?: string;
+  /** For an array: its items' `field` adds up to `total` (shares summing to 100; renderer/core/validators/sums.ts). */
+  sumTo?: SumToRule;
   /** For a date: the window of days from today it must lie in, and the message outside it. */
   dayWindow?: DayWindow;
   /** 'corp' (an enterprise id) or the name of a model whose record id the field holds. */

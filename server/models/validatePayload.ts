@@ -6,6 +6,7 @@ import {
   BUSINESS_DATE_MESSAGE,
   FORMATS,
   isKnownFormat,
+  sumToProblem,
 } from '@renderer/core/validators';
 import { ApiError } from '../errors';
 import { fieldAt, type CompiledModel } from './compileModel';
@@ -57,6 +58,9 @@ function messageOf(model: CompiledModel, data: unknown, e: ErrorObject): FieldEr
     }
     case 'amountMin':
       message = `${title}：${amountMinMessage(formatAmount(def?.amountMin ?? '0'))}`;
+      break;
+    case 'sumTo':
+      message = def?.sumTo ? (sumToProblem(value, def.sumTo) ?? title) : title;
       break;
     case 'amountMax':
       message = `${title}：${amountMaxMessage(formatAmount(def?.amountMax ?? '0'))}`;

@@ -43,7 +43,8 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
       // One query: the page and the total (the bell asks this every minute for every user).
       const r = await ctx.db.query<Record<string, unknown> & { total: number }>(
         `select id, message_type as "messageType", title, content, message_state as "messageState", link,
-                ${localTimeSql('created_at')} as "createdAt", count(*) over ()::int as total
+                ${localTimeSql('created_at')} as "createdAt", ${localTimeSql('handled_at')} as "handledAt",
+                handled_by_name as "handledBy", count(*) over ()::int as total
            from messages where ${filter} order by created_at desc, id
           limit ${size} offset ${(page - 1) * size}`,
         params,

@@ -26,6 +26,7 @@ import {
 import { serializeParams, type QueryParams } from './params';
 import { signRequest, signUpload } from './signature';
 import { pathOf, type Endpoint, type RequestOf, type ResponseOf } from '@contract/api';
+import { noteWrite } from '@renderer/react/context/writes';
 
 /** The envelope of every answer. */
 export interface ApiResponse<T> {
@@ -265,14 +266,21 @@ export async function apiGet<T>(url: string, params?: QueryParams): Promise<T> {
   return (await request().get<ApiResponse<T>>(url, { params })).data.data;
 }
 
+// A write of a hand-written page tells the tab's lists to load again, as the renderer's do (writes.ts).
 export async function apiPost<T>(url: string, body?: unknown, params?: QueryParams): Promise<T> {
-  return (await request().post<ApiResponse<T>>(url, body, { params })).data.data;
+  const data = (await request().post<ApiResponse<T>>(url, body, { params })).data.data;
+  noteWrite();
+  return data;
 }
 
 export async function apiPut<T>(url: string, body?: unknown, params?: QueryParams): Promise<T> {
-  return (await request().put<ApiResponse<T>>(url, body, { params })).data.data;
+  const data = (await request().put<ApiResponse<T>>(url, body, { params })).data.data;
+  noteWrite();
+  return data;
 }
 
 export async function apiDelete<T>(url: string, params?: QueryParams): Promise<T> {
-  return (await request().delete<ApiResponse<T>>(url, { params })).data.data;
+  const data = (await request().delete<ApiResponse<T>>(url, { params })).data.data;
+  noteWrite();
+  return data;
 }

@@ -221,6 +221,10 @@ test('it applies for finance after reading the agreement to the end; the factor 
   const director = await keys.as('unit_director', browser);
   keys.insertOnly('unit_director-rsa');
   await director.goto(`${D}/finance/review`);
+  // Every party is named where the director signs (the core and the factor come from the order and the
+  // white-list, filled by the create's effect): never "——".
+  await expect(cell(row(director, orderNo), 'coreName')).toHaveText('华建集团第一工程局有限公司');
+  await expect(cell(row(director, orderNo), 'factorName')).toHaveText('建信商业保理有限公司');
   await row(director, orderNo).getByTestId('action-row-submit').click();
   await confirm(director, '确认复核通过该融资申请并使用UKEY签署《到货保理三方协议》及融资申请？');
   await succeeded(director, '已签署，已提交保理商审核');

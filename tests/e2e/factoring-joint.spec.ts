@@ -76,9 +76,20 @@ test('chain_operator applies for a joint deal of 250,000.05 shared 60/40', async
   // The first row's dropdown must be gone before the second one opens (two option lists match otherwise).
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await choose(page, 'field-funders.1.funderCorpId', '中融联合商业保理有限公司');
-  await type(page, 'field-funders.1.ratio', '40');
+  await type(page, 'field-funders.1.ratio', '30');
   await type(page, 'field-annualRate', '0.068');
   await fillAccount(page, '华建建材供应有限公司');
+  // 60 + 30: the form refuses what the server would (the model's sumTo), before anything is asked or sent.
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/models/factoringJointLoan/')) posts.push(r.url());
+  });
+  await page.getByTestId('action-form-submit').click();
+  await expect(page.getByTestId('field-funders')).toContainText(
+    '各参与机构份额比例合计须为100%，当前合计90%',
+  );
+  expect(posts).toEqual([]);
+  await type(page, 'field-funders.1.ratio', '40');
   await page.getByTestId('action-form-submit').click();
   await confirm(page, '确认提交联合保理融资申请？');
   await succeeded(page, '融资申请已提交，等待主管岗复核');

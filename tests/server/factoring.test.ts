@@ -319,9 +319,11 @@ describe('joint factoring: funders share a deal 60/40, each approves its share a
         ['FIN003', '30'],
       ]),
     );
+    // The model's sumTo (the rule the form checks before submit too), on the funders field.
     expect(body(short)).toMatchObject({
-      code: 'SCF.FACTORING_SHARES_INVALID',
-      message: '各参与机构份额比例须大于0且合计为100%，当前合计90.00%',
+      code: 'SCF.RECORD_INVALID',
+      message: '各参与机构份额比例合计须为100%，当前合计90%',
+      data: { errors: [{ field: '/funders', message: '各参与机构份额比例合计须为100%，当前合计90%' }] },
     });
     const twice = await create(
       users.chain_operator!,

@@ -124,6 +124,8 @@ describe('delivery factoring', () => {
     expect(f.code, f.message).toBe('0');
     // 440,000.00 × 0.0045 × 90 / 30 = 5,940.00, deducted in advance.
     expect(f.data).toMatchObject({ interest: '5940.00', loanAmount: '434060.00', factorCorpId: 'FIN001' });
+    // Every party named: the core and the factor come from the order and the white-list (an effect).
+    for (const name of ['applicantName', 'coreName', 'factorName']) expect(f.data[name], name).toMatch(/\S/);
     expect(body(await getRecord(chainOp, ORDER, order.data.id)).data.status).toBe('CO2');
 
     // The director signs the tripartite agreement and the application with the UKEY.

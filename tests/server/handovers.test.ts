@@ -172,4 +172,31 @@ describe('a hand-over writes the next party to-dos in the transition', () => {
     const m = page.list.find((x: { title: string }) => x.title === '额度分配待主管审批');
     expect(m.link).toBe(`/my/limit/approve?id=${res.data.id}`);
   });
+  it('closes the to-do when its record moves on: handled, by whom, no longer counted', async () => {
+    const rec = body(
+      await create(users.chain_operator!, 'factoringReceivable', {
+        debtorCorpId: 'CORE001',
+        amount: '2000.00',
+        dueDate: '2027-02-19',
+        contractNo: 'HO-002',
+        contractName: '钢材采购合同',
+        invoiceNos: ['12345679'],
+      }),
+    ).data;
+    await step(users.chain_operator!, 'factoringReceivable', rec.id, 'submit');
+    const before = await unread('chain_director');
+    const todo = async () =>
+      (
+        body(await users.chain_director!.call('GET', '/corp/v1/sys/messages', { query: { size: '100' } }))
+          .data.list as Array<Record<string, unknown>>
+      ).find((x) => String(x.content).includes(String(rec.receivableNo)));
+    expect(await todo()).toMatchObject({ messageState: 'UNREAD', handledAt: null, handledBy: null });
+    // The director answers it: every receiver's to-do of this record is closed, marked by whom.
+    await step(users.chain_director!, 'factoringReceivable', rec.id, 'approve');
+    const closed = await todo();
+    expect(closed).toMatchObject({ messageState: 'READ' });
+    expect(String(closed!.handledAt)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(closed!.handledBy).toContain('华建建材');
+    expect(await unread('chain_director')).toBe(before - 1);
+  });
 });

@@ -140,8 +140,10 @@ export function checkSchemas(
       for (const problem of checkPage(l.schema, routes, context, {
         targets,
         pageRoles: targets.get(l.schema.route.path) ?? null,
-      }))
+      })) {
+        if (problem.ownOnly && l.locate(problem.pointer).file !== file) continue;
         locate(problem.pointer, problem.message);
+      }
     } catch (error) {
       // The cross-reference checks read the shape the meta-schema describes; on a broken shape
       // they may stop early, and the shape problems above say what to fix first.

@@ -31,6 +31,11 @@ import type { CheckContext } from './types';
 export interface PageProblem {
   pointer: string;
   message: string;
+  /**
+   * Only for what the page writes itself: a shared action set (a `_fragments/` file) is offered by pages
+   * of many roles and states, and the server's per-record `actions` hide what a user may not run there.
+   */
+  ownOnly?: true;
 }
 
 const PAGE_BODIES = ['list', 'form', 'approve', 'upload', 'detail', 'statistics', 'composite'] as const;
@@ -78,8 +83,8 @@ export function checkPage(
   access?: RouteAccess,
 ): PageProblem[] {
   const problems: PageProblem[] = [];
-  const report = (pointer: string, message: string): void => {
-    problems.push({ pointer, message });
+  const report = (pointer: string, message: string, ownOnly?: true): void => {
+    problems.push({ pointer, message, ...(ownOnly ? { ownOnly } : {}) });
   };
   const functions: FunctionRegistry = context.functions ?? rendererFunctions;
   const formats: FormatRegistry = context.formats ?? FORMATS;
@@ -214,10 +219,30 @@ export function checkPage(
           );
           return;
         }
+        const steps = (of.transitions ?? []).filter((t) => t.action === name);
+        // A button no role of the page may press is offered in vain (the model forbids it to them).
+        const allowedRoles = steps.flatMap((t) => t.roles ?? []);
+        const shownTo = access?.pageRoles
+          ? [...access.pageRoles].filter((r) => !action.roles || action.roles.includes(r))
+          : [];
+        if (allowedRoles.length > 0 && shownTo.length > 0 && !shownTo.some((r) => allowedRoles.includes(r)))
+          report(
+            where,
+            `页面的角色 ${shownTo.join('、')} 都不能执行模型 "${of.name}" 的操作 "${name}"（允许：${[...new Set(allowedRoles)].join(', ')}）：删除该按钮，或把页面开放给能执行它的角色`,
+            true,
+          );
+        // A list fixed to some states (its `params`) offers only what can leave one of them.
+        const fixed = schema.page === 'list' && of === model ? schema.list.params?.status : undefined;
+        const fixedStates = fixed === undefined ? [] : (Array.isArray(fixed) ? fixed : [fixed]).map(String);
+        const from = steps.flatMap((t) => t.from ?? []);
+        if (fixedStates.length > 0 && from.length > 0 && !fixedStates.some((s) => from.includes(s)))
+          report(
+            where,
+            `列表固定为状态 ${fixedStates.join('、')}，模型 "${of.name}" 的操作 "${name}" 只能从状态 ${[...new Set(from)].join('、')} 执行：该按钮永远不可用`,
+            true,
+          );
         (action.roles ?? []).forEach((role, j) => {
-          const allowed = (of.transitions ?? [])
-            .filter((t) => t.action === name)
-            .flatMap((t) => t.roles ?? []);
+          const allowed = allowedRoles;
           if (allowed.length > 0 && !allowed.includes(role)) {
             report(
               `${at}/roles/${j}`,

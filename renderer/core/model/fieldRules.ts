@@ -13,7 +13,7 @@ import type {
   PageSchema,
 } from '@renderer/core/schema';
 import { FORMATS, isKnownFormat } from '@renderer/core/validators';
-import type { DayWindow } from '@renderer/core/validators';
+import type { DayWindow, SumToRule } from '@renderer/core/validators';
 import { refOptionsPath } from './api';
 import type { ModelDefinition, ModelField } from './types';
 
@@ -78,12 +78,14 @@ function pageFormats(node: FormilyNode): string[] {
   );
 }
 
-/** Validator rules a page node gets from its model field (money bounds, day window). */
+/** Validator rules a page node gets from its model field (money bounds, day window, sums of items). */
 function modelValidators(def: ModelField): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   if (typeof def.amountMin === 'string') out.push({ amountMin: def.amountMin });
   if (typeof def.amountMax === 'string') out.push({ amountMax: def.amountMax });
   if (isObject(def.dayWindow)) out.push({ dayWindow: def.dayWindow as unknown as DayWindow });
+  // A rule across the items (the joint funders' ratios add up to 100): the very rule the server checks.
+  if (isObject(def.sumTo)) out.push({ sumTo: def.sumTo as unknown as SumToRule });
   return out;
 }
 

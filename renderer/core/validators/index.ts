@@ -85,3 +85,5 @@ export {
 export type { AjvFormatTarget, FormatName, FormatRegistry } from './formats';
 export { chinaToday, inDayWindow } from './dayWindow';
 export type { DayWindow } from './dayWindow';
+export { sumToProblem } from './sums';
+export type { SumToRule } from './sums';

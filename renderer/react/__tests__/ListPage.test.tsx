@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListPageSchema } from '@renderer/core';
+import { noteWrite } from '@renderer/react/context/writes';
 import { fakeRequest, renderSchema } from './harness';
 
 const schema: ListPageSchema = {
@@ -217,6 +218,39 @@ describe('ListPage', () => {
       url: '/biz/v1/models/creditVoucher/records/v2/actions/withdraw',
       data: { version: 1 },
     });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+
+  it('loads again after a write made on another page of the tab (a kept-alive list)', async () => {
+    const { request, calls } = backend();
+    await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    const gets = (): number => calls.filter((c) => c.method === 'GET').length;
+    expect(gets()).toBe(1);
+    act(() => noteWrite());
+    await waitFor(() => expect(gets()).toBe(2));
+  });
+
+  it('a stale row (changed by another user) is loaded again and the user is told', async () => {
+    const { request, calls } = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        () => ({ list: rows, pagecond: { count: 2, page: 1, size: 2 } }),
+      ],
+      [
+        'POST /biz/v1/models/creditVoucher/records/v2/actions/withdraw',
+        () => {
+          throw Object.assign(new Error('数据已被他人修改，请刷新后重试'), { code: 'SCF.VERSION_CONFLICT' });
+        },
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    await screen.findByTestId('row-0');
+    fireEvent.click(within(screen.getByTestId('row-1')).getByTestId('action-row-withdraw'));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(
+      await screen.findByText('数据已被他人修改，已刷新为最新数据，请核对后再操作', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   });
 

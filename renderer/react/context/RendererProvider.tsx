@@ -11,6 +11,7 @@ import type { FunctionRegistry } from '@renderer/core';
 import { defaultComponents } from '@renderer/react/registry/defaultComponents';
 import type { ComponentRegistry } from '@renderer/react/registry/createComponentRegistry';
 import type { Dictionaries, NavigateOptions, RendererRequest, Signer } from './services';
+import { trackingWrites } from './writes';
 
 /** Props of {@link RendererProvider}: what the host injects. */
 export interface RendererProviderProps {
@@ -87,9 +88,12 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
     () => props.functions ?? createRendererFunctions({ clock, utcOffsetMinutes: 480 }),
     [props.functions, clock],
   );
+  // Every write through the renderer tells the tab's lists and records to load again (writes.ts).
+  const request = useMemo(() => trackingWrites(props.request), [props.request]);
   const value = useMemo<RendererContextValue>(
     () => ({
       ...props,
+      request,
       functions,
       clock,
       components: props.components ?? defaultComponents,
@@ -107,7 +111,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
     // The props object is new on every render; its members are the dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- props are spread, so the rule asks for the object
     [
-      props.request,
+      request,
       props.navigate,
       props.back,
       props.currentRole,

@@ -57,7 +57,6 @@ export function ApprovePage({ schema, query }: PageProps<ApprovePageSchema>): Re
               model: schema.model,
               query,
               opinion,
-              onDone: reload,
               // A required opinion blocks every decision; leaving the page is always possible.
               guard: (action) => {
                 if (!needOpinion || action.type === 'back' || action.type === 'navigate') return true;

@@ -41,7 +41,7 @@ export function CompositePage({ schema, query }: PageProps<CompositePageSchema>)
             <ActionButtons
               actions={body.actions}
               area="composite"
-              context={{ record, model: recordModel, query, onDone: reload }}
+              context={{ record, model: recordModel, query }}
             />
           </div>
         ) : null}

@@ -41,7 +41,7 @@ export function DetailPage({ schema, query }: PageProps<DetailPageSchema>): Reac
           <ActionButtons
             actions={detail.actions}
             area="detail"
-            context={{ record, model: schema.model, query, onDone: reload }}
+            context={{ record, model: schema.model, query }}
           />
         </div>
       </>

@@ -74,6 +74,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
   const { data, loading, error, reload } = useLoad<ListAnswer>(
     JSON.stringify([model, list.api ?? null, params]),
     (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
+    true,
   );
   // Checked rows belong to the page shown: a new page, filter or reload clears them. Nothing checked:
   // keep the same array, or every page load would render the whole table a second time.
@@ -93,7 +94,6 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
   const context = {
     model,
     query,
-    onDone: reload,
     exportParams: params,
     exportColumns: shown.map((c) => ({ field: c.field, title: c.title })),
     exportTitle: schema.route.title,

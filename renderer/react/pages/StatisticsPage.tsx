@@ -77,8 +77,10 @@ function useAggregate(
     ...(spec.groupBy ? { groupBy: spec.groupBy } : {}),
     ...(spec.measure !== 'count' ? { measure: spec.measure } : {}),
   };
-  return useLoad<unknown>(JSON.stringify([model, params]), (signal) =>
-    request<unknown>({ method: 'GET', url: aggregatePath(model), params, signal }),
+  return useLoad<unknown>(
+    JSON.stringify([model, params]),
+    (signal) => request<unknown>({ method: 'GET', url: aggregatePath(model), params, signal }),
+    true,
   );
 }
 

@@ -46,6 +46,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
         url: recordPath(upload.owner?.model ?? '', ownerId ?? ''),
         signal,
       }),
+    true,
   );
   const scope = { ...useConditionScope({ query }), $owner: owner.data ?? {} };
   const ready = !upload.owner || owner.data !== undefined;
@@ -58,8 +59,11 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
     if (value !== undefined && value !== null && value !== '') values[name] = value;
   }
   const listParams = { ...values, [categoryField]: upload.slots.map((s) => s.key), page: 1, size: 200 };
-  const documents = useLoad<ListAnswer>(ready ? JSON.stringify([model, listParams]) : null, (signal) =>
-    renderer.request<ListAnswer>({ method: 'GET', url: recordsPath(model), params: listParams, signal }),
+  const documents = useLoad<ListAnswer>(
+    ready ? JSON.stringify([model, listParams]) : null,
+    (signal) =>
+      renderer.request<ListAnswer>({ method: 'GET', url: recordsPath(model), params: listParams, signal }),
+    true,
   );
   const [progress, setProgress] = useState<Progressing | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -107,9 +111,9 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
       void renderer.message.success(document ? '文件已替换' : '上传成功');
     } catch (error) {
       setErrors((e) => ({ ...e, [slot.key]: errorMessage(error) }));
+      documents.reload();
     } finally {
       setProgress(null);
-      documents.reload();
     }
   };
 
@@ -124,7 +128,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
         confirm: `确认删除 ${String(document.fileName ?? '该资料')}？`,
         success: '已删除',
       },
-      { record: document, model, query, onDone: documents.reload },
+      { record: document, model, query },
     );
   };
 
@@ -220,7 +224,7 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
                     <ActionButtonRow
                       actions={upload.documentActions}
                       area="document"
-                      context={{ record: d, model, query, onDone: documents.reload }}
+                      context={{ record: d, model, query }}
                       runner={runner}
                       link
                     />
@@ -273,10 +277,6 @@ export function UploadPage({ schema, query }: PageProps<UploadPageSchema>): Reac
             ...(owner.data ? { record: owner.data } : {}),
             model: upload.owner?.model ?? model,
             query,
-            onDone: () => {
-              owner.reload();
-              documents.reload();
-            },
           }}
         />
       </div>

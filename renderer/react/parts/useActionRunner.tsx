@@ -20,6 +20,7 @@ import type {
 } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
+import { isStale, staleMessage } from '@renderer/react/context/writes';
 import type { SignRecord } from '@renderer/react/context/services';
 import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
@@ -46,8 +47,6 @@ export interface ActionContext {
     action: SubmitAction,
     sign: (context: Record<string, unknown>) => Promise<SignRecord | null>,
   ) => Promise<void>;
-  /** After a model action without redirect (reload the data). */
-  onDone?: () => void;
   /** Query parameters of an export (the list's current filters). */
   exportParams?: Record<string, unknown>;
   /** Columns of a server-side export (the ones the user shows, in their order) and its title. */
@@ -141,8 +140,8 @@ export function useActionRunner(): {
       data: { version: record.version, ...(reason ? { reason } : {}), ...(signature ? { signature } : {}) },
     });
     void renderer.message.success(action.success ?? '操作成功');
+    // The page's lists and records load again by themselves after the write (context/writes.ts).
     if (action.redirect) renderer.navigate(fillTemplate(action.redirect, record, context.query));
-    else context.onDone?.();
   };
 
   /** Signs each record's own original (scope `model/id/action`, ADR 0008); null when one failed. */
@@ -216,7 +215,6 @@ export function useActionRunner(): {
           </ul>
         ),
       });
-    context.onDone?.();
   };
 
   /** An export: the server's .xlsx of the query (at once, or as a download-centre job), or a URL. */
@@ -274,7 +272,6 @@ export function useActionRunner(): {
       void renderer.message.success(
         (action.success ?? '导入成功，共 {count} 条').replace('{count}', String(answer.count)),
       );
-      context.onDone?.();
     } catch (error) {
       renderer.modal.error({
         title: '导入失败，本次导入的数据均未保存',
@@ -299,7 +296,7 @@ export function useActionRunner(): {
       return;
     }
     if (action.type === 'dialog') {
-      // The dialog submits on its own (SchemaDialog) and calls the context's onDone.
+      // The dialog submits on its own (SchemaDialog); the page loads again after its write.
       setDialog({ action, context });
       return;
     }
@@ -328,7 +325,8 @@ export function useActionRunner(): {
           break;
       }
     } catch (error) {
-      void renderer.message.error(errorMessage(error));
+      // Another user changed the record: the page has already loaded it again (writes.ts); say so.
+      void renderer.message.error(isStale(error) ? staleMessage(error) : errorMessage(error));
     } finally {
       busy.current = false;
       setRunning(null);

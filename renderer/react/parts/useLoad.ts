@@ -3,6 +3,7 @@
  * (its answer is dropped), and `reload` runs it again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useWriteGeneration } from '@renderer/react/context/writes';
 
 /** State of {@link useLoad}. */
 export interface LoadState<T> {
@@ -15,8 +16,16 @@ export interface LoadState<T> {
 /**
  * @param key when it changes (compared as a string), `load` runs again; `null` skips loading.
  * @param load the call; it gets an AbortSignal.
+ * @param fresh load again after every write of the tab (lists and records: writes.ts); the data shown
+ *   stays until the new answer replaces it.
  */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): LoadState<T> {
+export function useLoad<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  fresh = false,
+): LoadState<T> {
+  const writes = useWriteGeneration();
+  const generation = fresh ? writes : 0;
   const [state, setState] = useState<{ data: T | undefined; loading: boolean; error: unknown }>({
     data: undefined,
     loading: key !== null,
@@ -44,7 +53,7 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
       current = false;
       controller.abort();
     };
-  }, [key, tick]);
+  }, [key, tick, generation]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };

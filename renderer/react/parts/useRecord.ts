@@ -7,7 +7,9 @@ import type { LoadState } from './useLoad';
 /** Loads `GET .../records/{id}` (with `audit` and `children`); no id, no load. */
 export function useRecord(model: string | undefined, id: string | undefined): LoadState<BizRecord> {
   const { request } = useRenderer();
-  return useLoad<BizRecord>(model && id ? JSON.stringify([model, id]) : null, (signal) =>
-    request<BizRecord>({ method: 'GET', url: recordPath(model ?? '', id ?? ''), signal }),
+  return useLoad<BizRecord>(
+    model && id ? JSON.stringify([model, id]) : null,
+    (signal) => request<BizRecord>({ method: 'GET', url: recordPath(model ?? '', id ?? ''), signal }),
+    true,
   );
 }

@@ -4,7 +4,9 @@
  * Renderer v2 adds server-side search (`search`: the typed text goes as `keyword`), paging (`pageSize`:
  * more rows load as the list scrolls to its end) and cascading (`dependsOn`: request parameters read
  * from other fields, e.g. a city select with `{"parent": ".province"}`; it waits until they are filled
- * and empties itself, and those depending on it, when the user changes them).
+ * and empties itself, and those depending on it, when the user changes them). A record picker names
+ * more than a bare number (`describe`: the counterparty, the amount, the state), so a person can tell
+ * the options apart.
  */
 import { LifeCycleTypes, onFieldInputValueChange } from '@formily/core';
 import type { GeneralField } from '@formily/core';
@@ -12,8 +14,15 @@ import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { EMPTY_PLACEHOLDER, toListAnswer } from '@renderer/core';
+import { EMPTY_PLACEHOLDER, formatAmount, toListAnswer } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
+
+/**
+ * A value shown after an option's label: a field, as money or by its label among `enum` items (a page
+ * writes `{"$dict": name}`, which the schema loader replaces by the dictionary's items).
+ */
+export type DescribeField =
+  string | { field: string; format?: 'money'; enum?: ReadonlyArray<{ value: unknown; label: string }> };
 
 /** Props of {@link RemoteSelectBase}. */
 export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
@@ -31,11 +40,32 @@ export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
   listPath?: string;
   /** Cascading (in forms): request parameters read from fields, `{"parent": ".province"}`. */
   dependsOn?: Record<string, string>;
+  /** Fields shown after the label (counterparty, amount, state), joined by ' · '. */
+  describe?: DescribeField[];
 }
 
 interface Option {
   label: string;
   value: string | number;
+}
+
+/** An option's text: its label, then the described fields that have a value. */
+export function optionLabel(
+  row: Record<string, unknown>,
+  labelField: string,
+  describe: readonly DescribeField[] | undefined,
+): string {
+  const parts = [String(row[labelField] ?? '')];
+  for (const d of describe ?? []) {
+    const spec = typeof d === 'string' ? { field: d } : d;
+    const value = row[spec.field];
+    if (value === undefined || value === null || value === '') continue;
+    if (spec.format === 'money') parts.push(`${formatAmount(value as string)}元`);
+    else if (spec.enum)
+      parts.push(spec.enum.find((i) => String(i.value) === String(value))?.label ?? String(value));
+    else parts.push(String(value));
+  }
+  return parts.filter(Boolean).join(' · ');
 }
 
 /** Debounce of the search text, in ms. */
@@ -47,13 +77,13 @@ const filled = (value: unknown): boolean => value !== undefined && value !== nul
 function useRemoteOptions(
   props: Pick<
     RemoteSelectProps,
-    'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath'
+    'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath' | 'describe'
   >,
   keyword: string,
   enabled = true,
 ): { options: Option[]; loading: boolean; more: boolean; loadMore: () => void } {
   const { request } = useRenderer();
-  const { url, params, labelField = 'name', valueField = 'id', search, pageSize, listPath } = props;
+  const { url, params, labelField = 'name', valueField = 'id', search, pageSize, listPath, describe } = props;
   const searchParam = typeof search === 'string' ? search : 'keyword';
   const key = JSON.stringify([url, params ?? null, search ? keyword : '', pageSize ?? 0, enabled]);
   const [paging, setPaging] = useState({ key, page: 1 });
@@ -89,7 +119,10 @@ function useRemoteOptions(
         const { list, pagecond } = toListAnswer(answer, listPath === undefined ? {} : { list: listPath });
         const options = list.map((row) => {
           const r = row as Record<string, unknown>;
-          return { label: String(r[labelField] ?? ''), value: r[valueField] as string | number };
+          return {
+            label: optionLabel(r, labelField, describe),
+            value: r[valueField] as string | number,
+          };
         });
         setState((s) => ({
           key,
@@ -129,6 +162,7 @@ export function RemoteSelectBase({
   search,
   pageSize,
   listPath,
+  describe,
   dependsOn: _dependsOn,
   ...rest
 }: RemoteSelectProps): React.JSX.Element {
@@ -136,7 +170,7 @@ export function RemoteSelectBase({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const { options, loading, loadMore } = useRemoteOptions(
-    { url, params, labelField, valueField, search, pageSize, listPath },
+    { url, params, labelField, valueField, search, pageSize, listPath, describe },
     keyword,
   );
   const searching = search
@@ -152,6 +186,8 @@ export function RemoteSelectBase({
   return (
     <Select
       {...searching}
+      // Described options (number · counterparty · amount · state) are read whole, not cut at the field.
+      {...(describe?.length ? { popupMatchSelectWidth: false } : {})}
       {...rest}
       loading={loading}
       options={options}

@@ -16,6 +16,9 @@ interface MailItem {
   messageState: ReadState;
   link: string | null;
   createdAt: string;
+  /** A to-do whose record has moved on (server/models/handovers.ts closeHandovers): when and by whom. */
+  handledAt?: string | null;
+  handledBy?: string | null;
 }
 
 interface SmsItem {
@@ -151,15 +154,34 @@ function useMailSpec(): ListSpec<MailItem> {
       { title: '内容', dataIndex: 'content' },
       { title: '类型', dataIndex: 'messageType', width: 100, render: (t: string) => MESSAGE_TYPES[t] ?? t },
       { title: '时间', dataIndex: 'createdAt', width: 170 },
-      { title: '状态', dataIndex: 'messageState', width: 80, render: stateTag },
+      {
+        title: '状态',
+        dataIndex: 'messageState',
+        width: 80,
+        render: (s: ReadState, m: MailItem) =>
+          m.handledAt ? (
+            <Tag
+              color="green"
+              title={`${m.handledBy ?? ''} ${m.handledAt}`}
+              data-testid={`mail-handled-${m.id}`}
+            >
+              已处理
+            </Tag>
+          ) : (
+            stateTag(s)
+          ),
+      },
       {
         title: '操作',
         key: 'actions',
         width: 150,
         render: (_: unknown, m: MailItem) => (
           <Space>
+            {m.handledAt && (
+              <Typography.Text type="secondary">{`已由${m.handledBy ?? '他人'}处理`}</Typography.Text>
+            )}
             {m.messageState === 'UNREAD' && readLink(() => markRead([m.id]), `mail-read-${m.id}`)}
-            {m.link && (
+            {m.link && !m.handledAt && (
               <Typography.Link
                 onClick={() => {
                   if (m.messageState === 'UNREAD') markRead([m.id]);

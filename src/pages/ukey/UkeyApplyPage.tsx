@@ -13,6 +13,7 @@ import {
   message,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { useWriteGeneration } from '@renderer/react/context/writes';
 import { useNavigate } from 'react-router-dom';
 import { validatePhone } from '@renderer/core/validators';
 import {
@@ -39,6 +40,8 @@ export function UkeyApplyPage(): React.JSX.Element {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Loaded again after every write of the tab (a kept-alive page shows the application just made).
+  const writes = useWriteGeneration();
   useEffect(() => {
     fetchHolders()
       .then(setHolders)
@@ -46,7 +49,7 @@ export function UkeyApplyPage(): React.JSX.Element {
     fetchApplications({ page: 1, size: 20 })
       .then((r) => setApplications(r.list))
       .catch(() => setApplications([]));
-  }, []);
+  }, [writes]);
 
   const submit = async (values: NewUkeyApplication): Promise<void> => {
     setSubmitting(true);

@@ -83,6 +83,25 @@ describe('checkSchemas', () => {
     expect(check([{ file: 'credit/issues.json', raw: listPage() }])).toEqual([]);
   });
 
+  it('refuses a button the model forbids to every role of the page, or in every state the list shows', () => {
+    const operators = listPage();
+    (operators.route as Record<string, unknown>).roles = ['ROLE_CORE_OPERATOR'];
+    expect(check([{ file: 'credit/issues.json', raw: operators }])).toEqual([
+      'schemas/credit/issues.json#/list/rowActions/0/action: 页面的角色 ROLE_CORE_OPERATOR 都不能执行模型 "creditIssue" 的操作 "approve"（允许：ROLE_CORE_DIRECTOR）：删除该按钮，或把页面开放给能执行它的角色',
+    ]);
+    expect(check([{ file: 'credit/issues.json', raw: listPage({ params: { status: ['IS1'] } }) }])).toEqual([
+      'schemas/credit/issues.json#/list/rowActions/0/action: 列表固定为状态 IS1，模型 "creditIssue" 的操作 "approve" 只能从状态 IS0 执行：该按钮永远不可用',
+    ]);
+    // A shared action set (fragment) is offered by pages of many roles; the server's per-record actions
+    // hide what a role may not run, so only a page's own buttons are held to it.
+    fragments['_fragments/actions.json'] = [
+      { key: 'approve', label: '通过', type: 'action', action: 'approve', sign: true },
+    ];
+    const shared = listPage({ rowActions: [{ $ref: '_fragments/actions.json#/0' }] });
+    (shared.route as Record<string, unknown>).roles = ['ROLE_CORE_OPERATOR'];
+    expect(check([{ file: 'credit/issues.json', raw: shared }])).toEqual([]);
+  });
+
   it('reports meta-schema problems with the pointer and what was expected', () => {
     const raw = listPage({ pageSize: 'ten', columns: [{ field: 'issueNo', titel: '编号' }] });
     (raw.route as Record<string, unknown>).product = 'loans';

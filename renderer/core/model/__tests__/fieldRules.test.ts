@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyModelRules, modelFieldAt, modelRuleProblems, withModelRules } from '@renderer/core/model';
 import type { ModelDefinition } from '@renderer/core/model';
 import type { FormilyProperties, PageSchema } from '@renderer/core/schema';
-import { chinaToday, inDayWindow } from '@renderer/core/validators';
+import { chinaToday, inDayWindow, sumToProblem } from '@renderer/core/validators';
+import type { SumToRule } from '@renderer/core/validators';
 import { createFormilyValidation } from '@renderer/core/validators/formily';
 
 const window = { min: 1, max: 365, message: '到期日须晚于今天且不超过一年' };
@@ -204,5 +207,37 @@ describe('the day window', () => {
     const amountMin = rules.amountMin!;
     expect(amountMin('0', { amountMin: '0.01' } as never, {} as never, {} as never)).toBe('金额不能小于0.01');
     expect(amountMin('0.01', { amountMin: '0.01' } as never, {} as never, {} as never)).toBe('');
+  });
+});
+
+describe('a rule across items (sumTo), declared once on the model', () => {
+  // The joint deal's model as the server loads it: the form checks the very rule the server does.
+  const joint = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../../../../schemas/_models/factoringJointLoan.json'), 'utf8'),
+  ) as ModelDefinition;
+  const rule = joint.fields.funders!.sumTo as SumToRule;
+  const funders = (...ratios: string[]) => ratios.map((ratio, i) => ({ funderCorpId: `FIN00${i}`, ratio }));
+
+  it('adds up exactly and names the sum when it is not the total', () => {
+    expect(sumToProblem(funders('60', '40'), rule)).toBeNull();
+    expect(sumToProblem(funders('33.33', '33.33', '33.34'), rule)).toBeNull();
+    expect(sumToProblem(funders('60', '30'), rule)).toBe('各参与机构份额比例合计须为100%，当前合计90%');
+    expect(sumToProblem(funders('60', '40.5'), rule)).toBe('各参与机构份额比例合计须为100%，当前合计100.5%');
+    // A ratio not typed yet is its own field's business: nothing to add up.
+    expect(sumToProblem(funders('60', ''), rule)).toBeNull();
+  });
+
+  it('reaches the form field bound to the model and refuses 90 % there before submit', () => {
+    const out = applyModelRules(
+      { funders: { type: 'array', 'x-component': 'ArrayTable', items: { type: 'object' } } },
+      joint,
+      () => undefined,
+    );
+    expect(out.funders!['x-validator']).toEqual([{ sumTo: rule }]);
+    const { rules } = createFormilyValidation();
+    expect(rules.sumTo!(funders('60', '30'), { sumTo: rule } as never, {} as never, {} as never)).toBe(
+      '各参与机构份额比例合计须为100%，当前合计90%',
+    );
+    expect(rules.sumTo!(funders('60', '40'), { sumTo: rule } as never, {} as never, {} as never)).toBe('');
   });
 });

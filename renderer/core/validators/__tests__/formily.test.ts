@@ -73,6 +73,7 @@ describe('createFormilyValidation', () => {
       'dayWindow',
       'format',
       'phone',
+      'sumTo',
     ]);
     expect(validation.locale['zh-CN']).toEqual({ phone: '请输入正确的手机号码' });
     expect(validation.language).toBe('zh-CN');

@@ -20,9 +20,10 @@ import {
   createAmountValidator,
   FORMATS,
   inDayWindow,
+  sumToProblem,
   unknownFormatMessage,
 } from '@renderer/core/validators';
-import type { DayWindow, FormatDefinition, FormatRegistry } from '@renderer/core/validators';
+import type { DayWindow, FormatDefinition, FormatRegistry, SumToRule } from '@renderer/core/validators';
 
 /** A Formily rule function, as `registerValidateRules` takes it. */
 export type FormilyRule = Parameters<typeof registerValidateRules>[0][string];
@@ -116,8 +117,9 @@ export function createFormilyValidation(registry: FormatRegistry = FORMATS): For
 
 /**
  * Rules for what a model field declares beyond JSON Schema (renderer/core/model/fieldRules.ts puts
- * them on form fields): money bounds (`{amountMin: '0.01'}`) and a window of days from today
- * (`{dayWindow: {min, max, message}}`, checked against today in China like the server does).
+ * them on form fields): money bounds (`{amountMin: '0.01'}`), a window of days from today
+ * (`{dayWindow: {min, max, message}}`, checked against today in China like the server does) and a sum
+ * across a list's items (`{sumTo: {field, total, message}}`, validators/sums.ts like the server).
  */
 function modelRules(): Record<string, FormilyRule> {
   const amount = (value: unknown, range: { min?: string; max?: string }): string => {
@@ -130,6 +132,10 @@ function modelRules(): Record<string, FormilyRule> {
       typeof rule.amountMin === 'string' ? amount(value, { min: rule.amountMin }) : '',
     amountMax: (value, rule) =>
       typeof rule.amountMax === 'string' ? amount(value, { max: rule.amountMax }) : '',
+    sumTo: (value, rule) => {
+      const sumTo = rule.sumTo as SumToRule | undefined;
+      return sumTo ? (sumToProblem(value, sumTo) ?? '') : '';
+    },
     dayWindow: (value, rule) => {
       const window = rule.dayWindow as DayWindow | undefined;
       if (!window || isEmptyValue(value)) return '';

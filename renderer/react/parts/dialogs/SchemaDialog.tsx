@@ -2,7 +2,7 @@
  * The `dialog` action (renderer v2, like ProComponents' ModalForm / DrawerForm): a form or a record's
  * sections in a modal or a drawer. The form creates a record of the model, edits the row's record
  * (only the fields it shows are sent, with the record's version) or posts to an `api`, then may run a
- * transition; on success it closes and the list (the context's `onDone`) reloads. Server field
+ * transition; on success it closes and the list reloads (after any write: context/writes.ts). Server field
  * errors show on their fields; the record's `fieldAccess` hides or locks fields.
  */
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
@@ -97,7 +97,6 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
       }
       void renderer.message.success(action.success ?? '操作成功');
       close();
-      context.onDone?.();
     } catch (error) {
       const unplaced = showFieldErrors(form, fieldErrorsOf(error));
       void renderer.message.error([errorMessage(error), ...unplaced].join('；'));

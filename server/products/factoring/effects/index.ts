@@ -123,7 +123,8 @@ export const factoringEffects: Record<string, Effect> = {
   },
 
   /**
-   * Joint deal (联合保理): two or more different funders whose ratios add up to exactly 100 %; each gets
+   * Joint deal (联合保理): two or more different funders, each with a ratio above 0 (they add up to
+   * exactly 100 %: the model's sumTo); each gets
    * its share amount (the last one the rounding remainder); the first is the lead funder who lends.
    */
   async 'factoring.shares'(c) {
@@ -131,9 +132,8 @@ export const factoringEffects: Record<string, Effect> = {
     const funders = (Array.isArray(d.funders) ? d.funders : []) as FunderShare[];
     const ids = funders.map((f) => f.funderCorpId);
     if (new Set(ids).size !== ids.length) throw factoringError('FACTORING_FUNDER_DUPLICATE');
+    // The sum of 100 % is the funders field's sumTo in the model, checked before any effect.
     if (funders.some((f) => compareMoney(f.ratio, '0') <= 0))
-      throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
-    if (ratioTotal(funders) !== '100.00')
       throw factoringError('FACTORING_SHARES_INVALID', { total: ratioTotal(funders) });
     const amounts = shareAmounts(
       str(d.financeAmount),

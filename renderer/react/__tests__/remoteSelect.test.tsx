@@ -1,0 +1,75 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { RendererProvider } from '@renderer/react/context/RendererProvider';
+import { optionLabel, RemoteSelectBase } from '@renderer/react/widgets/RemoteSelect';
+import { fakeRequest } from './harness';
+
+const statuses = { field: 'status', enum: [{ value: 'ISD', label: '已签发' }] };
+
+/** Vouchers CV001…CV045 of two issuers, answered page by page and filtered by `voucherNo` contains. */
+const vouchers = Array.from({ length: 45 }, (_, i) => ({
+  id: `v${i + 1}`,
+  voucherNo: `CV${String(i + 1).padStart(3, '0')}`,
+  issuerName: i % 2 ? '中建一局' : '中建二局',
+  availableAmount: '1200000.5',
+  status: 'ISD',
+}));
+
+describe('RemoteSelect: a record picker', () => {
+  it('names the counterparty, the amount and the state after the number', () => {
+    expect(
+      optionLabel(vouchers[0]!, 'voucherNo', [
+        'issuerName',
+        { field: 'availableAmount', format: 'money' },
+        statuses,
+      ]),
+    ).toBe('CV001 · 中建二局 · 1,200,000.50元 · 已签发');
+    expect(optionLabel({ voucherNo: 'CV9', issuerName: '' }, 'voucherNo', ['issuerName'])).toBe('CV9');
+  });
+
+  it('searches on the server as the user types and pages through every option', async () => {
+    const { request, calls } = fakeRequest([
+      [
+        'GET /biz/v1/models/creditVoucher/records',
+        (o) => {
+          const p = o.params as { page: number; size: number; voucherNo?: string };
+          const hits = vouchers.filter((v) => !p.voucherNo || v.voucherNo.includes(p.voucherNo));
+          return Promise.resolve({
+            list: hits.slice((p.page - 1) * p.size, p.page * p.size),
+            pagecond: { count: hits.length, page: p.page, size: p.size },
+          });
+        },
+      ],
+    ]);
+    render(
+      <RendererProvider request={request} navigate={vi.fn()} currentRole={null}>
+        <RemoteSelectBase
+          url="/biz/v1/models/creditVoucher/records"
+          labelField="voucherNo"
+          search="voucherNo"
+          pageSize={20}
+          describe={['issuerName', statuses]}
+          open
+          virtual={false}
+        />
+      </RendererProvider>,
+    );
+    expect(await screen.findByText('CV001 · 中建二局 · 已签发')).toBeTruthy();
+    const list = document.querySelector(
+      '.rc-virtual-list-holder, .ant-select-dropdown div[role="listbox"] + div',
+    );
+    // Scrolling to the end loads the next pages until all 45 are there.
+    for (const page of [2, 3]) {
+      const holder = (list ??
+        document.querySelector('.ant-select-dropdown')!.firstElementChild!) as HTMLElement;
+      fireEvent.scroll(holder, { target: { scrollTop: 10_000 } });
+      await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page }));
+    }
+    expect(await screen.findByText('CV045 · 中建二局 · 已签发')).toBeTruthy();
+    // Typing searches on the server (the number's contains filter), from page 1.
+    fireEvent.change(document.querySelector('.ant-select input')!, { target: { value: 'CV04' } });
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ voucherNo: 'CV04', page: 1, size: 20 }));
+    await waitFor(() => expect(screen.queryByText('CV001 · 中建二局 · 已签发')).toBeNull());
+    expect(screen.getByText('CV045 · 中建二局 · 已签发')).toBeTruthy();
+  });
+});
