@@ -1,6 +1,6 @@
 import { roleHome } from '@contract/homes';
 import { personalDataFor } from '@contract/personalData';
-import type { RoleItem, SecurityInfo } from '@contract/session';
+import { CORP_WEB_SYSTEM_TYPE, type RoleItem, type SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
@@ -66,7 +66,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     return ok({
       loggedIn: Boolean(req.user),
       inlineLogin: false,
-      systemType: 'CORP_WEB',
+      systemType: CORP_WEB_SYSTEM_TYPE,
       csrfToken: session.csrfToken,
     });
   });
@@ -200,7 +200,7 @@ async function securityInfo(
     candidateRoles: user.roles.map(roleItem),
     roles3: user.roles.map(roleItem),
     currentRole3: current ? roleItem(current) : null,
-    menus3: buildMenus(routes, current),
+    menus3: buildMenus(routes, current, ctx.testMode),
     homeUrl: user.homeUrl ?? roleHome(current, opened),
     openedProductCorps: opened,
     ...(await ukeyFields(ctx, user)),

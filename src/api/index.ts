@@ -29,6 +29,7 @@ export {
   fetchPlatformConfig,
   fetchSecurity,
   fetchUnreadCount,
+  inlineLoginTarget,
   login,
   loginSuccessUrl,
   logoutUrl,

@@ -1,6 +1,7 @@
 import type { HttpClient } from './http';
 import { STORAGE_KEYS } from './constants';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
+import { inlineLoginApplies } from '@contract/session';
 import { encryptPassword } from './passwordCipher';
 import { apiGet, apiPost, request, type ApiResponse } from './request';
 import type { LoginBootstrap, PageResult, PlatformConfig, SecurityInfo } from './types';
@@ -54,6 +55,17 @@ export async function login(
   const result = answer.data.data;
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, result.csrfToken);
   return result;
+}
+
+/**
+ * The login page's bootstrap (spec section 7, `GET /login`, with its anti-forgery and terminal headers): the
+ * CSRF token is stored, and for an inline login the address `/uaa/login/success` returns (else null).
+ */
+export async function inlineLoginTarget(http: HttpClient = request()): Promise<string | null> {
+  const bootstrap = (await http.get<ApiResponse<LoginBootstrap>>('/login')).data.data;
+  window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
+  if (!inlineLoginApplies(bootstrap)) return null;
+  return (await http.get<ApiResponse<{ redirectUrl: string }>>('/uaa/login/success')).data.data.redirectUrl;
 }
 
 export async function loginSuccessUrl(): Promise<string> {

@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import { Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import helpTexts from '@schemas/_dicts/helpTexts.json';
@@ -37,7 +37,7 @@ const isHomeUrl = (pathname: string, homeUrl: string | null | undefined): boolea
  */
 export function ShellLayout(): React.JSX.Element {
   const { config } = usePlatform();
-  const { permitted, security } = useSession();
+  const { permitted, security, switching } = useSession();
   const { pathname } = useLocation();
   const route = routeByPath(pathname);
 
@@ -48,7 +48,8 @@ export function ShellLayout(): React.JSX.Element {
   // The home URL the server hands out may have no page yet: the home rules then pick the first permitted route.
   if (!route) return <Navigate to={isHomeUrl(pathname, security.homeUrl) ? '/' : NOT_FOUND_PATH} replace />;
   if (decideAccess(pathname, true, permitted) === 'forbidden')
-    return <Navigate to={FORBIDDEN_PATH} replace />;
+    // A role switch leaves this page for one of the new role's (SessionGate): wait for it, no 403 on the way.
+    return switching ? <Spin className="shell-switching" /> : <Navigate to={FORBIDDEN_PATH} replace />;
   if (STANDALONE_PATHS.includes(route.path)) return <KeepAliveOutlet />;
   const help = helpText(route.help);
 

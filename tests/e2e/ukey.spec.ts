@@ -177,7 +177,12 @@ test('keys are inserted and removed as files; a wrong bank or a foreign key is r
 
   insertOnly('core_director-rsa');
   await chooseBank(page, '中国工商银行');
-  expect(await testSign(page)).toContain('您选择的UKEY颁发机构与UKEY信息不匹配');
+  const mismatch = await testSign(page);
+  expect(mismatch).toContain('您选择的UKEY颁发机构与UKEY信息不匹配');
+  // The user reads the message; the flow code stays on the element, the agent's address is not shown.
+  expect(mismatch).not.toContain('流程码');
+  await expect(page.getByTestId('ukey-sign-result')).toHaveAttribute('data-flow-code', '12');
+  await expect(page.getByTestId('schema-page').or(page.locator('body'))).not.toContainText(AGENT);
 
   // A key of another enterprise signs, but the server refuses it.
   insertOnly('chain_director-sm2');

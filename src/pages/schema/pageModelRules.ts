@@ -1,6 +1,7 @@
 import {
   dialogModels,
   withDialogModelRules,
+  withModelDisplay,
   withModelRules,
   type Dictionary,
   type ModelDefinition,
@@ -10,7 +11,7 @@ import {
 /**
  * A loaded page with its models' rules: a form page's fields take its model's, a list's dialog forms those
  * of the models they write (options, pickers, bounds). Shared by the portal's route page and the schema
- * studio's preview.
+ * studio's preview. A list's or detail's columns and fields show their model fields as their formats imply.
  */
 export async function withPageModelRules(
   schema: PageSchema,
@@ -21,6 +22,10 @@ export async function withPageModelRules(
     const model = await loadModel(schema.model);
     if (model) return withModelRules(schema, model, dicts);
     return schema;
+  }
+  if ((schema.page === 'list' || schema.page === 'detail') && schema.model) {
+    const model = await loadModel(schema.model);
+    if (model) schema = withModelDisplay(schema, model);
   }
   const names = dialogModels(schema);
   if (names.length === 0) return schema;

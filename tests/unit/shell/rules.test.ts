@@ -241,7 +241,7 @@ describe('product switching (spec section 4)', () => {
     });
     for (const role of ['ROLE_CORE_QUERY', 'ROLE_CORP_MANAGER', 'ROLE_CORE_PURCHASE', 'ROLE_CORE_FINAL']) {
       expect(productSwitchStep({ ...base, product: 'abs', role })).toMatchObject({
-        path: '/error-page/contact-manager-open-product',
+        path: '/error-page/contact-manager-open-product?product=abs',
       });
     }
   });
