@@ -24,6 +24,8 @@ export interface User3 {
   corpName: string;
   corpType: 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
   corpCancelled: boolean;
+  /** Logged in with an initial password: the portal opens nothing but the password change until it is changed. */
+  passwordChangeRequired: boolean;
 }
 
 export interface SecurityInfo {

@@ -23,6 +23,8 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
   const cache = new TaggedCache<MessagePage>(ctx.changes, 5 * 60_000);
   app.get<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
     '/corp/v1/sys/messages',
+    // The bell of the shell around the password change.
+    { config: { beforePasswordChange: true } },
     async (req) => {
       const { messageState, messageType } = req.query;
       const page = toInt(req.query.page, 1, 100000);

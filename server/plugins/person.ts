@@ -34,7 +34,7 @@ const PERSON_FIELD: FieldRefusal = (message, field) =>
  * user comes from the session, never from the request.
  */
 export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/corp/v1/persons/me', async (req) => {
+  app.get('/corp/v1/persons/me', { config: { beforePasswordChange: true } }, async (req) => {
     const user = req.user!;
     const info: PersonInfo = {
       userName: user.username,
@@ -48,6 +48,7 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
 
   app.post<{ Body: { oldPassword?: unknown; password?: unknown; confirmPassword?: unknown } }>(
     '/corp/v1/persons/me/password',
+    { config: { beforePasswordChange: true } },
     async (req) => {
       const user = req.user!;
       const body = req.body ?? {};
@@ -67,7 +68,10 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
         throw new ApiError('PERSON_PASSWORD_SAME', undefined, { field: 'password' });
       const hash = await hashPassword(password);
       await ctx.db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2 where id = $1', [user.id, hash]);
+        await tx.query(
+          'update users set password_hash = $2, password_change_required = false where id = $1',
+          [user.id, hash],
+        );
         // Every other session of the user ends (the delete notifies each instance's session cache).
         await tx.query('delete from sessions where user_id = $1 and id_hash <> $2', [
           user.id,

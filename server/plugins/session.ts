@@ -126,11 +126,15 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  app.get('/uaa/login/success', { config: { allowCancelled: true } }, async (req) => {
-    const user = req.user!;
-    const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
-    return ok({ redirectUrl: `/cv3${home}` });
-  });
+  app.get(
+    '/uaa/login/success',
+    { config: { allowCancelled: true, beforePasswordChange: true } },
+    async (req) => {
+      const user = req.user!;
+      const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
+      return ok({ redirectUrl: `/cv3${home}` });
+    },
+  );
 
   // A browser navigation (no custom headers), so the CSRF token travels as `_csrf`.
   app.get<{ Querystring: { redirect_url?: string; _csrf?: string } }>(
@@ -148,7 +152,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
 
   app.get<{ Querystring: { currentRole3?: string } }>(
     '/v2/security',
-    { config: { allowCancelled: true } },
+    { config: { allowCancelled: true, beforePasswordChange: true } },
     async (req) => {
       const user = req.user!;
       const session = req.session!;
@@ -196,6 +200,7 @@ async function securityInfo(
       corpName: user.corpName,
       corpType: user.corpType,
       corpCancelled: user.corpCancelled,
+      passwordChangeRequired: user.passwordChangeRequired,
     },
     candidateRoles: user.roles.map(roleItem),
     roles3: user.roles.map(roleItem),

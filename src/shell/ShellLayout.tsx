@@ -3,7 +3,7 @@ import { Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import helpTexts from '@schemas/_dicts/helpTexts.json';
-import { decideAccess, FORBIDDEN_PATH, NOT_FOUND_PATH } from '@/router/access';
+import { decideAccess, FORBIDDEN_PATH, NOT_FOUND_PATH, PASSWORD_CHANGE_PATH } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
@@ -47,6 +47,9 @@ export function ShellLayout(): React.JSX.Element {
 
   // The home URL the server hands out may have no page yet: the home rules then pick the first permitted route.
   if (!route) return <Navigate to={isHomeUrl(pathname, security.homeUrl) ? '/' : NOT_FOUND_PATH} replace />;
+  // An initial password is changed first (the server refuses everything else until then).
+  if (security.user3.passwordChangeRequired && route.path !== PASSWORD_CHANGE_PATH)
+    return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   if (decideAccess(pathname, true, permitted) === 'forbidden')
     // A role switch leaves this page for one of the new role's (SessionGate): wait for it, no 403 on the way.
     return switching ? <Spin className="shell-switching" /> : <Navigate to={FORBIDDEN_PATH} replace />;

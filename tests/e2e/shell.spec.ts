@@ -174,17 +174,21 @@ test.describe('product switch', () => {
   test('spec section 4: a role without menus in a product its enterprise opened is told so, not 暂未开通', async ({
     page,
   }) => {
+    // The core group opened 资产池 (server/seed/demo.ts), where its 收货确认岗 has no page.
     await loggedInAs(page, 'core_purchase');
     await page.getByTestId('product-switch').click();
-    await page.getByTestId('product-factoring-forward').click();
-    await expect(page).toHaveURL(
-      /\/cv3\/error-page\/contact-manager-open-product\?product=factoring-forward$/,
-    );
+    await page.getByTestId('product-assets-pool').click();
+    await expect(page).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product\?product=assets-pool$/);
     const notice = page.getByTestId('error-contact-manager');
     await expect(notice).toContainText('当前角色在该产品中没有可用的功能');
-    await expect(notice).toContainText('贵企业已开通正向保理');
+    await expect(notice).toContainText('贵企业已开通资产池');
     await expect(notice).toContainText('核心企业收货确认岗');
     await expect(notice).not.toContainText('暂未开通该产品');
+    // A product the enterprise has not opened still says so.
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-factoring-forward').click();
+    await expect(page).toHaveURL(/\?product=factoring-forward$/);
+    await expect(notice).toContainText('暂未开通该产品');
   });
 
   test('spec section 4: a switch that first moves a core-type user to the core role never passes through 403', async ({

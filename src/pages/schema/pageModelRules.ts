@@ -1,6 +1,7 @@
 import {
   dialogModels,
   withDialogModelRules,
+  withCapitalLines,
   withModelDisplay,
   withModelRules,
   type Dictionary,
@@ -11,13 +12,15 @@ import {
 /**
  * A loaded page with its models' rules: a form page's fields take its model's, a list's dialog forms those
  * of the models they write (options, pickers, bounds). Shared by the portal's route page and the schema
- * studio's preview. A list's or detail's columns and fields show their model fields as their formats imply.
+ * studio's preview. A list's or detail's columns and fields show their model fields as their formats imply;
+ * every amount input of a form is followed by its 大写 line.
  */
 export async function withPageModelRules(
   schema: PageSchema,
   loadModel: (name: string) => Promise<ModelDefinition | undefined>,
   dicts: (name: string) => Dictionary | undefined,
 ): Promise<PageSchema> {
+  schema = withCapitalLines(schema);
   if (schema.page === 'form' && schema.model) {
     const model = await loadModel(schema.model);
     if (model) return withModelRules(schema, model, dicts);
