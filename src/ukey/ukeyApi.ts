@@ -83,6 +83,10 @@ export interface IssuedSoftKey {
 export const fetchOriginal = (query: { scope?: string; purpose?: 'soft-key' } = {}): Promise<string> =>
   apiGet<string>(UKEY_API.original, query);
 export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => apiGet<Partial<UkeyRules>>(UKEY_API.rules);
+/** Spec section 7: whether the enterprise's certificate state is normal (it holds a usable key). */
+export const fetchStateCaNormal = (): Promise<boolean> => apiGet<boolean>(UKEY_API.stateCaNormal);
+/** Spec section 7: whether the certificate-kit controls (the browser soft key) are switched on. */
+export const fetchCfcaControlsEnabled = (): Promise<boolean> => apiGet<boolean>(UKEY_API.cfcaControls);
 export const verifySign = (signature: SignRecord): Promise<VerifiedSign> =>
   apiPost<VerifiedSign>(UKEY_API.verifySign, { signature });
 export const fetchUkeys = (query: {
