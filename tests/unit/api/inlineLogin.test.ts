@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/api/constants';
-import { inlineLoginTarget } from '@/api/session';
+import { inlineLoginTarget, login } from '@/api/session';
+import type { HttpClient } from '@/api/http';
 import { CORP_WEB_SYSTEM_TYPE } from '@contract/session';
 import { harness } from './harness';
 
@@ -37,5 +38,22 @@ describe('spec section 7, GET /login: the inline-login rule', () => {
       expect(await inlineLoginTarget(h.instance)).toBeNull();
       expect(h.sent).toHaveLength(1);
     }
+  });
+
+  it('a login waits for the page’s own GET /login: never two anonymous sessions at once', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const first = new Promise((resolve) => (answer = resolve));
+    const get = vi.fn((url: string) =>
+      get.mock.calls.length === 1 ? first : Promise.reject(new Error(`stop at ${url}`)),
+    );
+    const http = { get, post: vi.fn() } as unknown as HttpClient;
+    const page = inlineLoginTarget(http);
+    const loggingIn = login('chain_query', 'x', http).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(get).toHaveBeenCalledTimes(1);
+    answer({ data: { code: '0', message: '成功', data: bootstrap(false, 'CORP_WEB').body.data } });
+    await page;
+    await loggingIn;
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/login', '/login']);
   });
 });
