@@ -10,6 +10,17 @@
 export const SMS_PURPOSES = ['REGISTER', 'RESET_PASSWORD', 'CHANGE_MOBILE'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
+/**
+ * What the portal says once a code was asked for. A reset names a user and a phone, and the server answers
+ * a pair that does not match exactly like one that does (README, registration): the text promises the code
+ * only to the phone bound to that user name, so it neither lies nor tells which phones exist.
+ */
+export const SMS_SENT_MESSAGES: Readonly<Record<SmsPurpose, string>> = {
+  REGISTER: '验证码已发送，请注意查收短信',
+  RESET_PASSWORD: '若手机号是该用户名绑定的手机号，验证码已发送至该手机，请注意查收短信',
+  CHANGE_MOBILE: '验证码已发送，请注意查收短信',
+};
+
 /** The SMS code policy (the emulated gateway and the real one alike). */
 export const SMS_POLICY = {
   /** Digits of a code. */

@@ -82,6 +82,17 @@ export function roleKindName(role: Role): string {
   return role.startsWith('ROLE_CORP_') ? '链属企业' : '';
 }
 
+/**
+ * The header's role label: spec section 6's post (经办岗…), prefixed with the enterprise side it acts for
+ * (核心企业经办岗 / 链属企业经办岗) when the user's roles act for more than one side, so that a role switch
+ * shows in the label.
+ */
+export function headerRoleLabel(role: Role, candidates: readonly string[]): string {
+  const post = roleLabel(role);
+  const sides = new Set(candidates.map(roleKindName).filter(Boolean));
+  return post && sides.size > 1 ? `${roleKindName(role)}${post}` : post;
+}
+
 /** The business roles of each kind of enterprise (an administrator gives them to its users). */
 const ROLES_OF_CORP_TYPE: Readonly<Record<string, readonly RoleCode[]>> = {
   CORE: ROLE_CODES.filter((r) => r.startsWith('ROLE_CORE_')),

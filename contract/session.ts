@@ -24,6 +24,8 @@ export interface User3 {
   corpName: string;
   corpType: 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
   corpCancelled: boolean;
+  /** Logged in with an initial password: the portal opens nothing but the password change until it is changed. */
+  passwordChangeRequired: boolean;
 }
 
 export interface SecurityInfo {
@@ -37,6 +39,17 @@ export interface SecurityInfo {
   uKeyCodeSuffix: string | null;
   raType: string | null;
   certNumber: string | null;
+}
+
+/** The system type of this portal (the corporate web) in the `GET /login` answer. */
+export const CORP_WEB_SYSTEM_TYPE = 'CORP_WEB';
+
+/**
+ * Spec section 7, `GET /login`: a session logged in inline by another system (`inlineLogin`, a system type
+ * other than the corporate web) skips the login form and goes where `/uaa/login/success` says.
+ */
+export function inlineLoginApplies(bootstrap: Pick<LoginBootstrap, 'inlineLogin' | 'systemType'>): boolean {
+  return bootstrap.inlineLogin && bootstrap.systemType !== CORP_WEB_SYSTEM_TYPE;
 }
 
 export interface LoginBootstrap {

@@ -65,6 +65,8 @@ export interface CurrentUser {
   corpName: string;
   corpType: 'CORE' | 'CHAIN' | 'UNIT' | 'FIN';
   corpCancelled: boolean;
+  /** Logged in with a password someone else gave them (an initial password): must change it first. */
+  passwordChangeRequired: boolean;
   roles: string[];
 }
 
@@ -83,6 +85,8 @@ declare module 'fastify' {
     safe?: boolean;
     /** Callable by a user whose enterprise is cancelled (session calls, logout). */
     allowCancelled?: boolean;
+    /** Callable before a required password change (the session, person info, the change itself). */
+    beforePasswordChange?: boolean;
     /**
      * A browser navigation (a download link, the logout address): it cannot carry the signature, CSRF or
      * terminal headers, so they are checked only when sent. Only for reads without side effects, or ones

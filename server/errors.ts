@@ -58,6 +58,7 @@ export const ERRORS = {
   PERSON_FIELD_INVALID: { status: 200, message: '{message}' },
   PERSON_OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },
   PERSON_PASSWORD_SAME: { status: 200, message: '新密码不能与原密码相同' },
+  PASSWORD_CHANGE_REQUIRED: { status: 200, message: '您正在使用初始密码，请先修改密码后再使用平台' },
   PERSON_MOBILE_SAME: { status: 200, message: '新手机号码与当前手机号码相同' },
   // UKEY signing: why a sign record was refused (server/ukey/verifier.ts).
   UKEY_ORIGINAL_INVALID: { status: 200, message: '签名原文无效，请重新签名' },

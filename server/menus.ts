@@ -14,10 +14,18 @@ export function loadRoutes(schemasDir: string): RouteMeta[] {
   return extractRoutes(routeEntries({ ...directory.files, ...pages }));
 }
 
-/** menus3 for one role: the routes that role is granted, grouped by product, in menu order. */
-export function buildMenus(routes: readonly RouteMeta[], role: string | null): MenuResource[] {
+/**
+ * menus3 for one role: the routes that role is granted, grouped by product, in menu order. A developer
+ * fixture (`fixture: true`, the renderer demo) is granted only when `fixtures` is set (a test-mode server).
+ */
+export function buildMenus(
+  routes: readonly RouteMeta[],
+  role: string | null,
+  fixtures = false,
+): MenuResource[] {
   const byProduct = new Map<string, RouteMeta[]>();
   for (const r of grantedRoutes(routes, role)) {
+    if (r.fixture && !fixtures) continue;
     const product = r.product ?? 'account';
     byProduct.set(product, [...(byProduct.get(product) ?? []), r]);
   }

@@ -15,9 +15,11 @@ export async function loadUser(db: Queryable, userId: string): Promise<CurrentUs
     corp_name: string;
     corp_type: CurrentUser['corpType'];
     registry_status: string;
+    password_change_required: boolean;
     roles: string[] | null;
   }>(
     `select u.id, u.username, u.person_name, u.mobile, u.user_type, u.enable_switch_version, u.home_url,
+            u.password_change_required,
             c.id as corp_id, c.name as corp_name, c.corp_type, c.registry_status,
             (select array_agg(role_code order by role_code) from user_roles ur where ur.user_id = u.id) as roles
        from users u join corps c on c.id = u.corp_id where u.id = $1 and not u.disabled`,
@@ -37,6 +39,7 @@ export async function loadUser(db: Queryable, userId: string): Promise<CurrentUs
     corpName: row.corp_name,
     corpType: row.corp_type,
     corpCancelled: row.registry_status === 'CANCELLED',
+    passwordChangeRequired: row.password_change_required,
     roles: row.roles ?? [],
   };
 }

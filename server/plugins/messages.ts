@@ -26,6 +26,7 @@ export async function messagesPlugin(app: FastifyInstance, ctx: ServerContext): 
   route<{ Querystring: { messageState?: string; messageType?: string; page?: string; size?: string } }>(
     app,
     API.messages,
+    { beforePasswordChange: true },
     async (req) => {
       const { messageState, messageType } = req.query;
       const page = toInt(req.query.page, 1, 100000);

@@ -36,7 +36,7 @@ const PERSON_FIELD: FieldRefusal = (message, field) =>
  * user comes from the session, never from the request.
  */
 export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  route(app, API.personMe, async (req) => {
+  route(app, API.personMe, { beforePasswordChange: true }, async (req) => {
     const user = req.user!;
     const info: PersonInfo = {
       userName: user.username,
@@ -51,6 +51,7 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
   route<{ Body: { oldPassword?: unknown; password?: unknown; confirmPassword?: unknown } }>(
     app,
     API.personPassword,
+    { beforePasswordChange: true },
     async (req) => {
       const user = req.user!;
       const body = req.body ?? {};
@@ -70,7 +71,10 @@ export async function personPlugin(app: FastifyInstance, ctx: ServerContext): Pr
         throw new ApiError('PERSON_PASSWORD_SAME', undefined, { field: 'password' });
       const hash = await hashPassword(password);
       await ctx.db.transaction(async (tx) => {
-        await tx.query('update users set password_hash = $2 where id = $1', [user.id, hash]);
+        await tx.query(
+          'update users set password_hash = $2, password_change_required = false where id = $1',
+          [user.id, hash],
+        );
         // Every other session of the user ends (the delete notifies each instance's session cache).
         await tx.query('delete from sessions where user_id = $1 and id_hash <> $2', [
           user.id,

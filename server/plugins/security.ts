@@ -81,6 +81,9 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
 
     if (!safe || (required && read)) requireCsrfToken(req);
     if (req.user?.corpCancelled && !config.allowCancelled) throw new ApiError('CORP_CANCELLED');
+    // An initial password is changed before anything else is done with it.
+    if (req.user?.passwordChangeRequired && auth === 'user' && !config.beforePasswordChange)
+      throw new ApiError('PASSWORD_CHANGE_REQUIRED');
   });
 }
 

@@ -1,6 +1,6 @@
 import { roleHome } from '@contract/homes';
 import { personalDataFor } from '@contract/personalData';
-import type { RoleItem, SecurityInfo } from '@contract/session';
+import { CORP_WEB_SYSTEM_TYPE, type RoleItem, type SecurityInfo } from '@contract/session';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
@@ -68,7 +68,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     return ok({
       loggedIn: Boolean(req.user),
       inlineLogin: false,
-      systemType: 'CORP_WEB',
+      systemType: CORP_WEB_SYSTEM_TYPE,
       csrfToken: session.csrfToken,
     });
   });
@@ -129,7 +129,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  route(app, API.loginSuccess, { allowCancelled: true }, async (req) => {
+  route(app, API.loginSuccess, { allowCancelled: true, beforePasswordChange: true }, async (req) => {
     const user = req.user!;
     const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
     return ok({ redirectUrl: `/cv3${home}` });
@@ -153,7 +153,7 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   route<{ Querystring: { currentRole3?: string } }>(
     app,
     API.security,
-    { allowCancelled: true },
+    { allowCancelled: true, beforePasswordChange: true },
     async (req) => {
       const user = req.user!;
       const session = req.session!;
@@ -201,11 +201,12 @@ async function securityInfo(
       corpName: user.corpName,
       corpType: user.corpType,
       corpCancelled: user.corpCancelled,
+      passwordChangeRequired: user.passwordChangeRequired,
     },
     candidateRoles: user.roles.map(roleItem),
     roles3: user.roles.map(roleItem),
     currentRole3: current ? roleItem(current) : null,
-    menus3: buildMenus(routes, current),
+    menus3: buildMenus(routes, current, ctx.testMode),
     homeUrl: user.homeUrl ?? roleHome(current, opened),
     openedProductCorps: opened,
     ...(await ukeyFields(ctx, user)),

@@ -218,8 +218,8 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
           .toString(36)
           .toUpperCase()}`;
         await tx.query(
-          `insert into users (id, username, password_hash, person_name, mobile, corp_id)
-           values ($1, $2, $3, $4, $5, $6)`,
+          `insert into users (id, username, password_hash, person_name, mobile, corp_id, password_change_required)
+           values ($1, $2, $3, $4, $5, $6, true)`,
           [id, userName, hash, String(body.personName), String(body.mobile), user.corpId],
         );
         for (const role of roles) {

@@ -146,6 +146,7 @@ export async function linkActor(
     corpName: corp.name,
     corpType: corp.corp_type,
     corpCancelled: false,
+    passwordChangeRequired: false,
     roles: [role],
   };
   return { user, role, sessionIdHash: '' };

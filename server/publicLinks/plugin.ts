@@ -86,7 +86,15 @@ export async function publicLinksPlugin(app: FastifyInstance, ctx: ServerContext
         },
       },
     );
-    return ok({ done: true, actionTitle: model.transitions.get(kind.action)!.title });
+    // The record's state after the action: the page shows it above its 签署成功, never the state before.
+    const after = await loadRecord(ctx.db, model, link.record_id);
+    const state = after?.state ?? rec.state;
+    return ok({
+      done: true,
+      actionTitle: model.transitions.get(kind.action)!.title,
+      status: state,
+      statusLabel: model.states.get(state)?.label ?? state,
+    });
   });
 
   if (ctx.testMode) {

@@ -188,7 +188,10 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
       const hash = await hashPassword(password);
       await ctx.db.transaction(async (tx) => {
         if (!(await consumeSmsCode(tx, code.id))) throw registrationError('SMS_CODE_MISSING');
-        await tx.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+        await tx.query(
+          'update users set password_hash = $2, password_change_required = false where id = $1',
+          [userId, hash],
+        );
         // Every session of the user ends (their change notifications drop them from each instance's cache).
         await tx.query('delete from sessions where user_id = $1', [userId]);
         await unlockUser(tx, username);

@@ -38,6 +38,7 @@ export {
   fetchPlatformConfig,
   fetchSecurity,
   fetchUnreadCount,
+  inlineLoginTarget,
   login,
   loginSuccessUrl,
   logoutUrl,

@@ -1,6 +1,7 @@
 import type { HttpClient } from './http';
 import { STORAGE_KEYS } from './constants';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
+import { inlineLoginApplies } from '@contract/session';
 import { encryptPassword } from './passwordCipher';
 import { API, API_BASE, pathOf } from '@contract/api';
 import { call, request, type ApiResponse } from './request';
@@ -44,6 +45,8 @@ export async function login(
   http: HttpClient = request(),
 ): Promise<{ csrfToken: string }> {
   const get = async <T>(url: string) => (await http.get<ApiResponse<T>>(url)).data.data;
+  // The page's own bootstrap first: two anonymous GET /login at once would open two sessions (and tokens).
+  await pageBootstrap;
   // A fresh CSRF token first: the login page may have been open longer than the anonymous session lives.
   const bootstrap = await get<LoginBootstrap>(API.bootstrap.path);
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
@@ -55,6 +58,22 @@ export async function login(
   const result = answer.data.data;
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, result.csrfToken);
   return result;
+}
+
+/** The login page's GET /login while it is under way ({@link login} waits for it). */
+let pageBootstrap: Promise<unknown> = Promise.resolve();
+
+/**
+ * The login page's bootstrap (spec section 7, `GET /login`, with its anti-forgery and terminal headers): the
+ * CSRF token is stored, and for an inline login the address `/uaa/login/success` returns (else null).
+ */
+export async function inlineLoginTarget(http: HttpClient = request()): Promise<string | null> {
+  const asked = http.get<ApiResponse<LoginBootstrap>>('/login');
+  pageBootstrap = asked.catch(() => undefined);
+  const bootstrap = (await asked).data.data;
+  window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
+  if (!inlineLoginApplies(bootstrap)) return null;
+  return (await http.get<ApiResponse<{ redirectUrl: string }>>('/uaa/login/success')).data.data.redirectUrl;
 }
 
 export async function loginSuccessUrl(): Promise<string> {

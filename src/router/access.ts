@@ -10,6 +10,8 @@ export const ALWAYS_ALLOWED_PATHS: readonly string[] = ROUTES.filter((r) => r.al
 );
 
 export const FORBIDDEN_PATH = '/error-page/403';
+/** Where a user with an initial password is kept until they change it (person info's 修改密码). */
+export const PASSWORD_CHANGE_PATH = '/my/person-info/index';
 export const NOT_FOUND_PATH = '/error-page/404';
 
 const normalise = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);

@@ -1,6 +1,6 @@
 import { Modal, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiRequestError,
   CORP_CANCELLED_MESSAGE,
@@ -19,19 +19,32 @@ export const CANCELLED_MESSAGE_DELAY_MS = 4000;
 /** Everything behind the login: fetches the session (a 401 sends the user to the login page). */
 export function SessionGate(): React.JSX.Element {
   const [security, setSecurity] = useState<SecurityInfo | null>(null);
+  // The page a switch is going to, until the router has arrived there (its chunk may still be loading).
+  const [switchingTo, setSwitchingTo] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => setSwitchingTo(null), [pathname]);
 
-  const reload = useCallback(async (role?: string) => {
-    const stored = role ? null : storedRole();
-    const info = await fetchSecurity(role ?? stored).catch((e: unknown) => {
-      // The stored role was taken away by the enterprise's administrator: start in one still held.
-      if (stored && e instanceof ApiRequestError && e.code === 'SCF.ROLE_NOT_HELD')
-        return fetchSecurity(null);
-      throw e;
-    });
-    storeRole(info.currentRole3?.roleCode);
-    setSecurity(info);
-    return info;
-  }, []);
+  const reload = useCallback(
+    async (role?: string, destination?: (info: SecurityInfo) => string | null) => {
+      const stored = role ? null : storedRole();
+      const info = await fetchSecurity(role ?? stored).catch((e: unknown) => {
+        // The stored role was taken away by the enterprise's administrator: start in one still held.
+        if (stored && e instanceof ApiRequestError && e.code === 'SCF.ROLE_NOT_HELD')
+          return fetchSecurity(null);
+        throw e;
+      });
+      storeRole(info.currentRole3?.roleCode);
+      const to = destination?.(info) ?? null;
+      const leaving =
+        to !== null && new URL(to, window.location.origin).pathname !== window.location.pathname;
+      if (leaving) setSwitchingTo(to);
+      setSecurity(info);
+      if (to !== null) navigate(to);
+      return info;
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     reload().catch(() => undefined);
@@ -63,7 +76,7 @@ export function SessionGate(): React.JSX.Element {
     );
   }
   return (
-    <SessionContext.Provider value={{ security, permitted, reload }}>
+    <SessionContext.Provider value={{ security, permitted, reload, switching: switchingTo !== null }}>
       <Outlet />
     </SessionContext.Provider>
   );

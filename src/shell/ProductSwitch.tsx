@@ -30,15 +30,21 @@ export function ProductSwitch({ color }: { color: string }): React.JSX.Element |
         corpType: info.user3.corpType,
         currentPath,
       });
-    let step = decide(security, location.pathname);
+    const go = (step: ReturnType<typeof decide>): string | null => {
+      if (step.kind !== 'go') return null;
+      if (step.setHomepage) window.localStorage.setItem(STORAGE_KEYS.homepage, step.path);
+      return step.path;
+    };
+    const step = decide(security, location.pathname);
     if (step.kind === 'switch-role') {
-      // A core-type user on a credit page with a supplier role: switch to the core kind first.
+      // A core-type user on a credit page with a supplier role: switch to the core kind first, then go to
+      // the product's page in the same step (SessionGate), never through the page the new role may not open.
       storeRole(step.role);
-      step = decide(await reload(step.role), '/');
+      await reload(step.role, (info) => go(decide(info, '/')));
+      return;
     }
-    if (step.kind !== 'go') return;
-    if (step.setHomepage) window.localStorage.setItem(STORAGE_KEYS.homepage, step.path);
-    navigate(step.path);
+    const path = go(step);
+    if (path) navigate(path);
   };
 
   return (

@@ -1,9 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Tooltip } from 'antd';
+import { Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import helpTexts from '@schemas/_dicts/helpTexts.json';
-import { decideAccess, FORBIDDEN_PATH, NOT_FOUND_PATH } from '@/router/access';
+import { decideAccess, FORBIDDEN_PATH, NOT_FOUND_PATH, PASSWORD_CHANGE_PATH } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
@@ -37,7 +37,7 @@ const isHomeUrl = (pathname: string, homeUrl: string | null | undefined): boolea
  */
 export function ShellLayout(): React.JSX.Element {
   const { config } = usePlatform();
-  const { permitted, security } = useSession();
+  const { permitted, security, switching } = useSession();
   const { pathname } = useLocation();
   const route = routeByPath(pathname);
 
@@ -47,8 +47,12 @@ export function ShellLayout(): React.JSX.Element {
 
   // The home URL the server hands out may have no page yet: the home rules then pick the first permitted route.
   if (!route) return <Navigate to={isHomeUrl(pathname, security.homeUrl) ? '/' : NOT_FOUND_PATH} replace />;
+  // An initial password is changed first (the server refuses everything else until then).
+  if (security.user3.passwordChangeRequired && route.path !== PASSWORD_CHANGE_PATH)
+    return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   if (decideAccess(pathname, true, permitted) === 'forbidden')
-    return <Navigate to={FORBIDDEN_PATH} replace />;
+    // A role switch leaves this page for one of the new role's (SessionGate): wait for it, no 403 on the way.
+    return switching ? <Spin className="shell-switching" /> : <Navigate to={FORBIDDEN_PATH} replace />;
   if (STANDALONE_PATHS.includes(route.path)) return <KeepAliveOutlet />;
   const help = helpText(route.help);
 

@@ -6,7 +6,7 @@ import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { clearOnLogout, storeRole } from '@/session/storage';
-import { roleKindName, roleLabel } from '@contract/roles';
+import { headerRoleLabel, roleKindName, roleLabel } from '@contract/roles';
 import { tips } from './tips';
 
 /** User name, role label, role switching, version switch and logout (spec sections 1, 4, 6). */
@@ -17,7 +17,13 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
   const { user3, candidateRoles, currentRole3 } = security;
   const current = currentRole3?.roleCode ?? null;
   // Roles without a post (the default role of a user with no product) show the server's role name.
-  const label = roleLabel(current) || currentRole3?.roleName || '';
+  const label =
+    headerRoleLabel(
+      current,
+      candidateRoles.map((r) => r.roleCode),
+    ) ||
+    currentRole3?.roleName ||
+    '';
 
   const items: MenuProps['items'] = [
     { key: 'account', label: '账户信息' },
@@ -59,7 +65,7 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
     } else if (key.startsWith('role:')) {
       const role = key.slice('role:'.length);
       storeRole(role);
-      void reload(role).then(() => navigate('/'));
+      void reload(role, () => '/');
     }
   };
 

@@ -9,6 +9,31 @@ export const CHAT_WINDOW = { width: 900, height: 700 } as const;
 
 export type ScreenSize = 'WIDE' | 'MINI';
 
+/**
+ * Spec section 3's client state keeps the enterprise's info for the order, gpc and ezt products: products of
+ * the wider platform this portal does not offer (ADR 0015). Each holds the user's enterprise once the
+ * session says the enterprise opened that product, else null.
+ */
+export const CORP_INFO_PRODUCTS = ['order', 'gpc', 'ezt'] as const;
+export type CorpInfoProduct = (typeof CORP_INFO_PRODUCTS)[number];
+
+export interface ProductCorpInfo {
+  corpId: string;
+  corpName: string;
+  corpType: string;
+}
+
+export function productCorpInfo(
+  user: ProductCorpInfo,
+  opened: Readonly<Record<string, boolean>>,
+): Record<CorpInfoProduct, ProductCorpInfo | null> {
+  const info = { corpId: user.corpId, corpName: user.corpName, corpType: user.corpType };
+  return Object.fromEntries(CORP_INFO_PRODUCTS.map((p) => [p, opened[p] === true ? info : null])) as Record<
+    CorpInfoProduct,
+    ProductCorpInfo | null
+  >;
+}
+
 export function screenSize(width: number): ScreenSize {
   return width >= WIDE_SCREEN_MIN_WIDTH ? 'WIDE' : 'MINI';
 }

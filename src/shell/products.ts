@@ -81,7 +81,10 @@ export function productSwitchStep(options: {
   if (path) return { kind: 'go', path, setHomepage: true };
   return {
     kind: 'go',
-    path: isOperatorOrDirector(role) ? PRODUCT_OVERVIEW_PATH : CONTACT_MANAGER_PATH,
+    // The contact page is told the product: opened for the enterprise, it says the role has no menus there.
+    path: isOperatorOrDirector(role)
+      ? PRODUCT_OVERVIEW_PATH
+      : `${CONTACT_MANAGER_PATH}?product=${encodeURIComponent(product)}`,
     setHomepage: false,
   };
 }

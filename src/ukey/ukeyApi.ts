@@ -71,6 +71,10 @@ export interface IssuedSoftKey {
 export const fetchOriginal = (query: { scope?: string; purpose?: 'soft-key' } = {}): Promise<string> =>
   call(API.ukeyOriginal, { query });
 export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => call(API.ukeyRules);
+/** Spec section 7: whether the enterprise's certificate state is normal (it holds a usable key). */
+export const fetchStateCaNormal = (): Promise<boolean> => call<boolean>(API.stateCaNormal);
+/** Spec section 7: whether the certificate-kit controls (the browser soft key) are switched on. */
+export const fetchCfcaControlsEnabled = (): Promise<boolean> => call(API.cfcaControls);
 export const verifySign = (signature: SignRecord): Promise<VerifiedSign> =>
   call<VerifiedSign>(API.ukeyVerifySign, { body: { signature } });
 export const fetchUkeys = (query: {

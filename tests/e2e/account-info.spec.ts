@@ -92,13 +92,14 @@ test('bank accounts: an operator adds one (a bad 账号 refused first), it is in
   await expect(drawer.getByTestId('field-accountNo')).toContainText(VALIDATION_MESSAGES.bankAccount);
   await drawer.getByTestId('field-accountNo').locator('input').fill('42010000123456789');
   await drawer.getByTestId('action-dialog-submit').click();
-  await succeeded(op, '银行账户已保存，请提交审核');
+  // The drawer's 提交 submits for review: no second 提交审核 step (a returned account still has one).
+  await succeeded(op, '银行账户已提交审核，等待主管岗审核');
   const line = row(op, name);
   await expect(line.getByTestId('cell-branchCode')).toHaveText('105521000011');
-  await expect(line.getByTestId('cell-status')).toHaveText('待提交');
-  await line.getByTestId('action-row-submit').click();
-  await confirm(op, '确认提交该银行账户审核？');
   await expect(line.getByTestId('cell-status')).toHaveText('待审核');
+  await expect(line.getByTestId('action-row-submit')).toHaveCount(0);
+  // Bank numbers are grouped in fours (spec section 5), in the list as in every screen of the model.
+  await expect(line.getByTestId('cell-accountNo')).toHaveText('4201 0000 1234 5678 9');
   // The operator cannot approve.
   await expect(line.getByTestId('action-row-approve')).toHaveCount(0);
 

@@ -53,6 +53,20 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   const user = await context.newPage();
   const userWatch = watchPage(user);
   await loginAs(user, 'e2e_buyer', password);
+  // The one-time initial password is changed first: every page leads to 修改密码 until then.
+  await expect(user).toHaveURL(/\/cv3\/my\/person-info\/index$/);
+  await expect(user.getByTestId('password-change-required')).toContainText('请先修改密码');
+  await user.goto('/cv3/my/account/info');
+  await expect(user).toHaveURL(/\/cv3\/my\/person-info\/index$/);
+  const own = 'Buyer@2026x';
+  await user.getByTestId('person-oldPassword').fill(password);
+  await user.getByTestId('person-password').fill(own);
+  await user.getByTestId('person-confirmPassword').fill(own);
+  await user.getByTestId('person-password-submit').click();
+  await expect(user).not.toHaveURL(/\/cv3\/my\/person-info\/index$/);
+  await user.goto('/cv3/my/person-info/index');
+  await expect(user.getByTestId('person-info')).toBeVisible();
+  await expect(user.getByTestId('password-change-required')).toHaveCount(0);
   await expect(user.getByTestId('current-user')).toHaveText('马晓东');
   await expect(user.getByTestId('role-label')).toHaveText('收货确认岗');
   await user.goto('/cv3/my/account/info');

@@ -132,6 +132,17 @@ test('the supplier signs through the link without logging in; a second use is re
   await expect(page.getByTestId('public-field-amount')).toHaveText(`${money(AMOUNT)} 元`);
   await expect(page.getByTestId('public-link-page')).toContainText('叁拾肆万伍仟陆佰柒拾捌元玖角壹分');
   await expect(page.getByTestId('public-link-page')).not.toContainText('Demo');
+  // The platform's brand is on the page; on a 390 px phone no amount breaks inside its number.
+  await expect(page.getByTestId('public-link-brand')).toContainText('供应链金融服务平台');
+  await expect(page.getByTestId('brand-footer')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const amount = page.getByTestId('public-field-amount');
+  expect(await amount.evaluate((el) => el.getClientRects().length)).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const before = (await page.getByTestId('public-link-status').textContent()) ?? '';
+  // 签署 without a name says so at the name field.
+  await page.getByTestId('public-submit').click();
+  await expect(page.getByTestId('public-signer-error')).toHaveText('请填写签署人姓名');
   // Nothing is sent without the agreement.
   await page.getByTestId('public-signer').fill('陈立新');
   await page.getByTestId('public-submit').click();
@@ -139,6 +150,8 @@ test('the supplier signs through the link without logging in; a second use is re
   await page.getByTestId('public-agree').check();
   await page.getByTestId('public-submit').click();
   await expect(page.getByTestId('public-link-done')).toContainText('签署成功');
+  // The status above it is the record's new one.
+  await expect(page.getByTestId('public-link-status')).not.toHaveText(before);
   await expectNoErrors(watch);
 
   await page.goto(signLink);

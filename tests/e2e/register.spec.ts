@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
-import { AGREEMENT_BOOKS } from '../../contract/registration';
+import { AGREEMENT_BOOKS, SMS_SENT_MESSAGES } from '../../contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
 import { expectNoErrors, loginAs, smsCodeOf, test, watchPage } from './fixtures';
 
@@ -166,6 +166,27 @@ test('resets the password by phone and SMS code; the old session ends', async ({
   await expect(desk).toHaveURL(/\/my\/product\/overview$/);
   await desk.close();
   await other.close();
+});
+
+test('a reset code asked for a wrong phone is answered like a right one, and nothing is sent (README: registration)', async ({
+  page,
+}) => {
+  const ask = async (username: string, mobile: string): Promise<string> => {
+    await page.goto('/cv3/register/reset-password');
+    await page.getByTestId('reset-username').fill(username);
+    await page.getByTestId('reset-mobile').fill(mobile);
+    await page.getByTestId('sms-send').click();
+    await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
+    const notice = page.locator('.ant-message-notice').last();
+    await expect(notice).toBeVisible();
+    return (await notice.textContent()) ?? '';
+  };
+  const wrongPhone = `136${stamp}`;
+  const wrong = await ask('chain_query', wrongPhone);
+  expect(wrong).toBe(SMS_SENT_MESSAGES.RESET_PASSWORD);
+  expect(wrong).not.toBe('验证码已发送，请注意查收短信');
+  const res = await page.request.get(`/api/web/test/sms?mobile=${wrongPhone}`);
+  expect(((await res.json()) as { data: unknown }).data).toBeNull();
 });
 
 test('verifies the legal person by the face check on a phone: a failure first, then a success', async ({

@@ -89,7 +89,7 @@ test.describe('header', () => {
     await page.getByText('切换角色').hover();
     // The submenu may close while the pointer travels to it on a slow machine: click the item itself.
     await page.getByTestId('role-ROLE_CORP_OPERATOR').dispatchEvent('click');
-    await expect(page.getByTestId('role-label')).toHaveText('经办岗');
+    await expect(page.getByTestId('role-label')).toHaveText('链属企业经办岗');
     await page.goto('/cv3/my/account/info');
     await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
     expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORP_OPERATOR');
@@ -157,7 +157,10 @@ test.describe('product switch', () => {
     await loggedInAs(query, 'core_query');
     await query.getByTestId('product-switch').click();
     await query.getByTestId('product-factoring-joint').click();
-    await expect(query).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product$/);
+    await expect(query).toHaveURL(
+      /\/cv3\/error-page\/contact-manager-open-product\?product=factoring-joint$/,
+    );
+    await expect(query.getByTestId('error-contact-manager')).toContainText('暂未开通该产品');
     // The switch record page opens in a new window from the user menu.
     await query.getByTestId('user-menu').click();
     const popup = query.context().waitForEvent('page');
@@ -166,6 +169,54 @@ test.describe('product switch', () => {
     await expect(records).toHaveURL(/\/cv3\/transfer-record$/);
     await expect(records.getByTestId('transfer-records')).toContainText('联合保理');
     await query.close();
+  });
+
+  test('spec section 4: a role without menus in a product its enterprise opened is told so, not 暂未开通', async ({
+    page,
+  }) => {
+    // The core group opened 资产池 (server/seed/demo.ts), where its 收货确认岗 has no page.
+    await loggedInAs(page, 'core_purchase');
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-assets-pool').click();
+    await expect(page).toHaveURL(/\/cv3\/error-page\/contact-manager-open-product\?product=assets-pool$/);
+    const notice = page.getByTestId('error-contact-manager');
+    await expect(notice).toContainText('当前角色在该产品中没有可用的功能');
+    await expect(notice).toContainText('贵企业已开通资产池');
+    await expect(notice).toContainText('核心企业收货确认岗');
+    await expect(notice).not.toContainText('暂未开通该产品');
+    // A product the enterprise has not opened still says so.
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-factoring-forward').click();
+    await expect(page).toHaveURL(/\?product=factoring-forward$/);
+    await expect(notice).toContainText('暂未开通该产品');
+  });
+
+  test('spec section 4: a switch that first moves a core-type user to the core role never passes through 403', async ({
+    page,
+  }) => {
+    // Every path the portal's router goes through, from this page load on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { visitedPaths: seen });
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+          if (url) seen.push(new URL(url, location.href).pathname);
+          original(data, unused, url);
+        };
+      }
+    });
+    await loggedInAs(page, 'dual_role');
+    await page.evaluate(() => sessionStorage.setItem('currentRole', 'ROLE_CORP_OPERATOR'));
+    await page.goto('/cv3/credit/chain/index/operator');
+    await expect(page.getByTestId('role-label')).toHaveText('链属企业经办岗');
+    await page.getByTestId('product-switch').click();
+    await page.getByTestId('product-credit').click();
+    await expect(page).toHaveURL(/\/cv3\/credit\/core\//);
+    expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORE_OPERATOR');
+    const visited = await page.evaluate(() => (window as unknown as { visitedPaths: string[] }).visitedPaths);
+    expect(visited).not.toContain('/cv3/error-page/403');
+    await expect(page.getByTestId('error-403')).toHaveCount(0);
   });
 
   test('/project/list lets the user choose a product, without the top menu', async ({ page }) => {

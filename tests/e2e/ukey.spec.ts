@@ -108,6 +108,8 @@ test('the ukey list shows the enterprise keys with their columns', async ({ page
   await expect(table.locator('tr', { hasText: 'CBG260000102' })).toContainText('SM2（国密）');
   await expect(table.locator('tr', { hasText: 'CBJ2024000000099' })).toContainText('已吊销');
   await expect(table.locator('tr.ant-table-row')).toHaveCount(3);
+  // GET /corp/v1/corps/state-ca/is-normal (spec section 7): the enterprise holds a usable key.
+  await expect(page.getByTestId('ukey-ca-state')).toHaveText('企业证书状态正常');
   await expectNoErrors(watch);
 });
 
@@ -177,7 +179,12 @@ test('keys are inserted and removed as files; a wrong bank or a foreign key is r
 
   insertOnly('core_director-rsa');
   await chooseBank(page, '中国工商银行');
-  expect(await testSign(page)).toContain('您选择的UKEY颁发机构与UKEY信息不匹配');
+  const mismatch = await testSign(page);
+  expect(mismatch).toContain('您选择的UKEY颁发机构与UKEY信息不匹配');
+  // The user reads the message; the flow code stays on the element, the agent's address is not shown.
+  expect(mismatch).not.toContain('流程码');
+  await expect(page.getByTestId('ukey-sign-result')).toHaveAttribute('data-flow-code', '12');
+  await expect(page.getByTestId('schema-page').or(page.locator('body'))).not.toContainText(AGENT);
 
   // A key of another enterprise signs, but the server refuses it.
   insertOnly('chain_director-sm2');
@@ -216,8 +223,12 @@ test('soft key: identify/index goes to soft-key; an SM2 and an RSA soft key are 
   const watch = watchPage(page);
   await loginAs(page, 'chain_director');
   await expect(page.getByTestId('current-user')).toHaveText('刘海峰');
+  // The page asks whether the certificate kit is switched on (spec section 7; on in the demo).
+  const controls = page.waitForResponse(/\/api\/web\/v1\/auth\/cfca\/controls\/enable/);
   await page.goto('/cv3/register/abs/identify/index');
   await expect(page).toHaveURL(/\/cv3\/register\/abs\/identify\/soft-key$/);
+  expect(((await (await controls).json()) as { data: unknown }).data).toBe(true);
+  await expect(page.getByTestId('soft-key-disabled')).toHaveCount(0);
   await page.getByTestId('soft-key-create').click();
   await expect(page.getByTestId('soft-key-info')).toContainText(/SKG\d{9}/);
   await expect(page.getByTestId('soft-key-info')).toContainText('SM2（国密）');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePassword } from '@renderer/core/validators';
 import { initialPassword } from '@server/plugins/users';
-import { Browser, loggedIn, testServer, type TestServer } from './helpers';
+import { Browser, encryptPassword, loggedIn, testServer, type TestServer } from './helpers';
 
 /** Users and roles of an enterprise (my/enterprise-info/user/list, issue 13 part a). */
 let s: TestServer;
@@ -31,6 +31,8 @@ async function addUser(
     await b.call('POST', USERS, { body: { userName, personName: '测试用户', mobile: '13912345678', roles } })
   ).json();
   expect(res.code, res.message).toBe('0');
+  // These tests act as the new user at once; the forced change of the initial password has its own test.
+  await s.db.query('update users set password_change_required = false where id = $1', [res.data.id]);
   return res.data;
 }
 
@@ -161,6 +163,48 @@ describe('users and roles', () => {
     expect(menuPaths(sec)).not.toContain('/my/enterprise-info/user/list');
     const list = (await m.call('GET', USERS, { query: { keyword: 'sup_clerk' } })).json().data.list;
     expect(list[0]).toMatchObject({ userName: 'sup_clerk', personName: '测试用户', mobile: '13912345678' });
+  });
+
+  it('a user with the initial password must change it before anything else; the change frees the user', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const res = (
+      await m.call('POST', USERS, {
+        body: {
+          userName: 'sup_first',
+          personName: '测试用户',
+          mobile: '13912345679',
+          roles: ['ROLE_CORP_OPERATOR'],
+        },
+      })
+    ).json();
+    const first = res.data.initialPassword as string;
+    const u = await loginAs('sup_first', first);
+    const before = (await u.call('GET', '/v2/security')).json().data;
+    expect(before.user3.passwordChangeRequired).toBe(true);
+    const refused = (await u.call('GET', '/corp/v1/auth/token')).json();
+    const business = (await u.call('GET', '/corp/v1/corps/users')).json();
+    expect([refused.code, business.code]).toEqual([
+      'SCF.PASSWORD_CHANGE_REQUIRED',
+      'SCF.PASSWORD_CHANGE_REQUIRED',
+    ]);
+    expect(business.message).toBe('您正在使用初始密码，请先修改密码后再使用平台');
+    expect((await u.call('GET', '/corp/v1/persons/me')).json().code).toBe('0');
+
+    const key = (await u.call('GET', '/v1/auth/passwords/public-keys')).json().data.publicKey as string;
+    const changed = (
+      await u.call('POST', '/corp/v1/persons/me/password', {
+        body: {
+          oldPassword: encryptPassword(key, first),
+          password: encryptPassword(key, 'Own@20261'),
+          confirmPassword: encryptPassword(key, 'Own@20261'),
+        },
+      })
+    ).json();
+    expect(changed.code, changed.message).toBe('0');
+    expect((await u.call('GET', '/v2/security')).json().data.user3.passwordChangeRequired).toBe(false);
+    expect((await u.call('GET', '/corp/v1/sys/messages')).json().code).toBe('0');
+    const demo = (await loggedIn(s.app, 'chain_operator').then((b) => b.call('GET', '/v2/security'))).json();
+    expect(demo.data.user3.passwordChangeRequired).toBe(false);
   });
 
   it('gives and takes roles; the user’s next request acts in a role it still holds', async () => {

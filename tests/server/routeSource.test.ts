@@ -112,3 +112,21 @@ describe('a route block changed in one place', () => {
     ]);
   });
 });
+
+describe('spec section 2 (routes allowed by menu permissions): the renderer demo is a developer fixture', () => {
+  const paths = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
+    menus.flatMap((p) => p.childMenuResources.map((m) => m.menuBrief));
+
+  it('is in no role’s menus3 on a production server, and in the core roles’ on a test-mode server', async () => {
+    const production = await testServer();
+    const testMode = await testServer(undefined, undefined, { testMode: true });
+    try {
+      for (const user of ['core_operator', 'core_director', 'core_query'])
+        expect(paths(await menus3(production, user))).not.toContain('/demo/renderer');
+      expect(paths(await menus3(testMode, 'core_operator'))).toContain('/demo/renderer');
+    } finally {
+      await production.app.close();
+      await testMode.app.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ export {
   dialogModels,
 } from './fieldRules';
 export type { BoundField, DictLookup, RuleProblem } from './fieldRules';
+export { DISPLAY_OF_MODEL_FORMAT, withModelDisplay } from './displayRules';
 export type {
   AggregateAnswer,
   AggregateGroup,

@@ -22,6 +22,8 @@ export interface RouteMeta {
   public: boolean;
   /** Spec section 2: every logged-in user may open it, whatever the menu. */
   alwaysAllowed: boolean;
+  /** A developer fixture: in the menus of a test-mode server only (server/menus.ts). */
+  fixture: boolean;
   /**
    * The file declaring the block, relative to `schemas/`: the page schema (`credit/core/index/operator.json`)
    * or, for a hand-written screen, its routes file (`_routes/handwritten.json`).
@@ -191,6 +193,7 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
       openInBlank: block.openInBlank === true,
       public: block.public === true,
       alwaysAllowed: block.alwaysAllowed === true,
+      fixture: block.fixture === true,
       file,
       handwritten,
       page: typeof page === 'string' ? (page as PageKind) : undefined,

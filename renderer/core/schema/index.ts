@@ -88,3 +88,4 @@ export type { LoadedSchema, LoadOptions, ModuleSourceOptions, SchemaOrigin, Sche
 export { BUILTIN_COMPONENT_NAMES } from './components';
 export type { BuiltinComponentName } from './components';
 export { createRendererFunctions, RENDERER_FUNCTION_DEFINITIONS, rendererFunctions } from './functions';
+export { withCapitalLines, withCapitalLinesIn } from './capitalLines';

@@ -33,6 +33,11 @@ export interface RouteBlock {
   public?: boolean;
   /** Open to every logged-in user whatever the menu (spec section 2's always-allowed list only). */
   alwaysAllowed?: boolean;
+  /**
+   * A developer fixture (the renderer demo): granted to its roles only on a server in test mode
+   * (TEST_MODE=true), never in production menus (server/menus.ts).
+   */
+  fixture?: boolean;
 }
 
 /** One dictionary entry (ADR 0005 §2). */

@@ -134,9 +134,13 @@ describe('ApprovePage', () => {
       role: 'ROLE_CORE_DIRECTOR',
     });
     fireEvent.change(await screen.findByTestId('approve-opinion'), { target: { value: '同意签发' } });
+    // Spec section 1 (UKEY signing): a signing action is the UKEY sign button, the other one a plain button.
+    expect(screen.getByTestId('action-approve-approve').hasAttribute('data-ukey-sign')).toBe(true);
+    expect(screen.getByTestId('action-approve-reject').hasAttribute('data-ukey-sign')).toBe(false);
     fireEvent.click(screen.getByTestId('action-approve-approve'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
-    expect(await screen.findByText('正在读取UKEY…')).toBeTruthy();
+    // The sign dialog mounts lazily: on a loaded machine it takes longer than findBy's default second.
+    expect(await screen.findByText('正在读取UKEY…', undefined, { timeout: 10000 })).toBeTruthy();
     await act(async () => finish());
     await waitFor(() => expect(page.navigate).toHaveBeenCalledWith('/credit/detail?id=i1'));
     expect(calls.find((c) => c.method === 'POST')).toEqual({

@@ -136,6 +136,7 @@ describe('UkeySignButton', () => {
         <UkeySignButtonBase onChange={onChange} />
       </Provided>,
     );
+    expect(screen.getByTestId('ukey-sign').hasAttribute('data-ukey-sign')).toBe(true);
     fireEvent.click(screen.getByTestId('ukey-sign'));
     const progress = await screen.findByTestId('sign-progress');
     expect(within(progress).getByText('正在读取UKEY…')).toBeTruthy();

@@ -9,6 +9,7 @@ import type { RendererContextValue } from '@renderer/react/context/RendererProvi
 import { testIds } from '@renderer/react/testIds';
 import type { ActionArea } from '@renderer/react/testIds';
 import { evaluateCondition, fillTemplate } from './conditions';
+import { isSigningAction, UkeySignTrigger } from './UkeySignTrigger';
 import type { ConditionScope } from './conditions';
 import { useActionRunner } from './useActionRunner';
 import type { ActionContext } from './useActionRunner';
@@ -104,8 +105,10 @@ export function ActionButtonRow({
   if (visible.length === 0) return null;
   const buttons = visible.map((action) => {
     const blocked = blockedReason(action, context);
+    // A signing action is the UKEY sign button, the same everywhere (UkeySignTrigger).
+    const Kind = isSigningAction(action) ? UkeySignTrigger : Button;
     const button = (
-      <Button
+      <Kind
         key={action.key}
         data-testid={testIds.action(area, action.key)}
         type={link ? 'link' : action.primary ? 'primary' : 'default'}
@@ -121,7 +124,7 @@ export function ActionButtonRow({
         onClick={() => void runner.run(action, context)}
       >
         {action.label}
-      </Button>
+      </Kind>
     );
     // A disabled button takes no pointer events: the span carries the reason's tooltip.
     return blocked === null ? (

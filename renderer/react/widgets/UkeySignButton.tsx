@@ -1,12 +1,13 @@
 /**
  * UkeySignButton: runs the host's signing flow and keeps the sign record as the field value (sent
  * as `signature`), showing the flow's messages as they come. Approve pages sign through their
- * actions (`"sign": true`) with the same flow.
+ * actions (`"sign": true`) with the same flow and the same button (UkeySignTrigger).
  */
 import { connect } from '@formily/react';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { SignRecord } from '@renderer/react/context/services';
 import { SignProgress } from '@renderer/react/parts/SignProgress';
+import { UkeySignTrigger } from '@renderer/react/parts/UkeySignTrigger';
 import { useSign } from '@renderer/react/parts/useSign';
 
 /** Props of {@link UkeySignButtonBase}. */
@@ -39,14 +40,14 @@ export function UkeySignButtonBase({
   return (
     <div className="ukey-sign">
       <Space>
-        <Button
+        <UkeySignTrigger
           data-testid="ukey-sign"
           onClick={() => void run()}
           loading={flow.running}
           disabled={disabled || readOnly}
         >
           {value ? '重新签名' : label}
-        </Button>
+        </UkeySignTrigger>
         {value ? <Tag color="green">已签名：{value.subjectDN || value.ukeyNo}</Tag> : null}
       </Space>
       <SignProgress state={flow} />

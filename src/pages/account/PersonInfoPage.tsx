@@ -1,4 +1,4 @@
-import { Card, Descriptions, Form, Input, Space, Tag, message } from 'antd';
+import { Alert, Card, Descriptions, Form, Input, Space, Tag, message } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@renderer/core/validators';
 import { call } from '@/api';
@@ -41,7 +41,8 @@ async function encrypt(password: string): Promise<string> {
  * section 5's rule; the user's other sessions end) and 更换手机号码 (an SMS code sent to the new phone).
  */
 export function PersonInfoPage(): React.JSX.Element {
-  const { reload } = useSession();
+  const { reload, security } = useSession();
+  const mustChange = security.user3.passwordChangeRequired;
   const [info, setInfo] = useState<PersonInfo | null>(null);
   const [passwordForm] = Form.useForm<PasswordValues>();
   const [mobileForm] = Form.useForm<MobileValues>();
@@ -67,6 +68,8 @@ export function PersonInfoPage(): React.JSX.Element {
       });
       passwordForm.resetFields();
       void message.success('密码修改成功，您在其他设备上的登录已失效');
+      // A changed initial password opens the platform: on to the user's home page.
+      if (mustChange) await reload(undefined, () => '/');
     } catch (e) {
       showServerError(passwordForm, e, setPasswordError);
     } finally {
@@ -91,6 +94,15 @@ export function PersonInfoPage(): React.JSX.Element {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="person-info">
+      {mustChange ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="password-change-required"
+          message="您正在使用管理员设置的初始密码，请先修改密码"
+          description="为了账户安全，首次登录须将初始密码修改为只有您知道的新密码，修改后即可正常使用平台。"
+        />
+      ) : null}
       <Card title="个人信息">
         {info && (
           <Descriptions column={2} bordered size="small">

@@ -1,5 +1,8 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '@/session/SessionContext';
+import { PRODUCT_TITLES } from '@/shell/products';
+import { roleKindName, roleLabel } from '@contract/roles';
 
 /** The error pages of spec section 2. */
 function ErrorResult(props: {
@@ -48,7 +51,24 @@ export function AuthorizedPage(): React.JSX.Element {
   );
 }
 
+/**
+ * Spec section 4: where a product switch sends a role that is neither operator nor director when the product
+ * gives it no page. The enterprise may have opened the product (the role just has no menus there): it says so.
+ */
 export function ContactManagerPage(): React.JSX.Element {
+  const { security } = useSession();
+  const [params] = useSearchParams();
+  const product = params.get('product') ?? '';
+  const role = security.currentRole3?.roleCode ?? null;
+  if (product && security.openedProductCorps[product] && PRODUCT_TITLES[product])
+    return (
+      <ErrorResult
+        status="info"
+        title="当前角色在该产品中没有可用的功能"
+        subTitle={`贵企业已开通${PRODUCT_TITLES[product]}，但您当前的角色（${roleKindName(role)}${roleLabel(role)}）在该产品中没有菜单权限。如需使用，请联系贵企业的管理员为您分配该产品的岗位。`}
+        testId="error-contact-manager"
+      />
+    );
   return (
     <ErrorResult
       status="info"

@@ -5,6 +5,10 @@ import { call, fetchLoginBootstrap } from '@/api';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api/errors';
 import { formatAmount, isCapitalConvertible, toChineseCapital } from '@renderer/core/format';
 import { API } from '@contract/api';
+import { validatePersonName } from '@renderer/core/validators';
+import { usePlatform } from '@/session/PlatformContext';
+import { BrandFooter } from '@/shell/BrandFooter';
+import './publicLink.css';
 
 /** What GET /v1/public-links/{kind} answers: the record's essentials, nothing else. */
 interface LinkView {
@@ -46,6 +50,8 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState('');
+  const [signerError, setSignerError] = useState('');
+  const { config } = usePlatform();
 
   useEffect(() => {
     let live = true;
@@ -59,17 +65,21 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
 
   const submit = useCallback(async () => {
     if (phase.kind !== 'ready') return;
-    if (!signer.trim()) return setFormError('请填写签署人姓名');
+    // The signer's name is checked as every person name is (spec section 5), next to its field.
+    const name = signer.trim();
+    const nameCheck = name ? validatePersonName(name) : '请填写签署人姓名';
+    setSignerError(nameCheck === true ? '' : nameCheck);
+    if (nameCheck !== true) return setFormError('');
     if (!agreed) return setFormError('请阅读并勾选同意后再提交');
     setFormError('');
     setBusy(true);
     try {
       await fetchLoginBootstrap();
-      await call(API.publicLinkAct, {
+      const done = await call<{ statusLabel: string }>(API.publicLinkAct, {
         params: { kind },
-        body: { id, token, signerName: signer.trim(), agreed },
+        body: { id, token, signerName: name, agreed },
       });
-      setPhase({ kind: 'done', view: phase.view });
+      setPhase({ kind: 'done', view: { ...phase.view, statusLabel: done.statusLabel, actionable: false } });
     } catch (e) {
       setFormError(messageOf(e));
     } finally {
@@ -77,28 +87,50 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
     }
   }, [phase, signer, agreed, kind, id, token]);
 
-  if (phase.kind === 'loading') return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  // The platform's brand above every state of the page (spec section 1: colours and logo from its config).
+  const frame = (body: React.ReactNode): React.JSX.Element => (
+    <div className="public-link">
+      <header
+        className="public-link-top"
+        style={{ background: config.topBarColor, color: config.topBarWordColor }}
+        data-testid="public-link-brand"
+      >
+        <img className="public-link-logo" src={config.platformLogo} alt={config.platformName ?? '平台标志'} />
+        <span>{config.platformName}</span>
+      </header>
+      <main className="public-link-main">{body}</main>
+      <BrandFooter />
+    </div>
+  );
+  if (phase.kind === 'loading') return frame(<Spin style={{ display: 'block', margin: '120px auto' }} />);
   if (phase.kind === 'error')
-    return (
+    return frame(
       <div data-testid="public-link-error">
         <Result status="warning" title="无法办理" subTitle={phase.message} />
-      </div>
+      </div>,
     );
   const { view } = phase;
   const amount = view.fields.find((f) => f.kind === 'money' && isCapitalConvertible(f.value));
-  return (
-    <div style={{ maxWidth: 880, margin: '32px auto', padding: '0 16px' }} data-testid="public-link-page">
+  return frame(
+    <div data-testid="public-link-page">
       <Card title={view.title}>
-        <Descriptions column={2} bordered size="small">
+        <Descriptions column={{ xs: 1, sm: 2 }} bordered size="small">
           {view.fields.map((f) => (
             <Descriptions.Item key={f.name} label={f.title}>
-              <span data-testid={`public-field-${f.name}`}>{valueText(f)}</span>
+              <span
+                data-testid={`public-field-${f.name}`}
+                className={f.kind === 'money' ? 'public-link-money' : undefined}
+              >
+                {valueText(f)}
+              </span>
             </Descriptions.Item>
           ))}
           {amount ? (
             <Descriptions.Item label="大写金额">{toChineseCapital(String(amount.value))}</Descriptions.Item>
           ) : null}
-          <Descriptions.Item label="状态">{view.statusLabel}</Descriptions.Item>
+          <Descriptions.Item label="状态">
+            <span data-testid="public-link-status">{view.statusLabel}</span>
+          </Descriptions.Item>
         </Descriptions>
         {phase.kind === 'done' ? (
           <div data-testid="public-link-done">
@@ -118,8 +150,18 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
               placeholder="请输入签署人姓名"
               maxLength={40}
               value={signer}
-              onChange={(e) => setSigner(e.target.value)}
+              status={signerError ? 'error' : undefined}
+              aria-invalid={signerError ? true : undefined}
+              onChange={(e) => {
+                setSigner(e.target.value);
+                setSignerError('');
+              }}
             />
+            {signerError ? (
+              <Typography.Text type="danger" role="alert" data-testid="public-signer-error">
+                {signerError}
+              </Typography.Text>
+            ) : null}
             <Checkbox
               data-testid="public-agree"
               style={{ margin: '12px 0' }}
@@ -143,7 +185,7 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
           <Result status="info" title={`当前状态（${view.statusLabel}）不能${view.actionTitle}`} />
         )}
       </Card>
-    </div>
+    </div>,
   );
 }
 

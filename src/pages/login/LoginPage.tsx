@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ApiRequestError,
   BROWSER_TIP_MESSAGE,
+  inlineLoginTarget,
   login,
   loginSuccessUrl,
   NETWORK_ERROR_MESSAGE,
@@ -40,6 +41,19 @@ export function LoginPage(): React.JSX.Element {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const unsupported = isUnsupportedBrowser(navigator.userAgent);
+
+  // Spec section 7, GET /login: a session logged in inline by another system goes on without the form.
+  useEffect(() => {
+    let live = true;
+    inlineLoginTarget()
+      .then((target) => {
+        if (live && target) window.location.assign(target);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const onSubmit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();

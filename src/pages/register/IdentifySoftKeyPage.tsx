@@ -5,6 +5,7 @@ import {
   createSoftKey,
   createSoftKeyDriver,
   createUkeySigner,
+  fetchCfcaControlsEnabled,
   indexedDbSoftKeyStore,
   type SoftKeyRecord,
   type UkeyAlgorithm,
@@ -27,6 +28,17 @@ export function IdentifySoftKeyPage(): React.JSX.Element {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { state, run } = useTestSignature();
+  // Spec section 7, GET /v1/auth/cfca/controls/enable: the platform may switch the certificate kit off.
+  const [controls, setControls] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchCfcaControlsEnabled()
+      .then((enabled) => live && setControls(enabled))
+      .catch(() => live && setControls(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     store
@@ -64,6 +76,18 @@ export function IdentifySoftKeyPage(): React.JSX.Element {
       </Card>
     );
   }
+  if (controls === false)
+    return (
+      <Card title="企业身份认证">
+        <IdentifyTabs current="/register/abs/identify/soft-key" />
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="soft-key-disabled"
+          message="平台暂未启用证书控件，暂不能使用软证书，请使用UKEY认证。"
+        />
+      </Card>
+    );
   return (
     <Card title="企业身份认证">
       <IdentifyTabs current="/register/abs/identify/soft-key" />

@@ -1,7 +1,7 @@
 import { Button, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
-import type { SmsPurpose } from '@contract/registration';
+import { SMS_SENT_MESSAGES, type SmsPurpose } from '@contract/registration';
 import { sendSmsCode } from './registerApi';
 
 /**
@@ -27,7 +27,7 @@ export function SmsCodeButton(props: {
     try {
       const sent = await sendSmsCode(target.mobile, props.purpose, target.username);
       setLeft(sent.resendSeconds);
-      void message.success('验证码已发送，请注意查收短信');
+      void message.success(SMS_SENT_MESSAGES[props.purpose]);
     } catch (e) {
       void message.error(e instanceof ApiRequestError ? e.message : NETWORK_ERROR_MESSAGE);
     } finally {

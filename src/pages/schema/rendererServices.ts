@@ -1,5 +1,5 @@
 import type { RendererRequest } from '@renderer';
-import { fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
+import { apiGet, fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
 import type { HttpClient } from '@/api/http';
 import { createUkeySigner } from '@/ukey';
 import { API_BASE } from '@contract/api';
@@ -28,8 +28,49 @@ export const rendererRequest: RendererRequest = rendererRequestOn(request);
 /** Hardware keys through the local signing agent (src/ukey). */
 export const portalSigner = createUkeySigner();
 
+/** Spec section 7's fallback download path of a stored file, `/v1/files/download/{id}`. */
+const STORED_FILE = /^\/v1\/files\/download\/([^/?#]+)$/;
+
+/** What `GET /v1/files/oss/sts/download/presigned-url` answers (spec section 3, file download info). */
+interface FileDownloadInfo {
+  useOss: boolean;
+  url: string;
+}
+
+/**
+ * A stored file opens at the address the presigned-URL call gives (spec section 7: the object store's own
+ * when `useOss`, else this server's signed link); only when that call fails, at the fallback path. The
+ * window opens at once (still the user's click, which popup blockers require) and goes there when known.
+ */
+export async function openStoredFile(
+  id: string,
+  open: (url: string) => Window | null = (url) => window.open(url, '_blank'),
+): Promise<string> {
+  const target = open('');
+  let address = `/api/web/v1/files/download/${encodeURIComponent(id)}`;
+  try {
+    const info = await apiGet<FileDownloadInfo>('/v1/files/oss/sts/download/presigned-url', {
+      pkFile: id,
+      isAttachment: true,
+    });
+    if (info.url) address = info.url;
+  } catch {
+    // The fallback path serves the same file through this server.
+  }
+  if (target) {
+    target.opener = null;
+    target.location.href = address;
+  } else window.location.assign(address);
+  return address;
+}
+
 /** Downloads open in a new window under the API base (file links need no custom headers). */
 export function openDownload(url: string, params?: Record<string, unknown>): void {
+  const stored = STORED_FILE.exec(url);
+  if (stored && !params) {
+    void openStoredFile(decodeURIComponent(stored[1]!));
+    return;
+  }
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {}))
     if (v !== undefined && v !== null) query.append(k, String(v));

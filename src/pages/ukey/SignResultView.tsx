@@ -30,11 +30,9 @@ export function SignResultView({
           data-testid="ukey-sign-result"
           data-flow-code={state.result.code}
           message={state.result.message}
+          // The flow code (spec section 4) is for support, on the element; the user reads the message.
           description={
-            <>
-              {state.result.detail ? <div data-testid="ukey-sign-detail">{state.result.detail}</div> : null}
-              <div style={{ opacity: 0.65 }}>UKEY流程码：{state.result.code}</div>
-            </>
+            state.result.detail ? <div data-testid="ukey-sign-detail">{state.result.detail}</div> : undefined
           }
         />
       );

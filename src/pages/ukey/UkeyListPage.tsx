@@ -2,7 +2,7 @@ import { Button, Card, Form, Input, Select, Space, Table, Tag, Tooltip } from 'a
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageResult } from '@/api';
-import { fetchUkeys, UKEY_STATUS_LABELS, type UkeyItem, type UkeyStatus } from '@/ukey';
+import { fetchStateCaNormal, fetchUkeys, UKEY_STATUS_LABELS, type UkeyItem, type UkeyStatus } from '@/ukey';
 import { ALGORITHM_LABEL, validityText } from './ukeyLabels';
 import { UkeyTestSign } from './UkeyTestSign';
 import { useUkeyRules } from './useTestSignature';
@@ -22,6 +22,16 @@ export function UkeyListPage(): React.JSX.Element {
   const [query, setQuery] = useState<Query>({});
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const [data, setData] = useState<PageResult<UkeyItem> | null>(null);
+  const [caNormal, setCaNormal] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchStateCaNormal()
+      .then((normal) => live && setCaNormal(normal))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -50,6 +60,11 @@ export function UkeyListPage(): React.JSX.Element {
         title="UKEY列表"
         extra={
           <Space>
+            {caNormal === null ? null : (
+              <Tag color={caNormal ? 'green' : 'red'} data-testid="ukey-ca-state">
+                {caNormal ? '企业证书状态正常' : '企业暂无可用证书'}
+              </Tag>
+            )}
             <Button
               onClick={() => navigate('/my/enterprise-info/ukey/apply')}
               type="primary"

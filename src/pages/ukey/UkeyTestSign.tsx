@@ -1,6 +1,6 @@
 import { Button, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { agentUrl, createUkeySigner, type UkeyIssuer } from '@/ukey';
+import { createUkeySigner, type UkeyIssuer } from '@/ukey';
 import { SignResultView } from './SignResultView';
 import { useTestSignature, type TestSignState } from './useTestSignature';
 
@@ -64,7 +64,7 @@ export function UkeyTestSign({
         </Button>
       </Space>
       <Typography.Text type="secondary">
-        请只插入一个UKEY，并确认UKEY签名助手已启动（{agentUrl()}）。签名时按提示输入UKEY密码。
+        请只插入一个UKEY，并确认本机的UKEY签名助手已启动。签名时按提示输入UKEY密码。
       </Typography.Text>
       <SignResultView state={state} {...(successTitle ? { successTitle } : {})} />
     </Space>

@@ -16,6 +16,7 @@ import {
   ROLE_GROUPS,
   roleKindName,
   roleLabel,
+  headerRoleLabel,
 } from '@contract/roles';
 import productTypes from '@schemas/_dicts/productType.json';
 import creditLimit from '@schemas/_models/creditLimit.json';
@@ -57,6 +58,16 @@ describe('role predicates (spec section 6), one definition for portal and server
     expect(ROLE_CODES.filter((r) => roleLabel(r) === '')).toEqual(['ROLE_CORP_DEFAULT']);
     expect(roleKindName('ROLE_UNIT_PURCHASE') + roleLabel('ROLE_UNIT_PURCHASE')).toBe('非法人单位采购岗');
     expect(roleKindName('ROLE_CORP_PURCHASE') + roleLabel('ROLE_CORP_PURCHASE')).toBe('链属企业收货确认岗');
+  });
+
+  it('spec section 6: the header names the enterprise side only for a user whose roles act for two sides', () => {
+    const dual = ['ROLE_CORE_OPERATOR', 'ROLE_CORP_OPERATOR'];
+    expect(headerRoleLabel('ROLE_CORE_OPERATOR', dual)).toBe('核心企业经办岗');
+    expect(headerRoleLabel('ROLE_CORP_OPERATOR', dual)).toBe('链属企业经办岗');
+    expect(headerRoleLabel('ROLE_CORE_OPERATOR', ['ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR'])).toBe(
+      '经办岗',
+    );
+    expect(headerRoleLabel('ROLE_CORP_DEFAULT', ['ROLE_CORP_DEFAULT'])).toBe('');
   });
 
   it('defines the role groups route blocks use by the predicates, and expands them', () => {

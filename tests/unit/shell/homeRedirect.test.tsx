@@ -26,7 +26,7 @@ function landAt(homeUrl: string, roleCode: string, permitted: string[] = []): st
   );
   render(
     <SessionContext.Provider
-      value={{ security, permitted: new Set(permitted), reload: async () => security }}
+      value={{ security, permitted: new Set(permitted), reload: async () => security, switching: false }}
     >
       <RouterProvider router={router} />
     </SessionContext.Provider>,

@@ -3,7 +3,7 @@ import type { MenuResource } from '@/api';
 import { decideAccess, isPublicPath, loginPageRedirect, permittedPaths } from '@/router/access';
 import { homePath } from '@/router/home';
 import { buildRouteTable } from '@/router/routeTable';
-import { isWithinChatHours, screenSize } from '@/shell/clientState';
+import { isWithinChatHours, productCorpInfo, screenSize } from '@/shell/clientState';
 import { buildHeaderMenu, showHomeItem } from '@/shell/menuModel';
 import {
   COMING_SOON,
@@ -241,7 +241,7 @@ describe('product switching (spec section 4)', () => {
     });
     for (const role of ['ROLE_CORE_QUERY', 'ROLE_CORP_MANAGER', 'ROLE_CORE_PURCHASE', 'ROLE_CORE_FINAL']) {
       expect(productSwitchStep({ ...base, product: 'abs', role })).toMatchObject({
-        path: '/error-page/contact-manager-open-product',
+        path: '/error-page/contact-manager-open-product?product=abs',
       });
     }
   });
@@ -332,6 +332,19 @@ describe('header menu', () => {
 });
 
 describe('client state rules (spec section 9)', () => {
+  it('spec section 3: keeps the enterprise’s info for the order, gpc and ezt products it opened', () => {
+    const user = {
+      corpId: 'CORE001',
+      corpName: '华建集团第一工程局有限公司',
+      corpType: 'CORE',
+      userId: 'u1',
+    };
+    expect(productCorpInfo(user, { gpc: true, ezt: false, credit: true })).toEqual({
+      order: null,
+      gpc: { corpId: 'CORE001', corpName: '华建集团第一工程局有限公司', corpType: 'CORE' },
+      ezt: null,
+    });
+  });
   it('is WIDE from 1480 px', () => {
     expect(screenSize(1480)).toBe('WIDE');
     expect(screenSize(1479)).toBe('MINI');

@@ -73,6 +73,7 @@ describe('extractRoutes', () => {
       openInBlank: false,
       public: false,
       alwaysAllowed: false,
+      fixture: false,
       file: 'credit/core/issue/apply.json',
       handwritten: false,
       page: undefined,

@@ -75,6 +75,7 @@ describe('page.schema.json', () => {
         'openInBlank',
         'public',
         'alwaysAllowed',
+        'fixture',
       ]),
     );
     expect(keys('action')).toEqual(
