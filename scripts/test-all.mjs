@@ -1,6 +1,6 @@
 // `npm test`: every suite (typecheck, lint, format, unit, schemas, server, e2e), then one line totalling them: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
 mkdirSync(out, { recursive: true });
 const runStarted = performance.now();
+const runStartedAt = Date.now();
 const only = process.argv.slice(2);
 const want = (suite) => only.length === 0 || only.includes(suite);
 const totals = [];
@@ -112,8 +113,14 @@ if (want('e2e')) {
   const report = join(out, 'e2e.json');
   rmSync(report, { force: true });
   const e2eDone = started('e2e');
+  // The server suite's globalSetup seeded the demo world into this dump earlier in this run (its time says
+  // so), from the same code: the e2e template is loaded from it instead of seeded again (tests/e2e/globalSetup.ts).
+  const fixture = join(out, 'server-fixture.tar.gz');
   const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...(existsSync(fixture) && statSync(fixture).mtimeMs >= runStartedAt
+      ? { E2E_TEMPLATE_DUMP: fixture }
+      : {}),
   });
   e2eDone();
   const c = { suite: 'e2e', passed: 0, failed: 0 };

@@ -10,15 +10,36 @@ export async function closePages(): Promise<void> {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 }
 
-/** A fresh browser context logged in as `user`, talking to the signing agent at `agentUrl` (if given). */
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+/**
+ * The worker's signed-in sessions by user (cookie and CSRF token, as the browser stored them after its
+ * login through the login page). A spec file runs on one worker, so its tests share its users' sessions:
+ * logging in through the UI once per user instead of once per test.
+ */
+const sessions = new Map<string, Session>();
+
+/**
+ * A fresh browser context signed in as `user`, talking to the signing agent at `agentUrl` (if given). The
+ * first time in a worker it logs in through the login page; afterwards the context starts with that
+ * session. A session ended meanwhile (a password change, a logout) lands on the login page: then it logs
+ * in again.
+ */
 export async function userPage(browser: Browser, user: string, agentUrl?: string): Promise<Page> {
-  const context = await browser.newContext();
+  const saved = sessions.get(user);
+  const context = await browser.newContext(saved ? { storageState: saved } : {});
   contexts.push(context);
   if (agentUrl)
     await context.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), agentUrl);
   const page = await context.newPage();
+  const signedIn = page.getByTestId('current-user');
+  if (saved) {
+    await page.goto('/cv3/');
+    await expect(signedIn.or(page.getByTestId('login-username'))).toBeVisible();
+    if (await signedIn.isVisible()) return page;
+  }
   await loginAs(page, user);
-  await expect(page.getByTestId('current-user')).toBeVisible();
+  await expect(signedIn).toBeVisible();
+  sessions.set(user, await context.storageState());
   return page;
 }
 

@@ -10,6 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { act, render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { vi } from 'vitest';
@@ -32,13 +33,17 @@ export const directory = readSchemaDirectory(SCHEMAS);
 export const clock = (): Date => new Date('2026-11-22T02:00:00Z');
 const signer: Signer = { sign: async () => ({ code: 0, message: '签名成功' }) };
 
-/** Waits until `root` stops changing (answers arrived, lazy components loaded). */
+/**
+ * Waits until `root` stops changing (answers arrived, lazy components loaded): three looks in a row, each
+ * after a macrotask turn, find the same markup and no spinner. The fake backend answers within the same
+ * turn, so a page that still loads changes between looks; fixed 15 ms sleeps only added idle time.
+ */
 export async function settle(root: HTMLElement): Promise<void> {
   let previous = '';
   let stable = 0;
-  for (let i = 0; i < 200 && stable < 5; i += 1) {
+  for (let i = 0; i < 2000 && stable < 3; i += 1) {
     await act(async () => {
-      await new Promise((r) => setTimeout(r, 15));
+      await new Promise((r) => setTimeout(r, 1));
     });
     const now = root.innerHTML;
     const busy = root.querySelector('.ant-spin-spinning, [data-testid="page-loading"]');
@@ -72,19 +77,23 @@ export function mount(
   query: Record<string, string> = defaultQuery(schema),
 ): { backend: FakeBackend; container: HTMLElement } {
   const backend = createFakeBackend(directory, role);
+  // antd's styles are generated but not inserted into the document (`mock="server"`): jsdom would re-scan
+  // every inserted <style> on each insertion and each getComputedStyle, which was a fifth of the suite's CPU.
   const { container } = render(
-    <ConfigProvider locale={zhCN}>
-      <RendererProvider
-        request={backend.request}
-        navigate={vi.fn()}
-        back={vi.fn()}
-        currentRole={role}
-        clock={clock}
-        signer={signer}
-      >
-        <SchemaPage schema={schema} query={query} />
-      </RendererProvider>
-    </ConfigProvider>,
+    <StyleProvider mock="server">
+      <ConfigProvider locale={zhCN}>
+        <RendererProvider
+          request={backend.request}
+          navigate={vi.fn()}
+          back={vi.fn()}
+          currentRole={role}
+          clock={clock}
+          signer={signer}
+        >
+          <SchemaPage schema={schema} query={query} />
+        </RendererProvider>
+      </ConfigProvider>
+    </StyleProvider>,
   );
   return { backend, container };
 }
