@@ -10,9 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { registerProduct, type ProductManifest } from '@contract/products';
-import type { Db } from '../db/db';
-import type { EffectRegistry } from '../models/effects';
-import { openModels } from '../models';
+import type { ModelEngine } from '../models/modelEngine';
 import { EngineSeeder } from '../seed/engineSeeder';
 import type { ServerProduct } from './types';
 
@@ -67,16 +65,16 @@ export function readProductFolder(dir: string): ProductFolder {
 }
 
 /** Its demo data: the enterprises of `demo.openedBy` open it, then the seed's records are made. */
-function folderSeed(folder: ProductFolder, schemasDir: string) {
-  return async (db: Db, effects: EffectRegistry): Promise<void> => {
+function folderSeed(folder: ProductFolder) {
+  return async (engine: ModelEngine): Promise<void> => {
+    const db = engine.db;
     for (const corp of folder.manifest.demo.openedBy)
       await db.query('insert into corp_products (corp_id, product) values ($1, $2) on conflict do nothing', [
         corp,
         folder.manifest.code,
       ]);
     if (folder.seed.length === 0) return;
-    const models = await openModels(db, schemasDir, effects);
-    const s = await EngineSeeder.open({ db, models, effects });
+    const s = await EngineSeeder.open({ engine });
     for (const record of folder.seed) {
       const created = await s.as(record.as).create(record.model, record.data as never);
       for (const step of record.then ?? [])
@@ -102,5 +100,5 @@ export function mountProductFolder(dir: string, schemasDir: string): ServerProdu
   for (const [file, json] of Object.entries(folder.dicts)) write(join(schemasDir, '_dicts', file), json);
   for (const [file, json] of Object.entries(folder.pages)) write(join(schemasDir, prefix, file), json);
   registerProduct(folder.manifest);
-  return { code: folder.manifest.code, effects: [], errors: {}, seed: folderSeed(folder, schemasDir) };
+  return { code: folder.manifest.code, effects: [], errors: {}, seed: folderSeed(folder) };
 }

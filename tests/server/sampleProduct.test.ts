@@ -13,7 +13,7 @@ import { PRODUCT_CODES, PRODUCT_NAMES } from '@contract/products';
 import { productRoleHome } from '@contract/homes';
 import { formatIssue } from '@renderer/core/checker';
 import { loadSchemaFile } from '@renderer/core/node';
-import { productEffects } from '@server/products';
+import { openEngine } from '@server/engine';
 import { mountProductFolder } from '@server/products/folder';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
 import { loggedIn, testServer, type TestServer } from './helpers';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
   const product = mountProductFolder(FOLDER, dir);
   s = await testServer(undefined, dir);
-  await product.seed!(s.db, productEffects());
+  await product.seed!(await openEngine({ db: s.db, schemasDir: dir }));
 });
 afterAll(async () => {
   await s?.app.close();
