@@ -1,4 +1,4 @@
-import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
+import { BUSINESS_PRODUCT_CODES, isBusinessProduct, PRODUCT_MANIFESTS } from '@contract/products';
 import { isOperatorOrDirector } from '@contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
@@ -49,6 +49,10 @@ export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Prom
     if (typeof product !== 'string' || !isBusinessProduct(product)) throw new ApiError('BAD_REQUEST');
     // Spec section 6: only operators and directors may apply to open a product.
     if (!isOperatorOrDirector(req.session!.currentRole)) throw new ApiError('FORBIDDEN');
+    // The manifest names the enterprise kinds that may open the product (products/<code>/manifest.json).
+    const manifest = PRODUCT_MANIFESTS.find((m) => m.code === product);
+    if (manifest && !manifest.openableBy.includes(req.user!.corpType))
+      throw new ApiError('PRODUCT_NOT_OPENABLE', { product: manifest.title });
     const opened = await ctx.db.query(
       'select 1 from corp_products where corp_id = $1 and product = $2 and opened',
       [req.user!.corpId, product],

@@ -103,4 +103,20 @@ describe('a product from its folder alone', () => {
     const none = (await outsider.call('POST', records, { body: { title: 'x', amount: '1.00' } })).json();
     expect(none.code).not.toBe('0');
   });
+
+  it('may be opened only by the enterprise kinds its manifest names', async () => {
+    const chain = await loggedIn(s.app, 'chain_operator');
+    const refused = (
+      await chain.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'sample' } })
+    ).json();
+    expect(refused).toMatchObject({
+      code: 'SCF.PRODUCT_NOT_OPENABLE',
+      message: '贵企业类型不能开通样例产品',
+    });
+    const core = await loggedIn(s.app, 'core_operator');
+    const opened = (
+      await core.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'sample' } })
+    ).json();
+    expect(opened.code).toBe('SCF.PRODUCT_ALREADY_OPENED');
+  });
 });
