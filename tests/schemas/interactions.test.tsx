@@ -24,6 +24,19 @@ describe('interaction snapshots', () => {
     );
   });
 
+  it('the delivery-factoring agreement pages opened without an id say 缺少记录编号 and lead back', async () => {
+    for (const route of [
+      '/factoring/delivery/agreement/supplemental',
+      '/factoring/delivery/agreement/tripartite',
+    ]) {
+      const view = await renderPage(route, { query: {} });
+      expect(view.container.textContent, route).toContain('缺少记录编号');
+      expect(view.container.textContent, route).toContain('返回选择记录');
+      expect(view.container.querySelector('.ant-spin-spinning'), route).toBeNull();
+      cleanup();
+    }
+  });
+
   it('renderPage names a route that has no page', async () => {
     await expect(renderPage('/abs/no/such/page')).rejects.toThrow(
       'no page schema for the route /abs/no/such/page',

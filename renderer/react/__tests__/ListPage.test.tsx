@@ -169,6 +169,11 @@ describe('ListPage', () => {
     await renderSchema(schema, { request, query: { tab: '2' } });
     await screen.findByTestId('row-0');
     expect(calls[0]?.params).toMatchObject({ status: ['ISD'] });
+    // A filter's label wraps instead of ending in an ellipsis (付款确认…).
+    const filter = screen.getByTestId('query-voucherNo');
+    const wraps =
+      filter.closest('.ant-formily-item-label-wrap') ?? filter.querySelector('.ant-formily-item-label-wrap');
+    expect(wraps).not.toBeNull();
     const input = screen.getByTestId('query-voucherNo').querySelector('input') as HTMLInputElement;
     fireEvent.change(input, { target: { value: ' CV001 ' } });
     const [low] = Array.from(screen.getByTestId('query-amount').querySelectorAll('input'));

@@ -57,7 +57,8 @@ export function QueryForm({
             search();
           }}
         >
-          <FormLayout layout="horizontal" labelWidth={96} feedbackLayout="none">
+          {/* A long label wraps to a second line rather than ending in an ellipsis (付款确认…). */}
+          <FormLayout layout="horizontal" labelWidth={96} labelWrap feedbackLayout="none">
             <div
               style={{
                 display: 'grid',
