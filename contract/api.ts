@@ -211,6 +211,14 @@ export const API = {
   ukeyApplications: endpoint<{ query: Paging }>('GET', '/corp/v1/ukeys/applications'),
   ukeyApplication: endpoint<{ params: { id: string } }>('GET', '/corp/v1/ukeys/applications/:id'),
 
+  // Stored files (server/files/fileRoutes.ts): the session-bound link is a navigation; the presigned-URL call
+  // (spec section 7) answers the object store's address when it serves the file, else this server's link.
+  fileDownload: endpoint<{ params: { key: string } }>('GET', '/v1/files/download/:key', { signed: false }),
+  filePresignedUrl: endpoint<
+    { query: { pkFile: string; isAttachment?: boolean } },
+    { useOss: boolean; url: string }
+  >('GET', '/v1/files/oss/sts/download/presigned-url'),
+
   // One-time public links (server/publicLinks).
   publicLink: endpoint<{ params: { kind: string }; query: { id: string; token: string } }>(
     'GET',

@@ -68,12 +68,13 @@ let pageBootstrap: Promise<unknown> = Promise.resolve();
  * CSRF token is stored, and for an inline login the address `/uaa/login/success` returns (else null).
  */
 export async function inlineLoginTarget(http: HttpClient = request()): Promise<string | null> {
-  const asked = http.get<ApiResponse<LoginBootstrap>>('/login');
+  const asked = http.get<ApiResponse<LoginBootstrap>>(pathOf(API.bootstrap));
   pageBootstrap = asked.catch(() => undefined);
   const bootstrap = (await asked).data.data;
   window.localStorage.setItem(STORAGE_KEYS.csrfToken, bootstrap.csrfToken);
   if (!inlineLoginApplies(bootstrap)) return null;
-  return (await http.get<ApiResponse<{ redirectUrl: string }>>('/uaa/login/success')).data.data.redirectUrl;
+  return (await http.get<ApiResponse<{ redirectUrl: string }>>(pathOf(API.loginSuccess))).data.data
+    .redirectUrl;
 }
 
 export async function loginSuccessUrl(): Promise<string> {

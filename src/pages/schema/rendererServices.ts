@@ -1,8 +1,8 @@
 import type { RendererRequest } from '@renderer';
-import { apiGet, fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
+import { call, fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
 import type { HttpClient } from '@/api/http';
 import { createUkeySigner } from '@/ukey';
-import { API_BASE } from '@contract/api';
+import { API, API_BASE, pathOf } from '@contract/api';
 
 /** The renderer's request function on the client `http()` gives. */
 export const rendererRequestOn =
@@ -31,12 +31,6 @@ export const portalSigner = createUkeySigner();
 /** Spec section 7's fallback download path of a stored file, `/v1/files/download/{id}`. */
 const STORED_FILE = /^\/v1\/files\/download\/([^/?#]+)$/;
 
-/** What `GET /v1/files/oss/sts/download/presigned-url` answers (spec section 3, file download info). */
-interface FileDownloadInfo {
-  useOss: boolean;
-  url: string;
-}
-
 /**
  * A stored file opens at the address the presigned-URL call gives (spec section 7: the object store's own
  * when `useOss`, else this server's signed link); only when that call fails, at the fallback path. The
@@ -47,12 +41,9 @@ export async function openStoredFile(
   open: (url: string) => Window | null = (url) => window.open(url, '_blank'),
 ): Promise<string> {
   const target = open('');
-  let address = `/api/web/v1/files/download/${encodeURIComponent(id)}`;
+  let address = `${API_BASE}${pathOf(API.fileDownload, { key: id })}`;
   try {
-    const info = await apiGet<FileDownloadInfo>('/v1/files/oss/sts/download/presigned-url', {
-      pkFile: id,
-      isAttachment: true,
-    });
+    const info = await call(API.filePresignedUrl, { query: { pkFile: id, isAttachment: true } });
     if (info.url) address = info.url;
   } catch {
     // The fallback path serves the same file through this server.
