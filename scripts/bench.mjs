@@ -5,7 +5,9 @@ import { buildIfNeeded, distDir } from './build-if-needed.mjs';
 import { chunkTable, kB, pageScripts } from './bench/bundle.mjs';
 import { httpBench, listBench } from './bench/http.mjs';
 import { modelsBench } from './bench/models.mjs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { renderBench } from './bench/render.mjs';
 import { scaleBench } from './bench/scale.mjs';
 import { startServer } from './bench/server.mjs';
@@ -57,8 +59,10 @@ if (!renderOnly && postgresBin()) {
     ]) {
       const s = await startServer(await freePort(), { DATABASE_URL: pg.url }, script, args);
       try {
-        rows.push(...(await httpBench(s.url, { label, pid: s.child.pid })));
-        rows.push(...(await listBench(s.url, { label, pid: s.child.pid })));
+        // PostgreSQL's own CPU too (the postmaster and its backends), beside the server's.
+        const dbPid = Number(readFileSync(join(pg.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        rows.push(...(await httpBench(s.url, { label, pid: s.child.pid, dbPid })));
+        rows.push(...(await listBench(s.url, { label, pid: s.child.pid, dbPid })));
       } finally {
         s.stop();
         await new Promise((r) => s.child.once('exit', r));

@@ -105,7 +105,7 @@ const load1 = () => loadavg()[0].toFixed(2);
  * one (else it counts as an error). With `pid`, the server's CPU per request (its process tree's CPU time
  * over the requests served): the figure to compare on a busy machine, where req/s moves with the load.
  */
-export async function loadRun(base, session, path, { seconds = 10, connections = 32, pid } = {}) {
+export async function loadRun(base, session, path, { seconds = 10, connections = 32, pid, dbPid } = {}) {
   const headers = signedHeaders('GET', path, session);
   const agent = new http.Agent({ keepAlive: true });
   const first = await new Promise((resolve, reject) =>
@@ -137,14 +137,17 @@ export async function loadRun(base, session, path, { seconds = 10, connections =
   await autocannon({ url: base, requests, connections, duration: 2 });
   mismatches = 0;
   const cpu0 = treeCpuMs(pid);
+  const db0 = treeCpuMs(dbPid);
   const r = await autocannon({ url: base, requests, connections, duration: seconds });
   const cpu1 = treeCpuMs(pid);
+  const db1 = treeCpuMs(dbPid);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx + mismatches,
     cpuMsPerRequest: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / Math.max(1, r.requests.total),
+    dbCpuMsPerRequest: db0 === null || db1 === null ? null : (db1 - db0) / Math.max(1, r.requests.total),
     load: load1(),
   };
 }
@@ -159,19 +162,15 @@ function runRows(name, r, { target, p99Target = 'p99 < 50', baseline = '', p99Ba
       target: p99Target,
       baseline: p99Baseline,
     },
-    ...(r.cpuMsPerRequest === null
-      ? []
-      : [
-          {
-            figure: `${name}: server CPU ms/request`,
-            value: r.cpuMsPerRequest.toFixed(3),
-            target: '',
-            baseline: 'load-independent',
-          },
-        ]),
+    ...cpuRow(`${name}: server CPU ms/request`, r.cpuMsPerRequest, 'moves less with load than req/s'),
+    ...cpuRow(`${name}: PostgreSQL CPU ms/request`, r.dbCpuMsPerRequest, 'all its backends'),
     { figure: `${name}: errors`, value: String(r.errors), target: '0', baseline: '' },
   ];
 }
+
+/** A CPU-per-request row, none when the figure could not be read. */
+const cpuRow = (figure, ms, baseline) =>
+  ms === null ? [] : [{ figure, value: ms.toFixed(3), target: '', baseline }];
 
 /** A light session-checked GET through the whole stack: the ceiling a list should approach. Returns bench rows. */
 export async function httpBench(
@@ -182,10 +181,11 @@ export async function httpBench(
     path = '/corp/v1/sys/messages?messageState=UNREAD&size=1',
     label = '',
     pid,
+    dbPid,
   } = {},
 ) {
   const session = await login(base, 'core_operator');
-  const r = await loadRun(base, session, path, { seconds, connections, pid });
+  const r = await loadRun(base, session, path, { seconds, connections, pid, dbPid });
   return runRows(`checked GET${label ? ` ${label}` : ''}`, r, {
     target: '≥ 3000',
     baseline: '10,212 quiet',
@@ -207,11 +207,14 @@ const LIST_BASELINES = {
  * the list (autocannon), a record's detail (autocannon), a transition (a credit limit frozen and unfrozen in
  * turn, one at a time) and an export of 1,000 rows written to .xlsx at once (one at a time).
  */
-export async function listBench(base, { seconds = 10, connections = 32, label = 'embedded', pid } = {}) {
+export async function listBench(
+  base,
+  { seconds = 10, connections = 32, label = 'embedded', pid, dbPid } = {},
+) {
   const rows = [];
   const [rps, p99, target] = LIST_BASELINES[label] ?? ['', '', 3000];
   const chain = await login(base, 'chain_operator');
-  const list = await loadRun(base, chain, LIST_PATH, { seconds, connections, pid });
+  const list = await loadRun(base, chain, LIST_PATH, { seconds, connections, pid, dbPid });
   rows.push(...runRows(`list ${label}`, list, { target: `≥ ${target}`, baseline: rps, p99Baseline: p99 }));
 
   const agent = new http.Agent({ keepAlive: true });
@@ -220,6 +223,7 @@ export async function listBench(base, { seconds = 10, connections = 32, label = 
     seconds: Math.max(2, Math.round(seconds / 2)),
     connections,
     pid,
+    dbPid,
   });
   rows.push(...runRows(`detail ${label}`, detail, { target: '≥ 3000' }));
 
@@ -298,9 +302,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const base = process.argv[2] ?? 'http://127.0.0.1:8080';
   const seconds = Number(process.env.SECONDS ?? 10);
   const pid = process.env.SERVER_PID ? Number(process.env.SERVER_PID) : undefined;
+  const dbPid = process.env.PG_PID ? Number(process.env.PG_PID) : undefined;
   const rows = process.argv.includes('--list')
-    ? await listBench(base, { seconds, pid, label: process.env.LABEL ?? 'embedded' })
-    : await httpBench(base, { seconds, pid });
+    ? await listBench(base, { seconds, pid, dbPid, label: process.env.LABEL ?? 'embedded' })
+    : await httpBench(base, { seconds, pid, dbPid });
   for (const r of rows)
     console.log(`${r.figure.padEnd(52)} ${r.value.padEnd(12)} ${r.target.padEnd(12)} ${r.baseline}`);
   process.exit(0);

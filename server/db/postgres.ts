@@ -4,7 +4,13 @@ import type { Db, QueryResult } from './db';
 // numeric stays a string (money is exact decimal strings end to end); bigint counts become strings too,
 // so queries cast counts to int.
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Plans stay custom (made for each call's values): a generic plan of a prepared statement could read a
+  // large enterprise's list through the index chosen for an average one.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   // An idle pooled connection the server ends (restart, failover, database dropped) is dropped by the pool
   // and replaced on next use; unheard, its 'error' event would end the whole process. /readyz tells.
   pool.on('error', () => undefined);
@@ -13,16 +19,18 @@ export async function openPostgres(url: string): Promise<Db> {
     rows: r.rows as T[],
     affectedRows: r.rowCount ?? 0,
   });
+  const prepared = preparedStatements();
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pool.query(sql, params)),
+    query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pool.query(prepared(sql, params))),
     exec: async (sql) => void (await pool.query(sql)),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await client.query(sql, params)),
+          query: async <T>(sql: string, params?: unknown[]) =>
+            toResult<T>(await client.query(prepared(sql, params))),
         });
         await client.query('commit');
         return result;
@@ -36,6 +44,39 @@ export async function openPostgres(url: string): Promise<Db> {
     listen: (channel, onPayload, onState) => listenOn(url, channel, onPayload, onState),
     close: () => pool.end(),
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/** Distinct statement texts prepared by name; beyond, statements are parsed on every call as before. */
+const MAX_PREPARED = 500;
+/** A text is named on its third call: one-off texts (an export's later chunks, deep pages) stay unnamed. */
+const CALLS_BEFORE_NAMED = 2;
+/** How many unnamed texts are counted before the counts start again. */
+const MAX_COUNTED = 5000;
+
+/**
+ * A query with parameters as a named prepared statement once its text recurs (one name per SQL text,
+ * prepared once per pooled connection by pg): PostgreSQL then skips parsing and analysing it on every later
+ * call, the fixed cost of a short statement such as a list's page. Statements without parameters (DDL,
+ * begin/commit, listen) stay unnamed.
+ */
+function preparedStatements(): (sql: string, params?: unknown[]) => pg.QueryConfig {
+  const names = new Map<string, string>();
+  const calls = new Map<string, number>();
+  return (text, values) => {
+    if (!values?.length) return { text };
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      const n = (calls.get(text) ?? 0) + 1;
+      if (n > CALLS_BEFORE_NAMED) {
+        names.set(text, (name = `scf_${names.size}`));
+        calls.delete(text);
+      } else {
+        if (calls.size >= MAX_COUNTED) calls.clear();
+        calls.set(text, n);
+      }
+    }
+    return name === undefined ? { text, values } : { name, text, values };
   };
 }
 

@@ -179,15 +179,24 @@ export async function countRows(
   model: CompiledModel,
   where: WhereClause,
 ): Promise<{ count: number; estimated: boolean }> {
-  const from = visibleFrom(model, where);
-  const capped = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 ${from} limit ${EXACT_COUNT_LIMIT + 1}) x`,
-    where.params,
-  );
-  const exact = capped.rows[0]?.n ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, estimated: false };
+  const capped = await db.query<{ n: number }>(`select ${cappedCountSql(model, where)} as n`, where.params);
+  return finishCount(db, model, where, capped.rows[0]?.n ?? 0);
+}
+
+/** A scalar subquery: how many rows `where` matches, stopped after EXACT_COUNT_LIMIT + 1. */
+export const cappedCountSql = (model: CompiledModel, where: WhereClause): string =>
+  `(select count(*)::int from (select 1 ${visibleFrom(model, where)} limit ${EXACT_COUNT_LIMIT + 1}) x)`;
+
+/** The list total from a capped count: itself up to EXACT_COUNT_LIMIT, else the planner's estimate. */
+export async function finishCount(
+  db: Queryable,
+  model: CompiledModel,
+  where: WhereClause,
+  capped: number,
+): Promise<{ count: number; estimated: boolean }> {
+  if (capped <= EXACT_COUNT_LIMIT) return { count: capped, estimated: false };
   const plan = await db.query<{ 'QUERY PLAN': unknown }>(
-    `explain (format json) select 1 ${from}`,
+    `explain (format json) select 1 ${visibleFrom(model, where)}`,
     where.params,
   );
   const raw = plan.rows[0]?.['QUERY PLAN'];
