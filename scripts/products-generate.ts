@@ -45,7 +45,7 @@ const identifier = (code: string): string => code.replace(/-(\w)/g, (_, c: strin
 
 function contractIndex(manifests: readonly Manifest[]): string {
   const imports = manifests.map(
-    (m) => `import ${identifier(m.code)} from '../products/${m.code}/manifest.json';`,
+    (m) => `import ${identifier(m.code)} from '../products/${m.code}/manifest.json' with { type: 'json' };`,
   );
   return [
     HEADER,
