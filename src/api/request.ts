@@ -1,5 +1,11 @@
+import axios, {
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import {
-  browserTransport,
+  parseBody,
   type HttpClient,
   type HttpRequestOptions,
   type HttpResponse,
@@ -64,49 +70,116 @@ export function loginRedirectUrl(location: { pathname: string; search: string })
   return `${BASE_PATH.slice(0, -1)}${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
+/** A request config carrying the call as the portal made it (the interceptors rebuild the wire from it). */
+interface PortalConfig extends InternalAxiosRequestConfig {
+  portal?: { options: HttpRequestOptions; retried: boolean };
+}
+
 /**
- * The portal's one HTTP client, with every request convention of spec section 7 and the error rules of
- * spec section 8. `transport` sends on the wire (tests hand in a recording one).
+ * A transport (tests' recording one) as axios's adapter. Like axios's XMLHttpRequest adapter, it sends no
+ * Content-Type with no body or a multipart one (the browser writes the boundary's).
  */
-export function createRequest(env: RequestEnvironment, transport: Transport = browserTransport): HttpClient {
+function adapterOf(transport: Transport): AxiosAdapter {
+  return async (config) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON()))
+      if (value !== undefined && value !== null) headers.set(name, String(value));
+    if (typeof config.data !== 'string') headers.delete('Content-Type');
+    const answer = await transport({
+      method: (config.method ?? 'get').toLowerCase(),
+      baseURL: config.baseURL ?? '',
+      url: config.url ?? '',
+      headers,
+      data: config.data as WireRequest['data'],
+      timeout: config.timeout ?? REQUEST_TIMEOUT_MS,
+      signal: config.signal as AbortSignal | undefined,
+      onUploadProgress: config.onUploadProgress as WireRequest['onUploadProgress'],
+    });
+    return { ...answer, statusText: '', config, headers: answer.headers };
+  };
+}
+
+/**
+ * The portal's one HTTP client: an axios instance whose request interceptor applies every request
+ * convention of spec section 7 (tunnelled method, cache-busting `v`, terminal code, CSRF token, the
+ * signature on the server's clock) and whose response interceptor applies the error rules of spec section 8
+ * (and signs again once on the server's time when the PC clock is off). `transport` replaces the network
+ * (tests hand in a recording one).
+ */
+export function createRequest(env: RequestEnvironment, transport?: Transport): HttpClient {
   const clock = new ServerClock();
-  async function send<T>(options: HttpRequestOptions, retried = false): Promise<HttpResponse<T>> {
-    // Outside the try: a file that cannot be read is the user's to fix, not a network failure.
+  const instance = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    // Bodies are serialised (and signed) by the interceptor; answers are judged by their code, not status.
+    transformRequest: [(data: unknown) => data],
+    transformResponse: [(data: unknown) => (typeof data === 'string' ? parseBody(data) : data)],
+    validateStatus: () => true,
+    adapter: transport ? adapterOf(transport) : 'xhr',
+  });
+
+  instance.interceptors.request.use(async (config: PortalConfig) => {
+    const options: HttpRequestOptions = config.portal?.options ?? {
+      method: config.method,
+      url: config.url ?? '',
+      params: config.params as QueryParams | undefined,
+      data: config.data,
+      signal: config.signal as AbortSignal | undefined,
+      onUploadProgress: config.onUploadProgress as HttpRequestOptions['onUploadProgress'],
+    };
+    config.portal = { options, retried: config.portal?.retried ?? false };
+    // Outside any try: a file that cannot be read is the user's to fix, not a network failure.
     const wire = await prepare(options, env, clock.offset);
-    let response: HttpResponse<unknown>;
-    try {
-      response = await transport(wire);
-    } catch {
-      throw new ApiRequestError('NETWORK', NETWORK_ERROR_MESSAGE);
-    }
-    const body = response.data as Partial<ApiResponse<unknown>> | undefined;
-    const learned = clock.learn(response.headers, env.now());
-    if (body?.code === REQUEST_EXPIRED_CODE) {
-      // The PC clock is off: sign again with the server's time (learned from this answer) once.
-      if (learned && !retried) return send<T>(options, true);
+    config.method = wire.method;
+    config.url = wire.url;
+    config.params = undefined;
+    config.data = wire.data;
+    wire.headers.forEach((value, name) => config.headers.set(name, value));
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    async (response: AxiosResponse) => {
+      const config = response.config as PortalConfig;
+      const body = response.data as Partial<ApiResponse<unknown>> | undefined;
+      const learned = clock.learn(response.headers as Record<string, unknown>, env.now());
+      if (body?.code === REQUEST_EXPIRED_CODE) {
+        // The PC clock is off: sign again with the server's time (learned from this answer) once.
+        if (learned && config.portal && !config.portal.retried)
+          return instance.request({
+            portal: { options: config.portal.options, retried: true },
+          } as PortalConfig);
+        throw new ApiRequestError(
+          REQUEST_EXPIRED_CODE,
+          learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
+          response.status,
+        );
+      }
+      if (response.status === 401 || response.status === 403) {
+        onUnauthorised(env);
+        throw new ApiRequestError(
+          body?.code ?? `HTTP_${response.status}`,
+          NETWORK_ERROR_MESSAGE,
+          response.status,
+        );
+      }
+      const code = typeof body?.code === 'string' ? body.code : undefined;
+      if (response.status === 200 && code === '0') return response;
       throw new ApiRequestError(
-        REQUEST_EXPIRED_CODE,
-        learned ? REQUEST_EXPIRED_MESSAGE : CLOCK_UNKNOWN_MESSAGE,
+        code ?? `HTTP_${response.status}`,
+        userMessage(response.status, code, body?.message),
         response.status,
+        body?.data,
       );
-    }
-    if (response.status === 401 || response.status === 403) {
-      onUnauthorised(env);
-      throw new ApiRequestError(
-        body?.code ?? `HTTP_${response.status}`,
-        NETWORK_ERROR_MESSAGE,
-        response.status,
-      );
-    }
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    if (response.status === 200 && code === '0') return response as HttpResponse<T>;
-    throw new ApiRequestError(
-      code ?? `HTTP_${response.status}`,
-      userMessage(response.status, code, body?.message),
-      response.status,
-      body?.data,
-    );
-  }
+    },
+    (error: unknown) => {
+      // No answer came (network, timeout, abort); a refusal of the interceptor itself passes as it is.
+      throw error instanceof ApiRequestError ? error : new ApiRequestError('NETWORK', NETWORK_ERROR_MESSAGE);
+    },
+  );
+
+  const send = async <T>(options: HttpRequestOptions): Promise<HttpResponse<T>> =>
+    (await instance.request(options as PortalConfig)) as unknown as HttpResponse<T>;
   return {
     request: (options) => send(options),
     get: (url, options) => send({ method: 'get', url, params: options?.params }),
