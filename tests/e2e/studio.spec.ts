@@ -3,7 +3,7 @@
 // previews as the operator and, switched, as the director with the director's actions, saves
 // Prettier-formatted, and the wizard writes a list page that checks clean and previews with rows.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -135,4 +135,56 @@ test('the studio never enters the portal build', () => {
   const modules = Object.values(chunks).flat();
   expect(modules.length).toBeGreaterThan(100);
   expect(modules.filter((m) => /scripts\/studio|@codemirror|@lezer/.test(m))).toEqual([]);
+});
+
+test('unsaved edits are guarded, the preview resizes and exports from the real server, shared files reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const LIMITS = 'my/limit/query.json';
+  await page.goto(`${studio}/#${LIMITS}`);
+  const preview = page.getByTestId('studio-preview');
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 60_000 });
+
+  // Export downloads the server's workbook (not the studio's HTML).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    preview.getByTestId('action-toolbar-export').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // The preview is as wide as it is dragged (keyboard here).
+  const bar = page.getByRole('separator', { name: '调整预览宽度' });
+  const before = Number(await bar.getAttribute('aria-valuenow'));
+  await bar.press('ArrowLeft');
+  await expect(bar).toHaveAttribute('aria-valuenow', String(before + 40));
+
+  // An unsaved edit: switching asks, staying keeps the edit, leaving drops it.
+  await page.locator('.cm-line', { hasText: '"pageSize": 10' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(' ');
+  await page
+    .getByRole('tree', { name: '页面配置文件' })
+    .getByText(/cash-query$/)
+    .click();
+  const guard = page.getByRole('dialog').filter({ hasText: '有未保存的修改' });
+  await expect(guard).toBeVisible();
+  await guard.getByRole('button', { name: '留在本页' }).click();
+  await expect(page.getByRole('heading', { name: LIMITS })).toBeVisible();
+  await page
+    .getByRole('tree', { name: '页面配置文件' })
+    .getByText(/cash-query$/)
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: '放弃修改并切换' }).click();
+  await expect(page.getByRole('heading', { name: 'credit/core/cash/cash-query.json' })).toBeVisible();
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 60_000 });
+
+  // A dictionary changed on disk shows in the preview without restarting anything.
+  const dict = join(root, '_dicts/creditCashStatus.json');
+  const text = readFileSync(dict, 'utf8');
+  expect(text).toContain('"待还款"');
+  writeFileSync(dict, text.replace('"待还款"', '"待还款（新）"'));
+  await expect(preview.getByText('待还款（新）').first()).toBeVisible({ timeout: 30_000 });
 });
