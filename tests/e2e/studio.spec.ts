@@ -162,7 +162,7 @@ test('unsaved edits are guarded, the preview resizes and exports from the real s
   await expect(bar).toHaveAttribute('aria-valuenow', String(before + 40));
 
   // An unsaved edit: switching asks, staying keeps the edit, leaving drops it.
-  await page.locator('.cm-line', { hasText: '"pageSize": 10' }).click();
+  await page.locator('.cm-line', { hasText: '"schemaVersion": 2' }).click();
   await page.keyboard.press('End');
   await page.keyboard.insertText(' ');
   await page
@@ -187,4 +187,71 @@ test('unsaved edits are guarded, the preview resizes and exports from the real s
   expect(text).toContain('"待还款"');
   writeFileSync(dict, text.replace('"待还款"', '"待还款（新）"'));
   await expect(preview.getByText('待还款（新）').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('an analyst edits a list and a form visually: drag, titles, fields from the model, required, visibility', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const started = Date.now();
+  const LIST = 'my/limit/query.json';
+  const FORM = 'my/limit/distribute.json';
+  const outline = page.getByRole('list', { name: '大纲' }).locator('li');
+  const editorText = async () => (await page.getByLabel('页面配置 JSON').textContent()) ?? '';
+
+  await page.goto(`${studio}/#${LIST}`);
+  const preview = page.getByTestId('studio-preview');
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 60_000 });
+  await page.getByText('可视化', { exact: true }).click();
+  await expect(outline.first()).toContainText('limitNo');
+
+  // A column dragged to the front, renamed, and one added from the model's fields.
+  await outline.nth(2).dragTo(outline.nth(0));
+  await expect(outline.first()).toContainText('product');
+  await outline.filter({ hasText: 'limitNo' }).click();
+  await page.getByLabel('标题').fill('额度号');
+  await page.getByLabel('标题').press('Enter');
+  await expect(outline.filter({ hasText: 'limitNo' })).toContainText('额度号');
+  await pick(page, '从模型添加', '（effectiveDate）', '生效日');
+  await expect(outline.last()).toContainText('effectiveDate');
+  // Undo covers the visual edit; redo brings it back.
+  await page.getByRole('button', { name: '撤销' }).click();
+  await expect(outline.filter({ hasText: 'effectiveDate' })).toHaveCount(0);
+  await page.getByRole('button', { name: '重做' }).click();
+  await expect(outline.last()).toContainText('effectiveDate');
+  await expect(page.getByRole('status')).toHaveText('检查通过');
+  await expect(preview.getByTestId('column-effectiveDate')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('status')).toHaveText('已保存');
+  const list = JSON.parse(readFileSync(join(root, LIST), 'utf8')) as {
+    list: { columns: { field: string }[] };
+  };
+  expect(list.list.columns.map((c) => c.field).slice(0, 2)).toEqual(['product', 'limitNo']);
+
+  // The form: a field made required, and a visibility rule written through completion.
+  await page
+    .getByRole('tree', { name: '页面配置文件' })
+    .getByText(/distribute$/)
+    .click();
+  await expect(page.getByRole('heading', { name: FORM })).toBeVisible();
+  await outline.filter({ hasText: 'reason' }).click();
+  await page.getByRole('checkbox', { name: '必填' }).check();
+  await expect.poll(editorText).toMatch(/"reason": \{[^}]*"required": true/);
+  await outline.filter({ hasText: 'afterAmount' }).click();
+  const visibility = page.getByRole('combobox', { name: '显示条件' });
+  await visibility.click();
+  await page.keyboard.insertText('$values.prod');
+  await page.locator('.ant-select-item-option', { hasText: '$values.product' }).click();
+  await page.keyboard.insertText(" === 'credit'");
+  await page.getByLabel('标题').click();
+  await expect.poll(editorText).toContain(`"x-visible": "{{ $values.product === 'credit' }}"`);
+  await expect(page.getByRole('status')).toHaveText('检查通过');
+  await pick(page, '预览角色', 'core_operator');
+  await expect(preview.getByTestId('field-reason')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('status')).toHaveText('已保存');
+  expect(readFileSync(join(root, FORM), 'utf8')).toContain(
+    `"x-visible": "{{ $values.product === 'credit' }}"`,
+  );
+  console.log(`visual editing task: ${Math.round((Date.now() - started) / 1000)} s`);
 });

@@ -48,7 +48,7 @@ function completions(value: string, fields: readonly string[], stateField: strin
     '$role',
     '$roles',
   ];
-  return candidates
+  return [...new Set(candidates)]
     .filter((c) => word !== '' && c.startsWith(word) && c !== word)
     .slice(0, 20)
     .map((c) => ({ value: head + c }));
@@ -190,6 +190,7 @@ export function VisualEditor({ text, models, onEdit }: Props): React.JSX.Element
           placeholder={model ? '从模型添加字段…' : '页面没有模型'}
           style={{ width: '100%' }}
           showSearch
+          optionFilterProp="label"
           value={null}
           disabled={!model}
           onChange={(field: string) => add(field)}
