@@ -35,9 +35,12 @@ export function checkSchemaFolder(
         column: at.column,
       });
   }
-  // Models and dictionaries: the server's start-up check (server/models/loadModels.ts), one for both.
-  const shared = checkModelFiles(root, productEffects()).problems;
-  issues.push(...shared.filter((p) => p.line === undefined || !(p.file in directory.parseErrorsAt)));
+  // Models and dictionaries: the server's start-up check (server/models/loadModels.ts), one for both. A
+  // check of one page (the studio, per keystroke) leaves them out: they are not what is being edited.
+  if (only === undefined) {
+    const shared = checkModelFiles(root, productEffects()).problems;
+    issues.push(...shared.filter((p) => p.line === undefined || !(p.file in directory.parseErrorsAt)));
+  }
   const result = checkSchemas(
     directory.pages,
     {

@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { readSchemaDirectory } from '@renderer/core/node';
 import { DEMO_PASSWORD, DEMO_USERS } from '@server/seed/demo';
 import { writeNewPage } from '../schemas-new';
-import { checkEditedSchema, impactOf, pageEntries, saveSchema, schemaFile } from './core';
+import { checkEditedSchema, formatSchemaText, impactOf, pageEntries, saveSchema, schemaFile } from './core';
 
 const META = resolve(import.meta.dirname, '../../renderer/core/schema/page.schema.json');
 
@@ -75,6 +75,9 @@ export function studioApi(root: string) {
         const file = String(input.file ?? '');
         const text = String(input.text ?? '');
         if (name === 'check') return send(res, 200, { issues: checkEditedSchema(root, file, text) });
+        // A visual edit's document, formatted as `prettier --write` (and a save) would.
+        if (name === 'format')
+          return send(res, 200, { text: await formatSchemaText(join(root, schemaFile(root, file)), text) });
         if (name === 'impact') return send(res, 200, impactOf(root, file, text));
         if (name === 'save')
           return send(res, 200, await saveSchema(root, file, text, input.override === true));

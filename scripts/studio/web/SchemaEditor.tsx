@@ -1,6 +1,7 @@
 // The studio's JSON editor: CodeMirror 6 with completion and hover docs from the page meta-schema
 // (jsonAssist.ts) and the checker's problems marked at their JSON pointer (lint marks and gutter).
 import { autocompletion } from '@codemirror/autocomplete';
+import { redo, undo } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip } from '@codemirror/view';
@@ -17,8 +18,10 @@ interface Props {
   /** The checker's problems of the current text. */
   issues: readonly CheckIssue[];
   onChange(text: string): void;
-  /** Replaces the text (after a formatted save); changes identity to apply. */
+  /** Replaces the text (after a formatted save or a visual edit); changes identity to apply. */
   replace?: { text: string };
+  /** Filled with the editor's undo and redo (one history for text and visual edits). */
+  commands?: { current: { undo(): void; redo(): void } | null };
 }
 
 function lastParsed(view: EditorView | null, cache: { text: string; value: unknown }): unknown {
@@ -34,7 +37,7 @@ function lastParsed(view: EditorView | null, cache: { text: string; value: unkno
   return cache.value;
 }
 
-export function SchemaEditor({ initial, file, knowledge, issues, onChange, replace }: Props) {
+export function SchemaEditor({ initial, file, knowledge, issues, onChange, replace, commands }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
@@ -79,6 +82,7 @@ export function SchemaEditor({ initial, file, knowledge, issues, onChange, repla
       ],
     });
     view.current = editor;
+    if (commands) commands.current = { undo: () => undo(editor), redo: () => redo(editor) };
     return () => {
       editor.destroy();
       view.current = null;
@@ -90,7 +94,22 @@ export function SchemaEditor({ initial, file, knowledge, issues, onChange, repla
   useEffect(() => {
     const v = view.current;
     if (!v || !replace) return;
-    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: replace.text } });
+    // Only the characters that differ: the edit's change (and its undo step) is as small as the diff.
+    const old = v.state.doc.toString();
+    const next = replace.text;
+    let start = 0;
+    while (start < old.length && start < next.length && old[start] === next[start]) start += 1;
+    let end = 0;
+    while (
+      end < old.length - start &&
+      end < next.length - start &&
+      old[old.length - 1 - end] === next[next.length - 1 - end]
+    )
+      end += 1;
+    if (start === old.length && start === next.length) return;
+    v.dispatch({
+      changes: { from: start, to: old.length - end, insert: next.slice(start, next.length - end) },
+    });
   }, [replace]);
 
   useEffect(() => {

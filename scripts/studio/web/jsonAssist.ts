@@ -63,9 +63,25 @@ function valueOf(property: SyntaxNode): SyntaxNode | undefined {
  * for an array item; a pointer past what the text has marks the deepest part that exists.
  */
 export function pointerRange(state: EditorState, pointer: string): { from: number; to: number } {
+  const range = locate(state, pointer).mark;
+  // A long object is marked on its first line only, so the mark stays readable.
+  const line = state.doc.lineAt(range.from);
+  return { from: range.from, to: Math.max(range.from + 1, Math.min(range.to, line.to)) };
+}
+
+/** The whole text of the value at `pointer` (not its key), or null when the text has no such value. */
+export function valueRange(state: EditorState, pointer: string): { from: number; to: number } | null {
+  const found = locate(state, pointer);
+  return found.complete && found.node ? { from: found.node.from, to: found.node.to } : null;
+}
+
+function locate(
+  state: EditorState,
+  pointer: string,
+): { node: SyntaxNode | undefined; mark: { from: number; to: number }; complete: boolean } {
   const top = tree(state).topNode;
   let node = children(top).find((c) => VALUE_NODES.has(c.name));
-  if (!node) return { from: 0, to: Math.min(1, state.doc.length) };
+  if (!node) return { node, mark: { from: 0, to: Math.min(1, state.doc.length) }, complete: false };
   let range = { from: node.from, to: node.to };
   const segments = pointer === '' ? [] : pointer.slice(1).split('/');
   for (const raw of segments) {
@@ -82,13 +98,11 @@ export function pointerRange(state: EditorState, pointer: string): { from: numbe
       next = children(node).filter((c) => VALUE_NODES.has(c.name))[Number(seg)];
       if (next) mark = { from: next.from, to: next.to };
     }
-    if (!next || !mark) break;
+    if (!next || !mark) return { node, mark: range, complete: false };
     node = next;
     range = mark;
   }
-  // A long object is marked on its first line only, so the mark stays readable.
-  const line = state.doc.lineAt(range.from);
-  return { from: range.from, to: Math.max(range.from + 1, Math.min(range.to, line.to)) };
+  return { node, mark: range, complete: true };
 }
 
 /** Where the cursor is: the keyword path of the value it is in, and whether it is on a key or a value. */

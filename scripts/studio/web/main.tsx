@@ -1,14 +1,28 @@
 // The schema studio page: page schemas by product and route, the CodeMirror editor checked as you type,
 // save (formatted, only when clean unless overridden), the impact of the edit on roles and menus, the
 // new-screen wizard and the live preview as a demo user.
-import { App as AntApp, Button, Checkbox, ConfigProvider, Form, Input, Select, Tree, Typography } from 'antd';
+import {
+  App as AntApp,
+  Button,
+  Checkbox,
+  ConfigProvider,
+  Form,
+  Input,
+  Segmented,
+  Select,
+  Tree,
+  Typography,
+} from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { json } from '@codemirror/lang-json';
+import { EditorState } from '@codemirror/state';
 import { PRODUCT_NAMES } from '@contract/products';
-import { SchemaKnowledge } from './jsonAssist';
+import { SchemaKnowledge, valueRange } from './jsonAssist';
 import { Preview } from './Preview';
 import { SchemaEditor } from './SchemaEditor';
+import { editedText, VisualEditor } from './VisualEditor';
 import {
   roleName,
   studioApi,
@@ -294,6 +308,18 @@ function Studio() {
     return () => window.clearInterval(poll);
   }, []);
 
+  const [mode, setMode] = useState<'text' | 'visual'>('text');
+  const commands = useRef<{ undo(): void; redo(): void } | null>(null);
+  /** A visual edit: formatted as a save would write it, applied to the text editor as a minimal change. */
+  const visualEdit = async (document: Record<string, unknown>) => {
+    if (!file) return;
+    const edited = editedText(text, document, (t, pointer) =>
+      valueRange(EditorState.create({ doc: t, extensions: [json()] }), pointer),
+    );
+    const { text: formatted } = await studioApi<{ text: string }>('format', { file, text: edited });
+    setReplace({ text: formatted });
+  };
+
   const onChange = (t: string) => {
     setText(t);
     // The formatted text a save put back: checked clean already, and still 已保存.
@@ -359,9 +385,36 @@ function Studio() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {file ?? '请选择页面配置'}
         </Typography.Title>
-        <div style={{ flex: 1, minHeight: 0 }}>
+        <div>
+          <Segmented
+            aria-label="编辑方式"
+            value={mode}
+            onChange={(v) => setMode(v as 'text' | 'visual')}
+            options={[
+              { value: 'visual', label: '可视化' },
+              { value: 'text', label: '文本' },
+            ]}
+          />{' '}
+          <Button size="small" aria-label="撤销" onClick={() => commands.current?.undo()} disabled={!file}>
+            撤销
+          </Button>{' '}
+          <Button size="small" aria-label="重做" onClick={() => commands.current?.redo()} disabled={!file}>
+            重做
+          </Button>
+        </div>
+        {file && source && mode === 'visual' && (
+          <div style={{ flex: 1, minHeight: 0 }}>
+            <VisualEditor
+              text={text}
+              models={source.models}
+              onEdit={(document) => void visualEdit(document)}
+            />
+          </div>
+        )}
+        <div style={{ flex: 1, minHeight: 0, display: mode === 'text' ? 'block' : 'none' }}>
           {file && (
             <SchemaEditor
+              commands={commands}
               key={file}
               file={file}
               initial={initial}
