@@ -143,7 +143,7 @@ describe('model files are checked at start', () => {
         m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
         m.create.roles = ['ROLE_CORE_OPERATOR', 'ROLE_CORE_PURCHASE'];
       },
-      'schemas/_models/creditIssue.json: /create/roles/1: "ROLE_CORE_PURCHASE" sees personal data masked, so may not write it',
+      'schemas/_models/creditIssue.json#/create/roles/1: "ROLE_CORE_PURCHASE" sees personal data masked, so may not write it',
     ],
     [
       'personal data of a shared record filtered by (another party would learn it by exact match)',
@@ -151,7 +151,7 @@ describe('model files are checked at start', () => {
         m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
         m.query.filters.payeeMobile = 'eq';
       },
-      'schemas/_models/creditIssue.json: /fields/payeeMobile: personal data of a record shared with other parties cannot be filtered, sorted or grouped',
+      'schemas/_models/creditIssue.json#/fields/payeeMobile: personal data of a record shared with other parties cannot be filtered, sorted or grouped',
     ],
     [
       'personal data seen whole by a party the record does not have',
@@ -159,7 +159,7 @@ describe('model files are checked at start', () => {
         m.fields.payeeMobile = { type: 'string', title: '联系人手机', format: 'phone' };
         m.personalData = { wholeFor: [{ party: 'holderCorpId', roles: ['ROLE_FIN_CLIENT_MANAGER'] }] };
       },
-      'schemas/_models/creditIssue.json: /personalData/wholeFor/0/party: "holderCorpId" is not one of visibility.corpFields',
+      'schemas/_models/creditIssue.json#/personalData/wholeFor/0/party: "holderCorpId" is not one of visibility.corpFields',
     ],
     [
       'children read by a field without an index',

@@ -142,6 +142,7 @@ describe('checkSchemas', () => {
       expect.stringMatching(
         /^schemas\/credit\/issues\.json#\/list\/rowActions\/1\/visible: 表达式调用了未知函数 "isBlank"/,
       ),
+      'schemas/credit/issues.json#/list/rowActions/1/visible: 模型 "creditIssue" 中没有字段 "x"（$record.x），是否应为 "id"？（isBlank($record.x)）',
       'schemas/credit/issues.json#/list/rowActions/2/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）',
     ]);
     const unknownDict = listPage({ columns: [{ field: 'status', title: '状态', enum: { $dict: 'nope' } }] });
