@@ -1,5 +1,5 @@
 /**
- * Registration, password reset and SMS codes: the facts the portal and the server share (issue 13).
+ * Registration, password reset and SMS codes: the facts the portal and the server share.
  * Field rules themselves live in renderer/core/validators (both sides import them).
  */
 

@@ -17,7 +17,7 @@ export const ERRORS = {
   REQUEST_REPLAYED: { status: 400, message: '重复的请求已被拒绝' },
   TERMINAL_INVALID: { status: 400, message: '终端标识无效' },
   BAD_REQUEST: { status: 200, message: '请求参数错误' },
-  // The input boundary (server/inputBoundary.ts) and database errors a request can cause (issue 16).
+  // The input boundary (server/inputBoundary.ts) and database errors a request can cause.
   BODY_INVALID: { status: 200, message: '提交的数据格式不正确' },
   BODY_TOO_COMPLEX: { status: 200, message: '提交的数据过多、过长或层级过深' },
   TEXT_INVALID: { status: 200, message: '提交的内容含有不允许的字符（空字符或不完整的文字编码）' },
@@ -30,7 +30,7 @@ export const ERRORS = {
   DB_UNAVAILABLE: { status: 503, message: '网络异常，请您稍后重试。' },
   RATE_LIMITED: { status: 200, message: '操作过于频繁，请稍后再试' },
   DATE_ORDER_INVALID: { status: 200, message: '{title}须晚于{after}' },
-  // A list filter's lower bound above its upper bound (issue 17 item 13): refused, not an empty list.
+  // A list filter's lower bound above its upper bound: refused, not an empty list.
   RANGE_ORDER_INVALID: { status: 200, message: '{title}：{order}' },
   VALIDATION_FAILED: { status: 200, message: '提交的信息有误，请检查后重试' },
   LOGIN_FAILED: { status: 200, message: '用户名或密码错误' },
@@ -47,7 +47,7 @@ export const ERRORS = {
   // A create or transition on a product the acting enterprise has not opened (server/models/productOpening.ts).
   PRODUCT_NOT_OPENED: { status: 200, message: '贵企业尚未开通{product}产品，请先申请开通' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },
-  // Users and roles of an enterprise (my/enterprise-info/user/list, issue 13).
+  // Users and roles of an enterprise (my/enterprise-info/user/list).
   USER_INVALID: { status: 200, message: '{message}' },
   USER_NAME_TAKEN: { status: 200, message: '用户名“{userName}”已被使用，请换一个' },
   USER_NOT_FOUND: { status: 200, message: '用户不存在' },
@@ -55,7 +55,7 @@ export const ERRORS = {
   ROLES_REQUIRED: { status: 200, message: '请至少选择一个角色' },
   ROLE_NOT_ASSIGNABLE: { status: 200, message: '不能给贵企业用户分配“{role}”角色' },
   LAST_MANAGER: { status: 200, message: '贵企业至少需要保留一名启用的管理员' },
-  // Person info (my/person-info/index, issue 13).
+  // Person info (my/person-info/index).
   PERSON_FIELD_INVALID: { status: 200, message: '{message}' },
   PERSON_OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },
   PERSON_PASSWORD_SAME: { status: 200, message: '新密码不能与原密码相同' },

@@ -4,7 +4,7 @@ import secureJson from 'secure-json-parse';
 import { ApiError } from './errors';
 
 /**
- * The one input boundary every request crosses before a handler sees it (issue 16): JSON bodies parsed
+ * The one input boundary every request crosses before a handler sees it: JSON bodies parsed
  * without prototype keys and within structural limits, and every string of the body, the query and the
  * path free of NUL characters and lone UTF-16 surrogates (PostgreSQL refuses both, and a JSON column
  * would store a string no client can read back). Per-field limits (maxLength, maxItems, formats) are the

@@ -4,7 +4,7 @@
 // `npx tsx scripts/bench/scale.mjs [--records N] [--explain] [--compare]` prints the rows; `npm run bench`
 // imports it. --compare also times, database only and interleaved, each list's SQL on the per-enterprise
 // side table (what the engine runs) against the same conditions on the record table by `visible_corps`
-// (the engine before issue 15: planner-estimated count, exact below 10,000, and the page).
+// (the engine before the side table: planner-estimated count, exact below 10,000, and the page).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { signedHeaders } from './http.mjs';
@@ -267,7 +267,7 @@ async function compareList(db, models, rawQuery, rounds) {
   const where = buildWhere(model, 'SUP001', query, READER_ROLE);
   const { page, size } = paging(query);
   const limit = `limit ${size} offset ${(page - 1) * size}`;
-  // The engine before issue 15: visibility by visible_corps, contains filters as ILIKE on the record column.
+  // The engine before the side table: visibility by visible_corps, contains filters as ILIKE on the record column.
   const onTable = onRecordTable(model, where);
   const side = async () => {
     await countRows(db, model, where);

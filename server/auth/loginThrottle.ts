@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 
 /**
- * Login throttling (issue 16). Failures count per (user name, client): five in a row lock that pair, for
+ * Login throttling. Failures count per (user name, client): five in a row lock that pair, for
  * 15 minutes the first time and twice as long each time after (at most a day), so a stranger guessing
  * from elsewhere cannot lock a user out. Unknown user names are counted exactly like known ones (same
  * answers, same queries, same time). Each client also has a failure budget per window over all names

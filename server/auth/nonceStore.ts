@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 /**
  * The replay store of signed requests (request_nonces), claimed in batches: every checked request needs
  * its nonce written once, and one INSERT per request made the nonce the most expensive part of a session
- * GET (~1,000 req/s, issue 15). Claims arriving while a batch is being written wait for the next one, so
+ * GET (~1,000 req/s). Claims arriving while a batch is being written wait for the next one, so
  * under load one statement claims many nonces. A batch starts one event-loop turn after its first claim
  * (setImmediate): the embedded database runs each statement synchronously on this thread, so without the
  * turn no other request was ever parsed while a batch was written, and every batch held one nonce

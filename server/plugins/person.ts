@@ -30,7 +30,7 @@ const PERSON_FIELD: FieldRefusal = (message, field) =>
   new ApiError('PERSON_FIELD_INVALID', { message }, { field });
 
 /**
- * my/person-info/index (issue 13): a user reads the own profile, changes the phone with an SMS code sent
+ * my/person-info/index: a user reads the own profile, changes the phone with an SMS code sent
  * to the new phone (CHANGE_MOBILE), and changes the password (the old one required, the new one by spec
  * section 5's rule; every other session of the user ends). Only the caller's own record is touched: the
  * user comes from the session, never from the request.

@@ -136,7 +136,7 @@ async function logChange(
 }
 
 /**
- * Users and roles of an enterprise (my/enterprise-info/user/list, issue 13), for its administrator
+ * Users and roles of an enterprise (my/enterprise-info/user/list), for its administrator
  * (ROLE_CORP_MANAGER): list, add with roles and a first password, change roles, disable and enable.
  * Changes reach the affected user on its next request: user and user_roles writes notify the session
  * caches (ADR 0006), a role taken away falls back to one still held, a disabled user's sessions end.

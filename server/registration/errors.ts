@@ -1,6 +1,6 @@
 import { errorsOf } from '../errors';
 
-/** The error codes of registration, password reset, SMS codes and face checks (issue 13). */
+/** The error codes of registration, password reset, SMS codes and face checks. */
 export const REGISTRATION_ERRORS = {
   REG_FIELD_INVALID: { status: 200, message: '{message}' },
   REG_AGREEMENTS_REQUIRED: { status: 200, message: '请阅读并同意全部协议' },

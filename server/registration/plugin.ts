@@ -46,7 +46,7 @@ export function decrypt(ctx: ServerContext, cipher: unknown): string {
 const newId = (prefix: string): string => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /**
- * Public calls of registration and password reset (issue 13): SMS codes, register, reset; plus, in test
+ * Public calls of registration and password reset: SMS codes, register, reset; plus, in test
  * mode only, the emulated SMS gateway's outbox for the tests. Callers need a session (the anonymous one
  * the login page bootstrap makes), so every call is signed and carries the CSRF token.
  *

@@ -7,7 +7,7 @@ const SMS: Array<[string, number, boolean, boolean]> = [
   ['【供应链金融服务平台】平台将于本周六凌晨进行例行维护。', 50, false, true],
 ];
 
-/** Demo SMS for every demo user (the account centre's SMS list, issue 13). */
+/** Demo SMS for every demo user (the account centre's SMS list). */
 export async function seedAccount(db: Db): Promise<void> {
   const users = await db.query<{ id: string; mobile: string }>('select id, mobile from users order by id');
   await db.transaction(async (tx) => {

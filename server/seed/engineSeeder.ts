@@ -42,7 +42,7 @@ export function seedSignRecord(user: CurrentUser, scope: string): SignRecord {
 }
 
 /**
- * The verifier of seeded signatures (the choice, for issue 9 item 4): the server's UKEY verifier
+ * The verifier of seeded signatures (the choice): the server's UKEY verifier
  * (server/ukey/verifier.ts) cannot run while seeding — it wants an original issued to a live browser
  * session and a key bound to the signer's enterprise, and the factor's users hold no demo key — and
  * signing every transition with the demo keys' SM2/RSA halves would slow every start-up for nothing the
@@ -100,7 +100,7 @@ export interface SeedActor {
 const SEED_PDF_SHA256 = createHash('sha256').update(SEED_PDF).digest('hex');
 
 /**
- * Builds demo data through the models engine (issue 9 item 4): records are created and moved by the
+ * Builds demo data through the models engine: records are created and moved by the
  * engine's own create/update/act calls, as the demo users (server/seed/demo.ts) in their roles, so a seed
  * can only hold what the engine itself produces (its checks, effects, numbers, visibility, audit trail).
  * The engine runs on the seeder's clock: `at(...)` moves it to a past day, and every write moves it on a

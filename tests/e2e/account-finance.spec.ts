@@ -7,7 +7,7 @@ import { cell, chinaDate, choose, confirm, money, row, succeeded, type, userPage
 import { schemaPage } from './pageObjects';
 
 /**
- * The account centre's finance part (issue 13) through the UI: the electronic account opened by the
+ * The account centre's finance part through the UI: the electronic account opened by the
  * project department's operator and activated by its director with the UKEY; the transaction list
  * filtered on the server; the invoice info edited, a bad 税号 refused with its message first; a bill
  * issued, paid, its invoice issued and red-flushed (a second 红冲 refused), bill and invoice as PDF.

@@ -3,7 +3,7 @@ import { VALIDATION_MESSAGES } from '../../renderer/core/validators';
 import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, test, watchPage } from './fixtures';
 import { closePages, confirm, row, succeeded, userPage } from './creditUi';
 
-/** The account centre's own-record screens (issue 13): person info and bank accounts. */
+/** The account centre's own-record screens: person info and bank accounts. */
 test.afterEach(closePages);
 test.describe.configure({ timeout: 180_000 });
 

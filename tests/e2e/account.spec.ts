@@ -5,7 +5,7 @@ import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 
-/** The logged-in account centre (issue 13 part 2) through the UI: users and roles, messages, limits, downloads. */
+/** The logged-in account centre through the UI: users and roles, messages, limits, downloads. */
 test.afterEach(closePages);
 test.describe.configure({ timeout: 120_000 });
 

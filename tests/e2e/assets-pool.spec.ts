@@ -19,7 +19,7 @@ import {
 import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
 
 /**
- * The asset pool through the UI (issue 11): a supplier opens a pool at the factor and puts two assets
+ * The asset pool through the UI: a supplier opens a pool at the factor and puts two assets
  * into it (质押率 80% and 90%), the factor's product manager adds a funding product, its client manager
  * matches an asset to it, the product manager accepts; the pool's 池额度, 已用, 可用 and 保证金 are
  * exact to the cent on screen after each step; the product manager freezes an asset (its pledge value

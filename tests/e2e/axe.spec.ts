@@ -5,7 +5,7 @@ import { closePages, userPage } from './creditUi';
 import { apiGet, test } from './fixtures';
 
 /**
- * Accessibility (issue 10 item 9): axe-core, injected through the driver (the portal's CSP blocks
+ * Accessibility: axe-core, injected through the driver (the portal's CSP blocks
  * inline scripts), finds no serious or critical WCAG 2 A/AA violation on the login page, the shell,
  * one schema page of each kind and the download centre.
  */

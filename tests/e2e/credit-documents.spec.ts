@@ -26,8 +26,8 @@ const FAKE_PDF = Buffer.from('this is plain text, not a PDF');
 const MISMATCH = '文件内容与扩展名“pdf”不符，请上传真实的pdf文件';
 
 /**
- * On an upload page: a .pdf that is not a PDF is refused by the server and leaves no document behind
- * (issue 17 item 6); the real one makes (or fills) the document, which is then submitted.
+ * On an upload page: a .pdf that is not a PDF is refused by the server and leaves no document behind;
+ * the real one makes (or fills) the document, which is then submitted.
  */
 async function uploadRefusedThenAccepted(page: Page, slot: string, documentId?: string): Promise<void> {
   const card = page.getByTestId(`slot-${slot}`);
@@ -93,7 +93,7 @@ test('every document type is uploaded; a .pdf that is not a PDF is refused with 
   await page.getByTestId('field-category').getByText('发票').click();
   await type(page, 'field-title', '增值税专用发票');
   await type(page, 'field-invoiceNo', invoiceNo);
-  // Validated before the confirmation is asked (issue 17 item 2).
+  // Validated before the confirmation is asked.
   await page.getByTestId('action-form-submit').click();
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   // An 8-digit number needs the invoice code (linkage); amount and date are required for an invoice.

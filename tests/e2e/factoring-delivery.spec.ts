@@ -18,7 +18,7 @@ import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**
- * Delivery factoring (issue 12) through the UI: the factor approves the project department onto the core's
+ * Delivery factoring through the UI: the factor approves the project department onto the core's
  * white list → its director reads the tripartite agreement to the end and signs it with the UKEY, then the
  * core's director and the factor's product manager sign it with theirs (the core downloads its text) → the core gives it a supply plan → it accepts and registers the arrival with its
  * waybill → the core's 收货确认岗 confirms receipt → it applies for finance after reading the tripartite

@@ -17,7 +17,7 @@ import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**
- * Reverse factoring (issue 12) through the UI: the core registers a payable, its director cannot confirm it
+ * Reverse factoring through the UI: the core registers a payable, its director cannot confirm it
  * before the operator uploads its 确权函 (上传确权材料), then confirms it → the supplier
  * signs it through the one-time link of its SMS in a logged-out browser → a second use of the link is
  * refused → the supplier finances it, its director submits, the factor approves → the core confirms the

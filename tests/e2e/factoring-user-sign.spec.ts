@@ -5,7 +5,7 @@ import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
 /**
- * 用户签约 and 产品文档 of factoring (issue 12) through the UI: the core group (the one demo enterprise not yet
+ * 用户签约 and 产品文档 of factoring through the UI: the core group (the one demo enterprise not yet
  * signed) has its director read the service agreement to its end and sign it with the UKEY; the signed
  * agreement is then listed under 协议管理 and its text downloads as PDF. A factor downloads a contract
  * template from the documentation page.

@@ -4,7 +4,7 @@ import { closePages, confirm, userPage } from './creditUi';
 import { exportNow, expectSheetMatchesRows } from './exports';
 
 /**
- * The list features of issue 10 on the final-review list of credit issues (schemas/credit/core/index/
+ * The renderer's list features on the final-review list of credit issues (schemas/credit/core/index/
  * final-approve.json): column settings that survive a reload and an Excel export compared cell by
  * cell with the list (tab 待终审), batch approval answered per row, and a large export (tab 全部)
  * through the download centre (the e2e server runs with EXPORT_JOB_THRESHOLD=20, playwright.config.ts).

@@ -83,7 +83,7 @@ test.describe('schema pages (renderer)', () => {
     await expect(page.getByTestId('field-dueDate')).not.toContainText(window);
     await pickDate(page, 'field-dueDate', chinaDate(366));
     await expect(page.getByTestId('field-dueDate')).toContainText(window);
-    // The form is validated before the confirmation question is asked (issue 17 item 2).
+    // The form is validated before the confirmation question is asked.
     await page.getByTestId('action-form-submit').click();
     await expect(page.getByText('请检查表单中标红的内容')).toBeVisible();
     await expect(page.getByText('确认提交签发申请？')).toHaveCount(0);

@@ -29,7 +29,7 @@ async function issueApply(page: Page, bill: string): Promise<void> {
   await pickDate(page, 'field-statements.0.expectedPayDate', chinaDate(90));
 }
 
-test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
+test.describe('forms', () => {
   test('item 1: an out-of-range amount stays as typed and the field says why', async ({ page }) => {
     await loggedInAs(page, 'core_operator');
     await issueApply(page, '-500.555');
@@ -58,7 +58,7 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
   test('item 3: a bill amount the model refuses is named on its own step, before the user moves on', async ({
     page,
   }) => {
-    // The page takes the model's 0.01 minimum (issue 9), so 0 never reaches the server; that a server
+    // The page takes the model's 0.01 minimum, so 0 never reaches the server; that a server
     // field error for an earlier step shows that step is FormPage's component test.
     await loggedInAs(page, 'core_operator');
     await issueApply(page, '0');
@@ -118,7 +118,7 @@ test.describe('forms (issue 17 items 1, 2, 3, 5, 9)', () => {
   });
 });
 
-test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
+test.describe('shell', () => {
   test('item 10: the chat window shows the chat alone', async ({ page }) => {
     await loggedInAs(page, 'core_operator');
     await page.setViewportSize({ width: 900, height: 700 });
@@ -231,7 +231,7 @@ test.describe('shell (issue 17 items 8, 10, 11, 12)', () => {
   });
 });
 
-test.describe('lists and accessibility (issue 17 items 13, 14)', () => {
+test.describe('lists and accessibility', () => {
   test('item 13: each unread message names its matter and links to its screen', async ({ page }) => {
     await loggedInAs(page, 'core_operator');
     const motions = await recordOverlayMotions(page);

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
+import { readSchemaDirectory } from '@renderer/core/node';
 import { loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
 import { apiGet, loginAs, test } from './fixtures';
@@ -21,22 +22,18 @@ const USERS = DEMO_USERS.filter((u) => {
   return true;
 }).map((u) => u.username);
 
-/** Paths of routes hidden from the menu (detail pages need a record): page schemas and hand-written blocks. */
+/**
+ * Paths of routes hidden from the menu (detail pages need a record): page schemas, read through the schema
+ * directory so that a variant's pages made from templates count, and hand-written blocks.
+ */
 function hiddenPaths(): Set<string> {
   const root = join(process.cwd(), 'schemas');
   const blocks: Array<{ path: string; hideInMenu?: boolean }> = [
     ...(JSON.parse(readFileSync(join(root, '_routes/handwritten.json'), 'utf8')) as { routes: [] }).routes,
+    ...readSchemaDirectory(root).pages.map(
+      (p) => (p.raw as { route: { path: string; hideInMenu?: boolean } }).route,
+    ),
   ];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('_')) continue;
-      const file = join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.json'))
-        blocks.push((JSON.parse(readFileSync(file, 'utf8')) as { route: never }).route);
-    }
-  };
-  walk(root);
   return new Set(blocks.filter((b) => b.hideInMenu).map((b) => b.path));
 }
 const HIDDEN = hiddenPaths();
@@ -53,9 +50,11 @@ interface RecordPage {
 function recordPages(): RecordPage[] {
   const root = join(process.cwd(), 'schemas');
   const out: RecordPage[] = [];
+  // Page files by path, a template's instances included (they have no file of their own).
+  const files = new Map(readSchemaDirectory(root).pages.map((p) => [p.file, p.raw]));
   for (const route of loadRoutes(root)) {
     if (!route.hideInMenu || route.handwritten) continue;
-    const page = JSON.parse(readFileSync(join(root, route.file), 'utf8')) as {
+    const page = files.get(route.file) as {
       model?: string;
       upload?: { owner?: { model: string; param: string } };
       form?: { mode?: string };

@@ -110,7 +110,7 @@ describe('schemas:check', () => {
     }
   });
 
-  it('fails on a link shown to a role the target page refuses (issue 17 item 7)', () => {
+  it('fails on a link shown to a role the target page refuses', () => {
     const links = mkdtempSync(join(tmpdir(), 'schemas-links-'));
     try {
       cpSync(SCHEMAS, links, { recursive: true });

@@ -16,7 +16,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * The account centre's finance part (issue 13): enterprise profiles, the electronic account with its
+ * The account centre's finance part: enterprise profiles, the electronic account with its
  * transactions, receipts, bills, invoices and points — each enterprise sees only its own rows, bad input
  * is refused with a code and writes nothing, amounts move exactly.
  */

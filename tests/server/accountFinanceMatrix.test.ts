@@ -9,7 +9,7 @@ import {
 import { as, body, count, create } from './modelsHelpers';
 
 /**
- * Authorisation matrix of the account centre's finance actions and creates (issue 13): each demo role (and
+ * Authorisation matrix of the account centre's finance actions and creates: each demo role (and
  * a second core group and factor) × each action × records of its own and other enterprises. Written by
  * hand from the design: an enterprise's director activates its electronic account; its operator or
  * director asks a transaction's result; its operator pays its bills; the issuing factor's client manager

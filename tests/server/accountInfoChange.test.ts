@@ -16,7 +16,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * Enterprise master data (my/enterprise-info/info-update, issue 13): an operator proposes a change, a
+ * Enterprise master data (my/enterprise-info/info-update): an operator proposes a change, a
  * director or the administrator approves (the enterprise changes only then, once, if nobody changed it in
  * between) or rejects it; the values before stay with the change; bad values refused with the registration
  * rules; the authorisation matrix over approve and reject; another enterprise never sees or changes it.

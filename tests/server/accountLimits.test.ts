@@ -17,7 +17,7 @@ import {
   type ModelsTestServer,
 } from './modelsHelpers';
 
-/** Limit distribution (my/limit/*, issue 13 part b): a core gives suppliers child limits from its own. */
+/** Limit distribution (my/limit/*): a core gives suppliers child limits from its own. */
 let s: ModelsTestServer;
 beforeAll(async () => {
   s = await modelsServer();

@@ -14,7 +14,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * Bank accounts of an enterprise (my/enterprise-info/info, issue 13): the authorisation matrix over their
+ * Bank accounts of an enterprise (my/enterprise-info/info): the authorisation matrix over their
  * actions (written by hand: an operator or director proposes, a director or the administrator approves,
  * rejects, disables, enables again or sets the default; only within the own enterprise), then the lifecycle, the
  * one default per enterprise and bad input through the API.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedIn, testServer, type TestServer } from './helpers';
 
-/** In-site mail and SMS with read/unread (my/message/*, issue 13 part c). */
+/** In-site mail and SMS with read/unread (my/message/*). */
 let s: TestServer;
 beforeAll(async () => {
   s = await testServer();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, DEMO_PASSWORD, loggedIn, testServer, type TestServer } from './helpers';
 
-/** Person info (my/person-info/index, issue 13): own profile, password change, phone change by SMS code. */
+/** Person info (my/person-info/index): own profile, password change, phone change by SMS code. */
 let s: TestServer;
 beforeAll(async () => {
   s = await testServer(undefined, undefined, { testMode: true });

@@ -3,7 +3,7 @@ import { validatePassword } from '@renderer/core/validators';
 import { initialPassword } from '@server/plugins/users';
 import { Browser, encryptPassword, loggedIn, testServer, type TestServer } from './helpers';
 
-/** Users and roles of an enterprise (my/enterprise-info/user/list, issue 13 part a). */
+/** Users and roles of an enterprise (my/enterprise-info/user/list). */
 let s: TestServer;
 beforeAll(async () => {
   s = await testServer();

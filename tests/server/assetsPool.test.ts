@@ -15,7 +15,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * The asset pool (issue 11) through the API: a lifecycle with the pool figures summed from the records
+ * The asset pool through the API: a lifecycle with the pool figures summed from the records
  * after every action (池额度 = Σ asset × 质押率 of the assets in the pool, 已用 = Σ accepted matches,
  * 保证金 = Σ their margins, 冻结额度 = Σ the frozen assets' values or, while the pool is frozen, all it
  * does not use, 可用 = 池额度 − 已用 − 冻结额度; the last flow carries the same figures), freezing of

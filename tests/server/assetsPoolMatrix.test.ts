@@ -11,7 +11,7 @@ import { body, count, create } from './modelsHelpers';
 /**
  * Authorisation matrix of every asset pool action and create: each demo role (and a second factor's
  * client and product managers, added here) × each action × records of its own and of other
- * enterprises. The expected table is written by hand from the product's design (issue 11): the pool's
+ * enterprises. The expected table is written by hand from the product's design: the pool's
  * owner operator moves assets in and out, the factor's client manager matches, its product manager
  * adds products, accepts, refuses, releases and freezes (assets and pools); an action is allowed exactly when the role is
  * listed and the user's enterprise is the named party.

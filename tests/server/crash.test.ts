@@ -11,7 +11,7 @@ import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
 import { processExit, seededDataDir, startServerProcess } from './serverProcess';
 
 /**
- * Crash test (issue 16): the real server process takes concurrent writes — voucher applications
+ * Crash test: the real server process takes concurrent writes — voucher applications
  * (record + business number + audit) and transfers (transfer + reservation on the source voucher +
  * audit) — and is killed with SIGKILL while they are in flight. After a restart on the same database,
  * every acknowledged write is there, and nothing is half written: every record has its audit entry and

@@ -6,7 +6,7 @@ import { ApiError } from '@server/errors';
 import { openEngine } from '@server/engine';
 import { EngineSeeder, SEED_RA_TYPE, seedSignatureVerifier, seedSignRecord } from '@server/seed/engineSeeder';
 
-// The shared seeding helper (issue 9 item 4): the engine's own calls, as demo users, on a movable clock.
+// The shared seeding helper: the engine's own calls, as demo users, on a movable clock.
 let db: PgliteDb;
 let s: EngineSeeder;
 

@@ -17,7 +17,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * Delivery factoring (issue 12): only white-listed suppliers get supply plans and finance; an arrival
+ * Delivery factoring: only white-listed suppliers get supply plans and finance; an arrival
  * becomes financeable only when the core's 收货确认岗 confirms it; the tripartite agreement must be read.
  */
 const WHITE = 'factoringDeliveryWhite';

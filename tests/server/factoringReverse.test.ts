@@ -15,7 +15,7 @@ import {
 } from './modelsHelpers';
 
 /**
- * Reverse factoring (issue 12): the core confirms a payable, the supplier signs it through a one-time
+ * Reverse factoring: the core confirms a payable, the supplier signs it through a one-time
  * public link (no login), the supplier finances it, the core confirms the assignment through a second
  * link, the factor lends. The links: random, bound to one record and one action, expiring, one use.
  */

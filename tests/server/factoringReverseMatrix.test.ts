@@ -3,7 +3,7 @@ import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './a
 import { API, as, body, create, SIGN, step } from './modelsHelpers';
 
 /**
- * Authorisation matrix of the reverse and delivery factoring actions (issue 12): every demo role (plus a
+ * Authorisation matrix of the reverse and delivery factoring actions: every demo role (plus a
  * second core group, supplier and factor added here) × each action × records of its own and of other
  * enterprises. The expected table is written by hand from DOMAIN.md's two-step pattern: an action is
  * allowed exactly when the session's role is listed and the user's enterprise is the named party.

@@ -170,7 +170,7 @@ describe('file upload', () => {
     });
   });
 
-  it('creates the record with its file, and no record when the file is refused (issue 17 item 6)', async () => {
+  it('creates the record with its file, and no record when the file is refused', async () => {
     const chain = await as(s.app, 'chain_operator');
     const fields = JSON.stringify({ category: 'other', title: '其他资料', finCorpId: 'FIN001' });
     const records = await count(s, 'finance_document');

@@ -12,7 +12,7 @@ import { bigWorkbook, zip } from './importBomb';
 import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
 
 /**
- * Property-based fuzzing of the models API (issue 16): requests generated from the model definitions —
+ * Property-based fuzzing of the models API: requests generated from the model definitions —
  * bodies with wrong, hostile and nearly-right values, queries of raw bytes, ids, versions, multipart
  * uploads — against every endpoint of every model, and hostile requests among them (bodies nested far
  * past the input boundary's depth, bodies past a session's byte budget, prototype-pollution keys at any

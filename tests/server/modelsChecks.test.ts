@@ -56,7 +56,7 @@ describe('aggregates', () => {
   });
 });
 
-describe('monthly aggregates (issue 17 item 13)', () => {
+describe('monthly aggregates', () => {
   it('answers every month between the first and the last, an empty month as zero', () => {
     const groups = [
       { key: '2026-11', label: '2026-11', value: '5.00', count: 1 },

@@ -54,7 +54,7 @@ describe('serving the portal under /cv3/', () => {
   });
 });
 
-describe('security headers (issue 16)', () => {
+describe('security headers', () => {
   it.each(['/cv3/', '/cv3/index.html', '/cv3/login/login'])(
     '%s carries CSP, X-Frame-Options and nosniff',
     async (url) => {

@@ -126,7 +126,7 @@ describe('CSRF token and request signature on state-changing calls', () => {
   });
 });
 
-describe('every request of a session is signed and checked, GET too (issue 16)', () => {
+describe('every request of a session is signed and checked, GET too', () => {
   const messages = (browser: Browser, opts = {}) =>
     browser.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', v: '1' }, ...opts });
 

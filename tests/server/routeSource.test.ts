@@ -1,5 +1,5 @@
 /**
- * One source of truth for routes (issue 9): a route block changed in one place, schemas/_routes/, is
+ * One source of truth for routes: a route block changed in one place, schemas/_routes/, is
  * followed by the portal's router and header menu, the server's menus3 and the checker alike.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

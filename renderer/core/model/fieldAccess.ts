@@ -1,5 +1,5 @@
 /**
- * Per-field permissions (issue 10 item 7), declared in a model's `fieldAccess` and enforced by the
+ * Per-field permissions, declared in a model's `fieldAccess` and enforced by the
  * models engine: a field may be hidden from some roles and written only by some roles in some states.
  * The server resolves them per record for the current role and sends the result as the record's
  * `fieldAccess` (`{field: 'hidden' | 'readOnly'}`, editable fields left out); pages follow that map.

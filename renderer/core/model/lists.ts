@@ -1,5 +1,5 @@
 /**
- * The list features of issue 10 (batch actions, saved list settings, exports and the download centre):
+ * The renderer's list features (batch actions, saved list settings, exports and the download centre):
  * their paths under `/api/web`, the shapes on the wire and the one check of saved settings, shared by
  * the renderer (which sends them) and the server (which checks and stores them).
  */

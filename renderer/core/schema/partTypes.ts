@@ -1,5 +1,5 @@
 /**
- * Renderer v2 (issue 10): composable pages, declarative data sources and dialog actions.
+ * Renderer v2: composable pages, declarative data sources and dialog actions.
  *
  * A `composite` page is a tree of parts: containers (tabs, card, collapse, grid, steps) hold any page
  * part (list, form, detail, statistics) or other containers. The six page kinds stay as shorthands: a

@@ -248,7 +248,7 @@ describe('FormPage', () => {
     expect(within(field('supplierName')).queryByText('供应商未开通信用凭证产品')).toBeNull();
   });
 
-  it('validates before it asks for confirmation (issue 17 item 2)', async () => {
+  it('validates before it asks for confirmation', async () => {
     const { request, calls } = fakeRequest([]);
     await renderSchema(schema, { request });
     type('supplierName', '甲');
@@ -261,7 +261,7 @@ describe('FormPage', () => {
     expect(calls).toEqual([]);
   });
 
-  it('goes to the earliest step with a server field error, whatever the answer order (issue 17 item 3)', async () => {
+  it('goes to the earliest step with a server field error, whatever the answer order', async () => {
     const { request } = fakeRequest([
       [
         'POST /biz/v1/models/creditIssue/records',
@@ -369,7 +369,7 @@ describe('FormPage linkage over array rows', () => {
   });
 });
 
-describe('DatePicker (issue 17 item 9)', () => {
+describe('DatePicker', () => {
   it('names months and weekdays in Chinese and disables past days and holidays', async () => {
     const dates: FormPageSchema = {
       schemaVersion: 2,

@@ -191,7 +191,7 @@ describe('ListPage', () => {
     await waitFor(() => expect(calls.at(-1)?.params).not.toHaveProperty('status'));
   });
 
-  it('refuses to search with a minimum amount above the maximum, and says why (issue 17 item 13)', async () => {
+  it('refuses to search with a minimum amount above the maximum, and says why', async () => {
     const { request, calls } = backend();
     await renderSchema(schema, { request });
     await screen.findByTestId('row-0');

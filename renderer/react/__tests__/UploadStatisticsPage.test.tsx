@@ -101,7 +101,7 @@ describe('UploadPage', () => {
     fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [file('补充协议.pdf', 100)] } });
     const progress = await screen.findByTestId('upload-progress');
     expect(within(progress).getByText('30%')).toBeTruthy();
-    // The document is created by the upload, once the file is accepted (issue 17 item 6): no separate create.
+    // The document is created by the upload, once the file is accepted: no separate create.
     expect(calls.some((c) => c.method === 'POST' && c.url === '/biz/v1/models/financeDocument/records')).toBe(
       false,
     );

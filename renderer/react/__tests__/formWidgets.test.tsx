@@ -1,5 +1,5 @@
 /**
- * The renderer v2 form widgets (issue 10 item 4) inside a real form page: tabs and collapse panels
+ * The renderer v2 form widgets inside a real form page: tabs and collapse panels
  * hold fields, ArrayItems and ArrayCards add and remove rows, TreeSelect, Transfer and TimePicker show
  * their values, and everything they hold is submitted.
  */

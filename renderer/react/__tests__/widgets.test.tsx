@@ -90,7 +90,7 @@ describe('AmountInput', () => {
     ['123456789012345', '金额不能大于99,999,999,999,999.98'],
     ['-500.555', '金额不能小于0.00'],
     ['12.345', '请输入正确的金额（整数部分不超过14位，最多两位小数）'],
-  ])('never changes %s behind the user: it keeps it and says why (issue 17 item 1)', (typed, message) => {
+  ])('never changes %s behind the user: it keeps it and says why', (typed, message) => {
     const values: Array<string | undefined> = [];
     render(<AmountWithCapital onValue={(v) => values.push(v)} />);
     const input = screen.getByPlaceholderText('金额') as HTMLInputElement;

@@ -5,7 +5,7 @@ import { ACCOUNT_FINANCE_ERRORS } from './errors';
 import { seedAccountFinance } from './seed';
 
 /**
- * The account centre's finance part (issue 13): enterprise profiles (dock, invoice, express info), the
+ * The account centre's finance part: enterprise profiles (dock, invoice, express info), the
  * electronic account and its transactions and receipts, bills, invoices and points. Models account*,
  * pages under schemas/my/; its roles start in the products' pages (no homes of its own).
  */

@@ -5,7 +5,7 @@ import { registerAccountRoutes } from './routes';
 import { seedAccount } from './seed';
 
 /**
- * The account centre's business records (issue 13): changes of an enterprise's master data (corpInfoChange,
+ * The account centre's business records: changes of an enterprise's master data (corpInfoChange,
  * applied only on approval; GET its current data) and its bank accounts (corpBankAccount),
  * proposed by an operator and in effect once a director or the administrator approves them; one of those in
  * effect is the enterprise's default.

@@ -166,7 +166,7 @@ function roundTo2(text: string): string {
   return formatAmount(text).replace(/,/g, '');
 }
 
-describe('formatDateTime (issue 17 item 8: instants shown in Asia/Shanghai)', () => {
+describe('formatDateTime (instants shown in Asia/Shanghai)', () => {
   it('moves an instant with a zone to China time and keeps a local text as it is', () => {
     expect(formatDateTime('2026-11-24T11:45:00.000Z')).toBe('2026-11-24 19:45:00');
     expect(formatDateTime('2026-11-24T20:30Z')).toBe('2026-11-25 04:30');
