@@ -22,7 +22,10 @@ test('person info: a wrong old password is refused; a change ends the other sess
   browser,
 }) => {
   const page = await userPage(browser, USER);
-  const other = await userPage(browser, USER);
+  // A session of its own (userPage would hand out the worker's shared one): the change must end it.
+  const other = await (await browser.newContext()).newPage();
+  await loginAs(other, USER);
+  await expect(other.getByTestId('current-user')).toBeVisible();
   const watch = watchPage(page);
   await page.goto(PERSON_INFO);
   await expect(page.getByTestId('person-info')).toContainText(USER);
@@ -51,6 +54,7 @@ test('person info: a wrong old password is refused; a change ends the other sess
   // Back to the demo password so a rerun against the same server starts alike.
   await changePassword(page, 'Next@2026x', PASSWORD);
   await expect(page.getByText('密码修改成功，您在其他设备上的登录已失效').first()).toBeVisible();
+  await other.context().close();
   await expectNoErrors(watch);
 });
 
