@@ -28,6 +28,7 @@ export {
   createRequest,
   loginRedirectUrl,
   request,
+  startLogout,
 } from './request';
 export type { ApiResponse, RequestEnvironment } from './request';
 export {

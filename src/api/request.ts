@@ -55,12 +55,23 @@ const TUNNELLED = new Set(['PUT', 'DELETE', 'PATCH']);
 /** Pages from which a 401/403 does not redirect to the login page again. */
 const NO_AUTH_REDIRECT = /^\/cv3\/(login|register)(\/|$)/;
 
+/**
+ * Set when the page navigates to the logout address: an answer still in flight then comes back 401, and its
+ * redirect to the login page (with `?redirect=` to here) must not overtake the logout's own navigation.
+ */
+let loggingOut = false;
+export function startLogout(): void {
+  loggingOut = true;
+}
+
 export function browserEnvironment(): RequestEnvironment {
   return {
     localStorage: window.localStorage,
     sessionStorage: window.sessionStorage,
     location: window.location,
-    redirect: (url) => window.location.assign(url),
+    redirect: (url) => {
+      if (!loggingOut) window.location.assign(url);
+    },
     now: () => Date.now(),
   };
 }

@@ -1,7 +1,7 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { LOGOUT_CONFIRM_MESSAGE, logoutUrl } from '@/api';
+import { LOGOUT_CONFIRM_MESSAGE, logoutUrl, startLogout } from '@/api';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
@@ -59,6 +59,7 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
       tips.confirm(LOGOUT_CONFIRM_MESSAGE, {
         onOk: () => {
           clearOnLogout();
+          startLogout();
           window.location.assign(logoutUrl(`/cv3${config.loginUrl}`));
         },
       });
