@@ -15,7 +15,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { vi } from 'vitest';
 import { loadPageSchema, type PageSchema } from '@renderer/core';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { readSchemaDirectory, type SchemaDirectory } from '@renderer/core/node';
 import {
   defaultComponents,
   preloadRenderer,
@@ -70,13 +70,17 @@ export async function pageSchema(file: string): Promise<PageSchema> {
 const defaultQuery = (schema: PageSchema): Record<string, string> =>
   schema.page === 'list' ? {} : { id: `${schema.model ?? 'record'}-1` };
 
-/** A page rendered as `role` (null: signed out), with what it asked of the backend. */
+/**
+ * A page rendered as `role` (null: signed out), with what it asked of the backend; `schemas` is the schema
+ * directory the fake backend answers from (default: the repository's).
+ */
 export function mount(
   schema: PageSchema,
   role: string | null,
   query: Record<string, string> = defaultQuery(schema),
+  schemas: SchemaDirectory = directory,
 ): { backend: FakeBackend; container: HTMLElement } {
-  const backend = createFakeBackend(directory, role);
+  const backend = createFakeBackend(schemas, role);
   // antd's styles are generated but not inserted into the document (`mock="server"`): jsdom would re-scan
   // every inserted <style> on each insertion and each getComputedStyle, which was a fifth of the suite's CPU.
   const { container } = render(

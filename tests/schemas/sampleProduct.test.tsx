@@ -6,14 +6,13 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanup, render } from '@testing-library/react';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadPageSchema } from '@renderer/core';
 import { readSchemaDirectory } from '@renderer/core/node';
-import { defaultComponents, preloadRenderer, RendererProvider, SchemaPage } from '@renderer/react';
+import { defaultComponents, preloadRenderer } from '@renderer/react';
 import { mountProductFolder } from '@server/products/folder';
-import { createFakeBackend } from './fakeBackend';
-import { clock, settle } from './renderPage';
+import { mount, settle } from './renderPage';
 
 const dir = mkdtempSync(join(tmpdir(), 'sample-pages-'));
 cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
@@ -28,18 +27,7 @@ async function show(file: string, role: string): Promise<string> {
   await defaultComponents.load(defaultComponents.names());
   const page = directory.pages.find((p) => p.file === file)!;
   const schema = loadPageSchema(page.raw, { file, source: directory.source }).schema;
-  const backend = createFakeBackend(directory, role);
-  const { container } = render(
-    <RendererProvider
-      request={backend.request}
-      navigate={vi.fn()}
-      back={vi.fn()}
-      currentRole={role}
-      clock={clock}
-    >
-      <SchemaPage schema={schema} query={{}} />
-    </RendererProvider>,
-  );
+  const { backend, container } = mount(schema, role, {}, directory);
   await settle(container);
   expect(backend.unknown, `${file}: calls the fake backend does not know`).toEqual([]);
   // antd spaces out a two-character button label (提 交).
