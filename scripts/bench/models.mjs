@@ -3,6 +3,7 @@
 // lookup, user, visibility filter, count, page, JSON) without sockets. `node scripts/bench/models.mjs`
 // prints the rows; `npm run bench` may import modelsBench().
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -59,7 +60,7 @@ function vouchers(count) {
  * Rows `{figure, value, target, baseline}` for the bench table: p50/p95 of a list call (page of 10 among
  * 10,000+ visible vouchers) and of a filtered, sorted one.
  */
-export async function modelsBench({ records = 10_000, rounds = 300 } = {}) {
+export async function modelsBench({ records = 10_000, rounds = 300, dump } = {}) {
   const unregister = register();
   try {
     const { openPglite } = await import('../../server/db/pglite.ts');
@@ -71,11 +72,12 @@ export async function modelsBench({ records = 10_000, rounds = 300 } = {}) {
     const { openEngine } = await import('../../server/engine.ts');
     const { signedHeaders } = await import('./http.mjs');
 
-    const db = await openPglite({});
-    await migrate(db);
+    // `dump`: a migrated, seeded database already made (the server suite's fixture), instead of seeding again.
+    const db = await openPglite(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
     const schemasDir = join(root, 'schemas');
+    if (!dump) await migrate(db);
     const engine = await openEngine({ db, schemasDir });
-    await seedAll(engine);
+    if (!dump) await seedAll(engine);
     const { models } = engine;
     const model = models.models.get('creditVoucher');
     await db.transaction((tx) =>

@@ -81,7 +81,7 @@ const leaves = (menus: readonly Menu[]): string[] =>
   ]);
 
 /** Records console errors, failed requests and answers ≥ 400; counts requests in flight. */
-function watch(page: Page): { problems: string[]; quiet: () => boolean } {
+function watch(page: Page): { problems: string[]; quiet: (ms: number) => boolean } {
   const problems: string[] = [];
   let pending = 0;
   let lastActivity = Date.now();
@@ -104,14 +104,20 @@ function watch(page: Page): { problems: string[]; quiet: () => boolean } {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
-  // Settled: no request in flight, and none started or ended for 150 ms (a page's next call follows its
+  // Settled: no request in flight, and none started or ended for `ms` (a page's next call follows its
   // previous answer within a few ms).
-  return { problems, quiet: () => pending === 0 && Date.now() - lastActivity >= 150 };
+  return { problems, quiet: (ms) => pending === 0 && Date.now() - lastActivity >= ms };
 }
 
-/** Resolves when the page's requests have settled (see `watch`). */
-async function settled(quiet: () => boolean): Promise<void> {
-  await expect.poll(quiet, { message: 'requests settle', timeout: 10_000, intervals: [50] }).toBe(true);
+/**
+ * Resolves when the page's requests have settled (see `watch`). Between pages a short quiet window is
+ * enough: a call that comes later still lands in `problems`, which every later visit checks, and the walk
+ * ends with a long window, so no answer escapes the test.
+ */
+async function settled(quiet: (ms: number) => boolean, ms = 60): Promise<void> {
+  await expect
+    .poll(() => quiet(ms), { message: 'requests settle', timeout: 10_000, intervals: [20] })
+    .toBe(true);
 }
 
 // Each test logs in on its own and only reads: the users' walks spread over the workers.
@@ -158,6 +164,9 @@ for (const user of USERS) {
       await visit(`${path}?id=${encodeURIComponent(id)}`);
       opened.push(path);
     }
+    // Whatever the last pages asked for has answered, without a problem.
+    await settled(seen.quiet, 500);
+    expect(seen.problems, `${user} at the end of the walk`).toEqual([]);
     test.info().annotations.push({ type: 'record pages', description: opened.join(', ') || '—' });
   });
 }
