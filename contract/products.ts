@@ -82,3 +82,22 @@ const registered: Array<(manifest: ProductManifest) => void> = [];
 export function onProductRegistered(listener: (manifest: ProductManifest) => void): void {
   registered.push(listener);
 }
+
+/**
+ * Product folders a server mounted at start (PRODUCT_DIRS, server/products/folder.ts), as the built portal
+ * reads them: the server answers them as a script (`PRODUCT_FOLDERS_SCRIPT`, setting
+ * `globalThis[PRODUCT_FOLDERS_GLOBAL]`) that index.html loads before the portal's own code. Pages are keyed
+ * by file under schemas/ (`credit/core/index/operator.json`), models and dictionaries by file name.
+ */
+export interface MountedProductFolders {
+  manifests: ProductManifest[];
+  pages: Record<string, unknown>;
+  models: Record<string, unknown>;
+  dicts: Record<string, unknown>;
+}
+
+/** The global the product-folders script sets. */
+export const PRODUCT_FOLDERS_GLOBAL = '__SCF_PRODUCT_FOLDERS__';
+
+/** Where the server answers that script, under the portal's base. */
+export const PRODUCT_FOLDERS_SCRIPT = 'product-folders.js';

@@ -5,6 +5,7 @@
 // A worker that dies is replaced; SIGTERM/SIGINT stops every instance cleanly.
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 if (cluster.isPrimary) {
@@ -35,10 +36,21 @@ if (cluster.isPrimary) {
   const { migrate } = await import('../server/db/migrate.ts');
   const { seedAll } = await import('../server/seed/index.ts');
   const { openEngine } = await import('../server/engine.ts');
+  const { mountProductDirs, productDirsFromEnv } = await import('../server/products/folder.ts');
   const db = await openDb({ databaseUrl: process.env.DATABASE_URL });
   await migrate(db);
-  if (process.env.SEED !== 'false' && (await seedAll(await openEngine({ db }))))
-    console.log('seeded the demo world');
+  // PRODUCT_DIRS: the mounted folders' demo data are made here too, once (server/main.ts).
+  const dirs = productDirsFromEnv(process.env.PRODUCT_DIRS, process.cwd());
+  const mounted =
+    dirs.length > 0
+      ? mountProductDirs(dirs, fileURLToPath(new URL('../schemas', import.meta.url)))
+      : undefined;
+  if (process.env.SEED !== 'false') {
+    const engine = await openEngine({ db, ...(mounted ? { schemasDir: mounted.schemasDir } : {}) });
+    if (await seedAll(engine)) console.log('seeded the demo world');
+    for (const product of mounted?.products ?? []) await product.seed?.(engine);
+  }
+  mounted?.remove();
   await db.close();
 
   let stopping = false;

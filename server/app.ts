@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { MountedProductFolders } from '@contract/products';
 import { loadPasswordKey } from './auth/passwordKey';
 import { SessionCache } from './auth/sessionCache';
 import type { ServerContext, SignatureVerifier } from './context';
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   db: Db;
   schemasDir: string;
   distDir?: string;
+  /** Product folders mounted at start (PRODUCT_DIRS): the portal loads them beside its own pages. */
+  productFolders?: MountedProductFolders;
   now?: () => Date;
   logger?: boolean;
   signatureVerifier?: SignatureVerifier;
@@ -175,7 +178,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send({ code: CODE_PREFIX + 'INTERNAL', message: ERRORS.INTERNAL.message, data: null });
   });
 
-  const sendIndex = ctx.distDir ? await registerPortal(app, { distDir: ctx.distDir }) : null;
+  const sendIndex = ctx.distDir
+    ? await registerPortal(app, {
+        distDir: ctx.distDir,
+        ...(options.productFolders ? { productFolders: options.productFolders } : {}),
+      })
+    : null;
   app.setNotFoundHandler((req, reply) => {
     if (sendIndex && req.method === 'GET' && isAppRoute(req.url)) return sendIndex(reply);
     return reply

@@ -11,6 +11,7 @@ import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { openEngine } from './engine';
 import { buildOpsApp, createOps } from './ops';
+import { mountProductDirs, productDirsFromEnv } from './products/folder';
 import { seedAll } from './seed';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,10 +36,19 @@ export async function main(): Promise<void> {
 
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await migrate(db);
-  const schemasDir = resolve(root, 'schemas');
+  // PRODUCT_DIRS: product folders outside products/ (README, "Add a product"), mounted into a copy of
+  // schemas/ that this server runs on (server/products/folder.ts).
+  const productDirs = productDirsFromEnv(process.env.PRODUCT_DIRS, process.cwd());
+  const mounted =
+    productDirs.length > 0 ? mountProductDirs(productDirs, resolve(root, 'schemas')) : undefined;
+  const schemasDir = mounted?.schemasDir ?? resolve(root, 'schemas');
   // One engine for the seeds and every plugin (server/engine.ts).
   const engine = await openEngine({ db, schemasDir });
-  if (process.env.SEED !== 'false' && (await seedAll(engine))) console.log('seeded the demo world');
+  if (process.env.SEED !== 'false') {
+    if (await seedAll(engine)) console.log('seeded the demo world');
+    // A mounted folder's demo data, once per database (server/products/folder.ts).
+    for (const product of mounted?.products ?? []) await product.seed?.(engine);
+  }
 
   const ops = createOps(db);
   const opsToken = process.env.OPS_TOKEN || undefined;
@@ -49,6 +59,7 @@ export async function main(): Promise<void> {
     engine,
     schemasDir,
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
+    ...(mounted ? { productFolders: mounted.portal } : {}),
     logger: process.env.LOG !== 'false',
     trustProxy,
     testMode: process.env.TEST_MODE === 'true',
@@ -84,6 +95,7 @@ export async function main(): Promise<void> {
     await opsApp?.close();
     await app.close();
     await db.close();
+    mounted?.remove();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

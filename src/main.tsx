@@ -1,3 +1,5 @@
+// First: product folders the server mounted join the contract's product lists before any screen reads them.
+import './products/mountedProducts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

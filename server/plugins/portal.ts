@@ -1,7 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  PRODUCT_FOLDERS_GLOBAL,
+  PRODUCT_FOLDERS_SCRIPT,
+  type MountedProductFolders,
+} from '@contract/products';
 
 /** No 'unsafe-eval' anywhere: the renderer's expressions are interpreted, ajv validators precompiled. */
 export const CONTENT_SECURITY_POLICY = [
@@ -60,11 +65,13 @@ export function isAppRoute(url: string): boolean {
 
 /**
  * Serves the built portal under /cv3/ (registered on the root instance, so the not-found handler can fall
- * back to index.html for app routes). Returns the function that sends index.html.
+ * back to index.html for app routes). Returns the function that sends index.html. With `productFolders`
+ * (PRODUCT_DIRS, server/products/folder.ts) index.html loads them as a script before the portal's code
+ * (contract/products.ts `MountedProductFolders`): the built portal shows them without a new build.
  */
 export async function registerPortal(
   app: FastifyInstance,
-  opts: { distDir: string },
+  opts: { distDir: string; productFolders?: MountedProductFolders },
 ): Promise<(reply: FastifyReply) => FastifyReply> {
   const indexFile = join(opts.distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -84,10 +91,25 @@ export async function registerPortal(
       );
     },
   });
+  const folders = opts.productFolders;
+  if (folders)
+    app.get(`${BASE}${PRODUCT_FOLDERS_SCRIPT}`, async (_req, reply) =>
+      reply
+        .header('Content-Type', 'text/javascript; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(`globalThis.${PRODUCT_FOLDERS_GLOBAL} = ${JSON.stringify(folders)};\n`),
+    );
   app.get(BASE, async (_req, reply) => sendIndex(reply));
   return sendIndex;
 
   function sendIndex(reply: FastifyReply): FastifyReply {
-    return securityHeaders(reply).header('Cache-Control', 'no-cache').sendFile('index.html');
+    securityHeaders(reply).header('Cache-Control', 'no-cache');
+    if (!folders || !existsSync(indexFile)) return reply.sendFile('index.html');
+    // A classic script runs before the deferred module scripts of the portal.
+    const html = readFileSync(indexFile, 'utf8').replace(
+      '<script type="module"',
+      `<script src="${BASE}${PRODUCT_FOLDERS_SCRIPT}"></script><script type="module"`,
+    );
+    return reply.header('Content-Type', 'text/html; charset=utf-8').send(html);
   }
 }

@@ -3,13 +3,24 @@
  * `dicts/*.json`, `pages/**\/*.json` (page files by route, under the manifest's route prefix) and
  * `seed.json` (demo records made through the models engine). Mounting it registers the manifest with the
  * contract (contract/products.ts `registerProduct`), writes its models, dictionaries and pages into a
- * schemas folder the server then runs on, and answers its server plugin (the seed). The sample product of
- * tests/fixtures/sample-product/ is one; products of this repository keep their pieces in the shared
- * folders until they move (README, Layout).
+ * schemas folder the server then runs on, and answers its server plugin (the seed). `PRODUCT_DIRS` mounts
+ * such folders into `npm start` (server/main.ts, {@link mountProductDirs}); the README's worked example is
+ * one. Products of this repository keep their pieces in the shared folders until they move (README, Layout).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { registerProduct, type ProductManifest } from '@contract/products';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { registerProduct, type MountedProductFolders, type ProductManifest } from '@contract/products';
 import type { ModelEngine } from '../models/modelEngine';
 import { EngineSeeder } from '../seed/engineSeeder';
 import type { ServerProduct } from './types';
@@ -64,10 +75,23 @@ export function readProductFolder(dir: string): ProductFolder {
   };
 }
 
-/** Its demo data: the enterprises of `demo.openedBy` open it, then the seed's records are made. */
+/**
+ * Its demo data: the enterprises of `demo.openedBy` open it, then the seed's records are made. Made once per
+ * database: a database where an enterprise has it opened, or a seeded model's table has rows, is left as
+ * it is (a server restarted with the same PRODUCT_DIRS).
+ */
 function folderSeed(folder: ProductFolder) {
   return async (engine: ModelEngine): Promise<void> => {
     const db = engine.db;
+    const opened = await db.query('select 1 from corp_products where product = $1 limit 1', [
+      folder.manifest.code,
+    ]);
+    if (opened.rows.length > 0) return;
+    const tables = new Set(
+      folder.seed.map((r) => (folder.models[`${r.model}.json`] as { table?: string } | undefined)?.table),
+    );
+    for (const table of tables)
+      if (table && (await db.query(`select 1 from ${table} limit 1`)).rows.length > 0) return;
     for (const corp of folder.manifest.demo.openedBy)
       await db.query('insert into corp_products (corp_id, product) values ($1, $2) on conflict do nothing', [
         corp,
@@ -90,7 +114,10 @@ function folderSeed(folder: ProductFolder) {
  * under the route prefix) and registers its manifest; answers its server plugin.
  */
 export function mountProductFolder(dir: string, schemasDir: string): ServerProduct {
-  const folder = readProductFolder(dir);
+  return mountFolder(readProductFolder(dir), schemasDir);
+}
+
+function mountFolder(folder: ProductFolder, schemasDir: string): ServerProduct {
   const prefix = folder.manifest.routePrefix.replace(/^\/+/, '');
   const write = (file: string, json: unknown): void => {
     mkdirSync(dirname(file), { recursive: true });
@@ -101,4 +128,50 @@ export function mountProductFolder(dir: string, schemasDir: string): ServerProdu
   for (const [file, json] of Object.entries(folder.pages)) write(join(schemasDir, prefix, file), json);
   registerProduct(folder.manifest);
   return { code: folder.manifest.code, effects: [], errors: {}, seed: folderSeed(folder) };
+}
+
+/** PRODUCT_DIRS: comma-separated product folders, absolute or relative to `base`; empty when unset. */
+export function productDirsFromEnv(value: string | undefined, base: string): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => resolve(base, d));
+}
+
+/** Product folders mounted into a copy of a schemas folder: what the server and the portal run on. */
+export interface MountedProducts {
+  /** The copy of the schemas folder with the folders' models, dictionaries and pages in it. */
+  schemasDir: string;
+  /** Their server plugins (the seeds). */
+  products: ServerProduct[];
+  /** What the built portal reads of them at start (contract/products.ts `MountedProductFolders`). */
+  portal: MountedProductFolders;
+  /** Removes the copy. */
+  remove(): void;
+}
+
+/**
+ * Mounts product folders (PRODUCT_DIRS) into a fresh copy of `schemasDir` in the system's temp
+ * directory: the server runs on the copy, so the checkout's schemas/ is never written.
+ */
+export function mountProductDirs(dirs: readonly string[], schemasDir: string): MountedProducts {
+  const copy = mkdtempSync(join(tmpdir(), 'scf-product-dirs-'));
+  cpSync(schemasDir, copy, { recursive: true });
+  const portal: MountedProductFolders = { manifests: [], pages: {}, models: {}, dicts: {} };
+  const products = dirs.map((dir) => {
+    const folder = readProductFolder(dir);
+    const prefix = folder.manifest.routePrefix.replace(/^\/+/, '');
+    portal.manifests.push(folder.manifest);
+    for (const [file, json] of Object.entries(folder.pages)) portal.pages[`${prefix}/${file}`] = json;
+    Object.assign(portal.models, folder.models);
+    Object.assign(portal.dicts, folder.dicts);
+    return mountFolder(folder, copy);
+  });
+  return {
+    schemasDir: copy,
+    products,
+    portal,
+    remove: () => rmSync(copy, { recursive: true, force: true }),
+  };
 }

@@ -26,8 +26,9 @@ export interface ProductAgreement {
 }
 
 /**
- * What a product brings to the server (issue 9, item 5): a product is a folder under server/products
- * with one of these, listed once in server/products/index.ts. Its models and pages stay in schemas/.
+ * What a product brings to the server (README, "Add a product"): a product's plugin folder under
+ * server/products has one of these, named by its manifest (products/<code>/manifest.json `server`).
+ * Its models and pages stay in schemas/.
  */
 export interface ServerProduct {
   /** Product code as the models' `product` and the portal's product switch name it (e.g. credit). */

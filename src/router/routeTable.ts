@@ -1,5 +1,6 @@
 import { compareMenuOrder, extractRoutes, routeEntries, type RouteMeta } from '@renderer/core/routes';
 import { instantiatePages, variantsOf } from '@renderer/core/schema';
+import { MOUNTED_PAGES } from '@/products/mountedProducts';
 
 // Only the `route` key of each page schema is bundled here (`?route`: vite.config.ts serves the block alone);
 // the page bodies load with their route.
@@ -19,13 +20,18 @@ const variantFiles = import.meta.glob('/schemas/*/_{template,variant}.json', {
   eager: true,
 });
 
+// Product folders mounted by the server (src/products/mountedProducts.ts): their route blocks.
+const mountedRoutes = Object.fromEntries(
+  Object.entries(MOUNTED_PAGES).map(([key, json]) => [key, (json as { route?: unknown }).route]),
+);
+
 /**
  * Every route of the portal, read by renderer/core's route reader exactly as the server's menus3 and the
  * checker read it: page schemas (each variant's instances included) plus hand-written screens' blocks,
  * keyed by file under `/schemas/`; in menu order.
  */
 export function buildRouteTable(
-  pages: Record<string, unknown> = pageRoutes,
+  pages: Record<string, unknown> = { ...pageRoutes, ...mountedRoutes },
   handwritten: Record<string, unknown> = handwrittenRoutes,
   variants: Record<string, unknown> = variantFiles,
 ): RouteMeta[] {

@@ -50,6 +50,7 @@ const SERVER_ENV = {
 async function startPortal(
   index: number,
   specFile: string,
+  serverEnv: Readonly<Record<string, string>>,
 ): Promise<{ portal: Portal; stop: () => Promise<void> }> {
   const port = E2E_PORT + index;
   const origin = `http://127.0.0.1:${port}`;
@@ -58,7 +59,14 @@ async function startPortal(
   const dataDir = join(runDir, `${specFile}-${index}`);
   if (!existsSync(dataDir)) cpSync(join(runDir, TEMPLATE_DIR), dataDir, { recursive: true });
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      ...serverEnv,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -96,12 +104,19 @@ async function startPortal(
   return { portal, stop };
 }
 
-/** Playwright's test with the worker's own reference server as `portal` and `baseURL`. */
-export const test = base.extend<object, { portal: Portal }>({
+/**
+ * Playwright's test with the worker's own reference server as `portal` and `baseURL`. A spec file may give
+ * its server more settings with `test.use({ serverEnv: {...} })` (e.g. PRODUCT_DIRS).
+ */
+export const test = base.extend<object, { portal: Portal; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
   portal: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-    async ({}, use, workerInfo) => {
-      const { portal, stop } = await startPortal(workerInfo.parallelIndex, workerInfo.project.name);
+    async ({ serverEnv }, use, workerInfo) => {
+      const { portal, stop } = await startPortal(
+        workerInfo.parallelIndex,
+        workerInfo.project.name,
+        serverEnv,
+      );
       await use(portal);
       await stop();
     },

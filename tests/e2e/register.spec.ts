@@ -6,7 +6,7 @@ import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/va
 import { expectNoErrors, loginAs, smsCodeOf, test, watchPage } from './fixtures';
 
 /**
- * Issue 13, logged out: register an enterprise end to end (bad inputs refused first), log in as it and
+ * README, Registration, logged out: register an enterprise end to end (bad inputs refused first), log in as it and
  * apply to open a product; reset its password and see the old session end; verify the legal person by the
  * emulated face check on a phone-sized page. One enterprise goes through all three, in order.
  */

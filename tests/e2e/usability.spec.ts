@@ -3,7 +3,7 @@ import { cell, chinaDate, confirm, money, pickDate, row, type } from './creditUi
 import { expectNoErrors, loginAs, recordOverlayMotions, test, watchPage } from './fixtures';
 
 /**
- * Issue 17 "What users trip over today": each item as a user meets it, fixed in the renderer, the shell
+ * What users trip over (renderer/README.md): each item as a user meets it, fixed in the renderer, the shell
  * or the server (not in one page schema).
  */
 

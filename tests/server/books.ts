@@ -3,7 +3,7 @@ import { addMoney, compareMoney, subMoney } from '@renderer/core/format';
 import type { Queryable } from '@server/db/db';
 
 /**
- * The books of the credit product balance (issue 16, after soak and crash runs): every voucher's
+ * The books of the credit product balance (checked after the soak and crash runs): every voucher's
  * amount = available + frozen + its children's amounts (settled vouchers, paid out, aside), none negative;
  * what open single-line transfers reserve is exactly what is frozen on their source vouchers (vouchers
  * with finance or cash requests aside); every limit's available = total − used − frozen.

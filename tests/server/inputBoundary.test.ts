@@ -4,7 +4,7 @@ import { databaseErrorCode } from '@server/inputBoundary';
 import { Browser, clock } from './helpers';
 import { API, as, body, count, create, list, type ModelsTestServer, modelsServer } from './modelsHelpers';
 
-/** Issue 16: each malformed input an attacker tried answers a coded error, never a 500, and writes nothing. */
+/** server/inputBoundary.ts: each malformed input an attacker tried answers a coded error, never a 500, and writes nothing. */
 let s: ModelsTestServer;
 let coreOp: Browser;
 let fin: Browser;

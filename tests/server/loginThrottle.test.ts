@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildApp, trustProxyFromEnv } from '@server/app';
 import { Browser, clock, testServer, type TestServer } from './helpers';
 
-/** Issue 16: a lockout nobody can use against someone else, no user enumeration, a budget per client. */
+/** README, Login: a lockout nobody can use against someone else, no user enumeration, a budget per client. */
 let s: TestServer;
 const saved = clock.now;
 beforeAll(async () => {

@@ -99,3 +99,43 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('product folders mounted at start (PRODUCT_DIRS, server/products/folder.ts)', () => {
+  it('are loaded by index.html as a script before the portal code, setting the global it reads', async () => {
+    const withModule = mkdtempSync(join(tmpdir(), 'scf-dist-'));
+    writeFileSync(
+      join(withModule, 'index.html'),
+      '<!doctype html><script type="module" src="/cv3/assets/app-1.js"></script><div id="root"></div>',
+    );
+    const folders = {
+      manifests: [],
+      pages: { 'x/y.json': { route: { path: '/x/y' } } },
+      models: {},
+      dicts: {},
+    };
+    const app = await buildApp({
+      db: s.db,
+      schemasDir: join(process.cwd(), 'schemas'),
+      distDir: withModule,
+      now: () => clock.now,
+      productFolders: folders,
+    });
+    try {
+      for (const url of ['/cv3/', '/cv3/login/login']) {
+        const page = await app.inject(url);
+        expect(page.body, url).toContain(
+          '<script src="/cv3/product-folders.js"></script><script type="module" src="/cv3/assets/app-1.js">',
+        );
+        expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+      }
+      const script = await app.inject('/cv3/product-folders.js');
+      expect(script.headers['content-type']).toContain('javascript');
+      expect(script.body).toBe(`globalThis.__SCF_PRODUCT_FOLDERS__ = ${JSON.stringify(folders)};\n`);
+      // Without mounted folders there is neither.
+      expect((await s.app.inject('/cv3/')).body).not.toContain('product-folders');
+      expect((await s.app.inject('/cv3/product-folders.js')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Products as plugins (issue 9, item 5): effects, error codes, role homes and demo data come from
+ * Products as plugins (README, "Add a product"): effects, error codes, role homes and demo data come from
  * server/products/<product>/ through one list; a second product is a folder and a line.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validat
 import { CLIENT_RATES } from '@server/auth/clientRates';
 import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
 
-/** Issue 13: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
+/** README, Registration: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
 let s: TestServer;
 const saved = clock.now;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * the server runs it: it is in its roles' menus only, its pages load and pass the checker, and a record
  * is created and approved through the API.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { productRoleHome } from '@contract/homes';
 import { formatIssue } from '@renderer/core/checker';
 import { loadSchemaFile } from '@renderer/core/node';
 import { openEngine } from '@server/engine';
-import { mountProductFolder } from '@server/products/folder';
+import { mountProductFolder, readProductFolder } from '@server/products/folder';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
 import { loggedIn, testServer, type TestServer } from './helpers';
 
@@ -102,6 +102,29 @@ describe('a product from its folder alone', () => {
     const outsider = await loggedIn(s.app, 'chain_operator');
     const none = (await outsider.call('POST', records, { body: { title: 'x', amount: '1.00' } })).json();
     expect(none.code).not.toBe('0');
+  });
+
+  it('is named by no file of the code, the shared schemas or the products outside its folder', () => {
+    const folder = readProductFolder(FOLDER);
+    const names = [
+      'sample-product',
+      folder.manifest.title,
+      `${folder.manifest.routePrefix}/`,
+      ...[...Object.keys(folder.models), ...Object.keys(folder.dicts)].map((f) => f.replace(/\.json$/, '')),
+    ];
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = join(dir, name);
+        return statSync(full).isDirectory() ? files(full) : [full];
+      });
+    const mentions = ['contract', 'server', 'src', 'renderer', 'scripts', 'schemas', 'products']
+      .flatMap((dir) => files(join(process.cwd(), dir)))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return names.filter((n) => text.includes(n)).map((n) => `${file}: ${n}`);
+      });
+    expect(names).toContain('sampleRequest');
+    expect(mentions).toEqual([]);
   });
 
   it('may be opened only by the enterprise kinds its manifest names', async () => {

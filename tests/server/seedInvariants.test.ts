@@ -1,5 +1,5 @@
 /**
- * Every seeded record (issue 9, item 4) is re-validated against what the engine itself guarantees:
+ * Every seeded record (server/seed) is re-validated against what the engine itself guarantees:
  * its fields pass the model's payload validation, its state is reached by the model's transitions
  * from the initial state (audit trail), signed steps carry a signature, every party can see it,
  * voucher amounts add up (available + reserved + children = amount, reservations = open transfer lines

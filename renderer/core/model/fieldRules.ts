@@ -1,5 +1,5 @@
 /**
- * Page rules derived from the model (issue 9, item 3): a form field bound to a model field gets the
+ * Page rules derived from the model (ADR 0007, renderer/README.md): a form field bound to a model field gets the
  * model's required/format/length/bounds/enum/money bounds/day window unless the page narrows them,
  * and a page rule looser than the model's (or with other values) is a checker error. The models
  * engine enforces the same model keywords, so page and server refuse the same input.

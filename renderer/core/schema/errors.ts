@@ -4,6 +4,7 @@ export type SchemaErrorCode =
   | 'E_REF_CYCLE'
   | 'E_REF_POINTER'
   | 'E_REF_SHAPE'
+  | 'E_TEMPLATE_PARAM'
   | 'E_DICT_NOT_FOUND'
   | 'E_VERSION'
   | 'E_SHAPE';

@@ -8,6 +8,7 @@ import { SchemaError } from './errors';
 import { migrateSchema } from './migrations';
 import { escapePointerSegment, getByPointer } from './pointer';
 import type { PageSchema } from './pageTypes';
+import { instantiate, type TemplateProblem } from './templates';
 import type { DictItem, Dictionary } from './types';
 
 /** Where the loader finds fragments and dictionaries. */
@@ -67,7 +68,11 @@ function parseRef(ref: string, at: SchemaOrigin): { path: string; pointer: strin
 
 /**
  * Resolves `$ref` and `$dict` in `document` (any JSON). `{"$ref": "file#pointer", ...siblings}` is
- * replaced by the referenced value (objects merged with the siblings, which win); `{"$dict": "name"}`
+ * replaced by the referenced value (objects merged with the siblings, which win); with
+ * `"$params": {...}` the referenced value is a template, its `${name}` parameters replaced by those
+ * values first (renderer/core/schema/templates.ts `instantiate`): one page body shared by the variants
+ * of a product family, each page giving its own values. A parameter missing is an error located in the
+ * template and naming the page that uses it. `{"$dict": "name"}`
  * by the dictionary's items, or `{"$dict": "name", "pick": ["A", "B"]}` by those items only, in that
  * order. Inside an array, a reference to an array is spliced in place.
  * @throws {SchemaError} with the file and pointer of the bad reference.
@@ -105,7 +110,37 @@ export function resolveReferences(
     });
   };
 
-  /** Looks a `$ref` up: the raw target and where it was written. */
+  /** Instantiates a `$ref` target with the node's `$params`, if any (a template). */
+  const withParams = (
+    node: Record<string, unknown>,
+    target: unknown,
+    origin: SchemaOrigin,
+    at: SchemaOrigin,
+  ): unknown => {
+    if (!('$params' in node)) return target;
+    // The values may be a variables file of their own (`{"$ref": "_fragments/<variant>.json"}`), shared by
+    // the variant's pages; they are resolved apart from the page (no origins of the loaded schema).
+    const paramsAt = { file: at.file, pointer: `${at.pointer}/$params` };
+    let params = node.$params;
+    if (isObject(params)) {
+      const resolved = resolveReferences(params, { ...options, file: at.file });
+      for (const f of resolved.fragments) if (!fragments.includes(f)) fragments.push(f);
+      params = resolved.value;
+    }
+    if (!isObject(params))
+      throw new SchemaError('E_REF_SHAPE', '$params 应为对象（模板参数名 → 值）', paramsAt);
+    const problems: TemplateProblem[] = [];
+    const value = instantiate(target, params, problems);
+    const first = problems[0];
+    if (first)
+      throw new SchemaError('E_TEMPLATE_PARAM', `${first.message}（模板实例 ${at.file}#${at.pointer}）`, {
+        file: origin.file,
+        pointer: `${origin.pointer}${first.pointer}`,
+      });
+    return value;
+  };
+
+  /** Looks a `$ref` up: the raw target (a template instantiated with `$params`) and where it was written. */
   const deref = (
     node: Record<string, unknown>,
     at: SchemaOrigin,
@@ -124,7 +159,8 @@ export function resolveReferences(
       throw new SchemaError('E_REF_POINTER', `片段 schemas/${path} 中没有 ${pointer}`, at);
     }
     if (!fragments.includes(path)) fragments.push(path);
-    return { target, origin: { file: path, pointer }, key };
+    const origin = { file: path, pointer };
+    return { target: withParams(node, target, origin, at), origin, key };
   };
 
   /** Resolves a `$ref` node that stands for one value (not spliced). */
@@ -133,7 +169,7 @@ export function resolveReferences(
     stack.push(key);
     const resolved = visit(target, origin, outPointer);
     stack.pop();
-    const siblings = Object.keys(node).filter((k) => k !== '$ref');
+    const siblings = Object.keys(node).filter((k) => k !== '$ref' && k !== '$params');
     if (siblings.length === 0) return resolved;
     if (!isObject(resolved)) {
       throw new SchemaError(
@@ -170,7 +206,11 @@ export function resolveReferences(
         }
         return;
       }
-      if (isObject(item) && '$ref' in item && Object.keys(item).length === 1) {
+      if (
+        isObject(item) &&
+        '$ref' in item &&
+        Object.keys(item).every((k) => k === '$ref' || k === '$params')
+      ) {
         const { target, origin, key } = deref(item, itemAt);
         if (Array.isArray(target)) {
           stack.push(key);

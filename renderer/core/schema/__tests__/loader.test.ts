@@ -155,6 +155,70 @@ describe('loadPageSchema', () => {
     expect(loaded.locate('/route/path')).toEqual({ file: 'a/b.json', pointer: '/route/path' });
   });
 
+  it('instantiates a template fragment with the $params of the page that refers to it', () => {
+    const template = {
+      columns: [
+        { field: 'no', title: '${noTitle}' },
+        '${...extra}',
+        { field: 'status', enum: { $dict: '${dict}' } },
+      ],
+      rowActions: [{ key: 'detail', type: 'navigate', to: '${detail}?id={id}' }],
+    };
+    const loaded = loadPageSchema(
+      page({
+        $ref: '_fragments/t.json',
+        $params: { noTitle: '编号', extra: [{ field: 'x', title: 'X' }], dict: 'status', detail: '/a/d' },
+        pageSize: 20,
+      }),
+      { file: 'a/b.json', source: source({ '_fragments/t.json': template }) },
+    );
+    const list = (loaded.schema as ListPageSchema).list as unknown as Record<string, unknown>;
+    expect(list.columns).toEqual([
+      { field: 'no', title: '编号' },
+      { field: 'x', title: 'X' },
+      { field: 'status', enum: status.items },
+    ]);
+    expect(list.rowActions).toEqual([{ key: 'detail', type: 'navigate', to: '/a/d?id={id}' }]);
+    expect(list.pageSize).toBe(20);
+    expect('$params' in list).toBe(false);
+    expect(loaded.locate('/list/columns/0/title')).toEqual({
+      file: '_fragments/t.json',
+      pointer: '/columns/0/title',
+    });
+  });
+
+  it('takes $params from a variables file, and splices an array template into an array', () => {
+    const loaded = loadPageSchema(
+      page({
+        columns: [
+          { field: 'first', title: '1' },
+          { $ref: '_fragments/cols.json', $params: { $ref: '_fragments/vars.json' } },
+        ],
+      }),
+      {
+        file: 'a/b.json',
+        source: source({
+          '_fragments/cols.json': [{ field: '${field}', title: 'X' }, '${...more}'],
+          '_fragments/vars.json': { field: 'x', more: [{ field: 'y', title: 'Y' }] },
+        }),
+      },
+    );
+    expect((loaded.schema as ListPageSchema).list.columns.map((c) => c.field)).toEqual(['first', 'x', 'y']);
+    expect(loaded.fragments).toEqual(['_fragments/cols.json', '_fragments/vars.json']);
+  });
+
+  it('names the template and the page when a parameter is missing', () => {
+    const load = () =>
+      loadPageSchema(page({ $ref: '_fragments/t.json', $params: {} }), {
+        file: 'a/b.json',
+        source: source({ '_fragments/t.json': { columns: [{ field: 'no', title: '${noTitle}' }] } }),
+      });
+    expect(load).toThrow(SchemaError);
+    expect(load).toThrow(
+      '_fragments/t.json#/columns/0/title: 模板参数 noTitle 未在变量文件中给出（模板实例 a/b.json#/list）',
+    );
+  });
+
   it('does not change its input', () => {
     const raw = page({ columns: [{ $ref: '_fragments/cols.json' }] });
     const copy = structuredClone(raw);
