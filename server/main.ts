@@ -12,6 +12,7 @@ import { migrate } from './db/migrate';
 import { openEngine } from './engine';
 import { buildOpsApp, createOps } from './ops';
 import { seedAll } from './seed';
+import { emulatedSmsGateway } from './registration/sms';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,7 +38,12 @@ export async function main(): Promise<void> {
   await migrate(db);
   const schemasDir = resolve(root, 'schemas');
   // One engine for the seeds and every plugin (server/engine.ts).
-  const engine = await openEngine({ db, schemasDir });
+  const log = process.env.LOG !== 'false';
+  const engine = await openEngine({
+    db,
+    schemasDir,
+    host: { smsGateway: emulatedSmsGateway(log ? undefined : () => undefined) },
+  });
   if (process.env.SEED !== 'false' && (await seedAll(engine))) console.log('seeded the demo world');
 
   const ops = createOps(db);
@@ -49,7 +55,7 @@ export async function main(): Promise<void> {
     engine,
     schemasDir,
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
-    logger: process.env.LOG !== 'false',
+    logger: log,
     trustProxy,
     testMode: process.env.TEST_MODE === 'true',
   });
