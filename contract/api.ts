@@ -79,6 +79,8 @@ export function pathOf(e: Pick<Endpoint, 'path'>, params: Record<string, string>
 type Paging = { page?: number; size?: number };
 type Ids = { ids?: Array<string | number>; all?: boolean };
 const manager = { roles: [MANAGER_ROLE] } as const;
+type DictQuery = Paging & { keyword?: string };
+type DictOption = { code: string; name: string };
 
 /** The portal's calls of spec section 7 and of its hand-written screens. */
 export const API = {
@@ -218,6 +220,25 @@ export const API = {
     { query: { pkFile: string; isAttachment?: boolean } },
     { useOss: boolean; url: string }
   >('GET', '/v1/files/oss/sts/download/presigned-url'),
+
+  // Beside the models API (server/lists, server/plugins/dictionaries.ts): a user's saved settings of a list
+  // (`key` names the list), the download centre's export jobs (the finished file is a navigation), and the
+  // dictionaries of remote selects (`keyword`, `page`, `size`; regions by `parent`, branches by `bank`).
+  listSettings: endpoint<{ query: { key: string } }>('GET', '/biz/v1/list-settings'),
+  listSettingsSave: endpoint<{ query: { key: string }; body: unknown }>('PUT', '/biz/v1/list-settings'),
+  exports: endpoint<EndpointInput, unknown[]>('GET', '/biz/v1/exports'),
+  exportJob: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id'),
+  exportRetry: endpoint<{ params: { id: string } }>('POST', '/biz/v1/exports/:id/retry'),
+  exportFile: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id/file', { signed: false }),
+  dictRegions: endpoint<{ query: DictQuery & { parent?: string } }, PageResult<DictOption>>(
+    'GET',
+    '/v1/dicts/regions',
+  ),
+  dictBanks: endpoint<{ query: DictQuery }, PageResult<DictOption>>('GET', '/v1/dicts/banks'),
+  dictBankBranches: endpoint<{ query: DictQuery & { bank?: string } }, PageResult<DictOption>>(
+    'GET',
+    '/v1/dicts/bank-branches',
+  ),
 
   // One-time public links (server/publicLinks).
   publicLink: endpoint<{ params: { kind: string }; query: { id: string; token: string } }>(

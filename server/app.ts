@@ -129,11 +129,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signatureVerifier = options.signatureVerifier ?? createUkeySignatureVerifier(options.now);
   const ops = options.ops ?? createOps(options.db);
   ops.instrument(app);
+  // One SMS gateway: the given engine's (its models' services send through it), else the app's.
+  const smsGateway =
+    options.smsGateway ?? options.engine?.host.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line));
   const ctx: ServerContext = {
     db: options.db,
     engine:
       options.engine ??
-      (await openEngine({ db: options.db, schemasDir: options.schemasDir, now, signatureVerifier })),
+      (await openEngine({
+        db: options.db,
+        schemasDir: options.schemasDir,
+        now,
+        signatureVerifier,
+        host: { smsGateway },
+      })),
     changes,
     passwordKey: await loadPasswordKey(options.db),
     now,
@@ -141,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionCache: new SessionCache(changes, options.db),
     signatureVerifier,
     testMode: options.testMode === true,
-    smsGateway: options.smsGateway ?? emulatedSmsGateway((line) => app.log.info(line)),
+    smsGateway,
     faceCheck: options.faceCheck ?? emulatedFaceCheck(),
     ops,
     ...(options.distDir ? { distDir: options.distDir } : {}),

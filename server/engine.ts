@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ModelEngine, openModels } from './models';
+import type { ServiceHost } from './models/effects';
 import { handoverLinksOf } from './models/handovers';
+import { emulatedSmsGateway } from './registration/sms';
 import { productEffects } from './products';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 
@@ -17,6 +19,8 @@ export interface OpenEngineOptions {
   now?: () => Date;
   /** Default the server's UKEY verifier (server/ukey/verifier.ts) on `now`. */
   signatureVerifier?: SignatureVerifier;
+  /** The services models' `services` call; default a silent SMS emulator (a seeding run sends nothing). */
+  host?: ServiceHost;
 }
 
 /**
@@ -35,6 +39,7 @@ export async function openEngine(o: OpenEngineOptions): Promise<ModelEngine> {
     effects,
     now,
     signatureVerifier: o.signatureVerifier ?? createUkeySignatureVerifier(now),
+    host: o.host ?? { smsGateway: emulatedSmsGateway(() => undefined) },
     handoverLinks: handoverLinksOf(schemasDir),
   });
 }

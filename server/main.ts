@@ -13,6 +13,7 @@ import { openEngine } from './engine';
 import { buildOpsApp, createOps } from './ops';
 import { mountProductDirs, productDirsFromEnv } from './products/folder';
 import { seedAll } from './seed';
+import { emulatedSmsGateway } from './registration/sms';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -43,7 +44,12 @@ export async function main(): Promise<void> {
     productDirs.length > 0 ? mountProductDirs(productDirs, resolve(root, 'schemas')) : undefined;
   const schemasDir = mounted?.schemasDir ?? resolve(root, 'schemas');
   // One engine for the seeds and every plugin (server/engine.ts).
-  const engine = await openEngine({ db, schemasDir });
+  const log = process.env.LOG !== 'false';
+  const engine = await openEngine({
+    db,
+    schemasDir,
+    host: { smsGateway: emulatedSmsGateway(log ? undefined : () => undefined) },
+  });
   if (process.env.SEED !== 'false') {
     if (await seedAll(engine)) console.log('seeded the demo world');
     // A mounted folder's demo data, once per database (server/products/folder.ts).
@@ -60,7 +66,7 @@ export async function main(): Promise<void> {
     schemasDir,
     distDir: resolve(process.env.DIST_DIR ?? resolve(root, 'dist')),
     ...(mounted ? { productFolders: mounted.portal } : {}),
-    logger: process.env.LOG !== 'false',
+    logger: log,
     trustProxy,
     testMode: process.env.TEST_MODE === 'true',
   });

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import {
   EXPORT_JOB_THRESHOLD,
   exportFilePath,
-  EXPORTS_API,
   type ExportColumn,
   type ExportJob,
 } from '@renderer/core/model';
@@ -18,6 +17,8 @@ import { actorOf, MODELS_BASE } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
 import { columnWriters, createSheet } from './xlsx';
 import { localTimeSql } from '../db/localTime';
+import { route } from '../routes';
+import { API } from '@contract/api';
 
 const MAX_COLUMNS = 60;
 const MAX_TITLE = 50;
@@ -236,7 +237,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     return ok(await run(req, { id, actor, model, query, columns, title }, total));
   });
 
-  app.post<{ Params: { id: string } }>(`${EXPORTS_API}/:id/retry`, async (req) => {
+  route<{ Params: { id: string } }>(app, API.exportRetry, async (req) => {
     const actor = actorOf(req);
     const job = await loadJob(actor.user.id, req.params.id);
     if (job.status !== 'failed') throw new ApiError('EXPORT_NOT_RETRYABLE');
@@ -254,7 +255,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     return ok(await run(req, task, total));
   });
 
-  app.get(EXPORTS_API, async (req) => {
+  route(app, API.exports, async (req) => {
     await failStaleExports(o.db);
     const r = await o.db.query<JobRow>(
       `select ${JOB_COLUMNS} from export_jobs where user_id = $1 order by created_at desc, id desc limit 50`,
@@ -263,27 +264,23 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     return ok(r.rows.map(jobJson));
   });
 
-  app.get<{ Params: { id: string } }>(`${EXPORTS_API}/:id`, async (req) =>
+  route<{ Params: { id: string } }>(app, API.exportJob, async (req) =>
     ok(jobJson(await loadJob(req.user!.id, req.params.id))),
   );
 
   // The file is fetched by a browser download (a navigation without custom headers); the session cookie and
   // the job's owner decide.
-  app.get<{ Params: { id: string } }>(
-    `${EXPORTS_API}/:id/file`,
-    { config: { navigation: true } },
-    async (req, reply) => {
-      const job = await loadJob(req.user!.id, req.params.id);
-      if (job.status !== 'done' || !job.storage_key) throw new ApiError('EXPORT_NOT_READY');
-      const data = await o.storage.get(job.storage_key);
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', disposition('attachment', `${job.title}.xlsx`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
-    },
-  );
+  route<{ Params: { id: string } }>(app, API.exportFile, async (req, reply) => {
+    const job = await loadJob(req.user!.id, req.params.id);
+    if (job.status !== 'done' || !job.storage_key) throw new ApiError('EXPORT_NOT_READY');
+    const data = await o.storage.get(job.storage_key);
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', disposition('attachment', `${job.title}.xlsx`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { LIST_KEY_PATTERN, LIST_SETTINGS_API, parseListSettings } from '@renderer/core/model';
+import { API } from '@contract/api';
+import { LIST_KEY_PATTERN, parseListSettings } from '@renderer/core/model';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { route } from '../routes';
 
 const keyOf = (query: unknown): string => {
   const key = (query as { key?: unknown } | undefined)?.key;
@@ -16,7 +18,7 @@ const keyOf = (query: unknown): string => {
  * PUT /biz/v1/list-settings?key=<list>  {columns?, density?} → the settings as stored
  */
 export function registerListSettingsRoutes(app: FastifyInstance, db: Db): void {
-  app.get(LIST_SETTINGS_API, async (req) => {
+  route(app, API.listSettings, async (req) => {
     const key = keyOf(req.query);
     const r = await db.query<{ settings: unknown }>(
       'select settings from user_list_settings where user_id = $1 and list_key = $2',
@@ -25,7 +27,7 @@ export function registerListSettingsRoutes(app: FastifyInstance, db: Db): void {
     return ok(r.rows[0] ? parseListSettings(r.rows[0].settings) : null);
   });
 
-  app.put(LIST_SETTINGS_API, async (req) => {
+  route(app, API.listSettingsSave, async (req) => {
     const key = keyOf(req.query);
     const settings = parseListSettings(req.body);
     if (!settings) throw new ApiError('BAD_REQUEST');

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import { assertFieldsVisible } from './fieldAccess';
 import { buildWhere, visibleIds, type QueryParams } from './listQuery';
+import { visibilityKey } from './recordStore';
 import { assertNotMasked } from './personalFields';
 import type { Actor } from './recordJson';
 import type { DictDef } from './types';
@@ -122,7 +123,7 @@ export async function aggregate(
     assertFieldsVisible(model, actor.role, [measureField]);
     assertNotMasked(model, actor.role, [measureField]);
   }
-  const where = buildWhere(model, corpId, query, actor.role);
+  const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
   const params = [...where.params];
   const g = grouping(model, groupBy, params, corpId, actor.role, dicts);
   const sumExpr = measureField ? `coalesce(sum(${model.fields.get(measureField)!.column}), 0)::text` : 'null';

@@ -125,6 +125,11 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     const field = needField(`/visibility/corpFields/${i}`, name);
     if (field && !isCorpField(field)) report(`/visibility/corpFields/${i}`, `"${name}" 不是企业字段`);
   });
+  if (def.visibility.userField !== undefined) {
+    const field = needField('/visibility/userField', def.visibility.userField);
+    if (field && (field.type !== 'string' || field.ref))
+      report('/visibility/userField', `"${def.visibility.userField}" 应为保存用户编号的字符串字段`);
+  }
   if (def.create) {
     checkRoles('/create/roles', def.create.roles);
     const field = needField('/create/corpField', def.create.corpField);
@@ -134,6 +139,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
       report('/create/corpField', '应为 visibility.corpFields 之一（创建者必须能看到记录）');
     }
     checkEffects('/create/effects', def.create.effects);
+    checkEffects('/create/services', def.create.services);
   }
   if (def.update) {
     checkRoles('/update/roles', def.update.roles);
@@ -168,6 +174,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (t.reasonField) needField(`${at}/reasonField`, t.reasonField);
     for (const name of Object.keys(t.set ?? {})) needField(`${at}/set/${name}`, name);
     checkEffects(`${at}/effects`, t.effects);
+    checkEffects(`${at}/services`, t.services);
     problems.push(...checkHandover(def, t, at, ctx.roles));
   });
   const created = createStep(def);

@@ -20,8 +20,10 @@ export interface CompiledModel {
   readonly fields: ReadonlyMap<string, CompiledField>;
   readonly states: ReadonlyMap<string, DictItem>;
   readonly transitions: ReadonlyMap<string, TransitionDef>;
-  /** Fields holding enterprise ids that make a record visible. */
+  /** Fields holding enterprise ids that make a record visible (unless `userField` is set). */
   readonly corpFields: readonly string[];
+  /** The field holding the one user who sees a record (visibility.userField), if the model has one. */
+  readonly userField: string | null;
   /** Validates a create/update payload (after read-only values are removed). */
   readonly validate: ValidateFunction;
 }
@@ -145,6 +147,7 @@ export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledMo
     states: new Map(dict.items.map((item) => [item.value, item])),
     transitions: new Map(def.transitions.map((t) => [t.action, t])),
     corpFields: def.visibility.corpFields,
+    userField: def.visibility.userField ?? null,
     validate: ajv.compile(schema),
   };
 }

@@ -79,7 +79,7 @@ function checkOrder(t: FilterTarget, low: string, high: string): void {
 /**
  * The WHERE clause of a list or aggregate over the model's side table aliased `s` (modelTables
  * `sideTable`, which copies every filtered and sorted column): the enterprise first (`s._corp = $1`,
- * leading every side index), then the record ids asked (`id`, repeated), then each filter the model
+ * leading every side index; `visibleAs` is recordStore's visibilityKey: the user's for a model visible by user), then the record ids asked (`id`, repeated), then each filter the model
  * declares, always parameterised. Parameters the model does not declare (the cache-busting `v`, paging)
  * are ignored. A filter given on a field hidden from `role` is refused (FIELD_HIDDEN), one on personal data
  * the role sees masked too (FIELD_MASKED, server/models/personalFields.ts). Read it through
@@ -87,11 +87,11 @@ function checkOrder(t: FilterTarget, low: string, high: string): void {
  */
 export function buildWhere(
   model: CompiledModel,
-  corpId: string,
+  visibleAs: string,
   query: QueryParams,
   role: string | null,
 ): WhereClause {
-  const params: unknown[] = [corpId];
+  const params: unknown[] = [visibleAs];
   const conditions = ['s._corp = $1'];
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);

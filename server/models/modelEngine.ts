@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
 import { stripInput, type CompiledModel } from './compileModel';
-import type { EffectContext, EffectRegistry } from './effects/effectRegistry';
+import type { EffectContext, EffectRegistry, ServiceHost } from './effects/effectRegistry';
 import {
   buildWhere,
   cappedCountSql,
@@ -19,7 +19,14 @@ import {
 import type { ModelSet } from './loadModels';
 import { sideTable } from './modelTables';
 import { isParty, recordJson, type Actor } from './recordJson';
-import { deleteRecord, loadRecord, rowToRecord, saveRecord, selectColumns } from './recordStore';
+import {
+  deleteRecord,
+  loadRecord,
+  rowToRecord,
+  saveRecord,
+  selectColumns,
+  visibilityKey,
+} from './recordStore';
 import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
 import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
@@ -55,6 +62,8 @@ export interface ModelEngineOptions {
   effects: EffectRegistry;
   now: () => Date;
   signatureVerifier: SignatureVerifier;
+  /** The services outside the database a model's `services` call (the SMS gateway). */
+  host: ServiceHost;
   /** Where a hand-over's to-do links (server/models/handovers.ts); without it no to-do is written. */
   handoverLinks?: HandoverLinks;
 }
@@ -118,6 +127,11 @@ export class ModelEngine {
     return this.o.models;
   }
 
+  /** The services outside the database this engine's models call (the app sends its SMS through them too). */
+  get host(): ServiceHost {
+    return this.o.host;
+  }
+
   /** The database, for a product's own read-only routes (e.g. the caller's enterprise profile). */
   get db(): Db {
     return this.o.db;
@@ -168,7 +182,7 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
     const order = orderBy(model, query, actor.role);
     const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
@@ -224,7 +238,7 @@ export class ModelEngine {
     chunk = 1000,
   ): Promise<number> {
     const model = this.model(name);
-    const where = buildWhere(model, actor.user.corpId, query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
     const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
@@ -246,7 +260,7 @@ export class ModelEngine {
   /** How many records a query matches for the actor. */
   async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
     const model = this.model(name);
-    return this.count(model, buildWhere(model, actor.user.corpId, query, actor.role));
+    return this.count(model, buildWhere(model, visibilityKey(model, actor.user), query, actor.role));
   }
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
@@ -320,7 +334,7 @@ export class ModelEngine {
       const numbered = child.def.numbering ? `${child.fields.get(child.def.numbering.field)!.column}, ` : '';
       const r = await this.o.db.query<Json>(
         `select ${selectColumns(child, 't')} from ${child.table} t where t.${column} = $1 and t.visible_corps @> $2::text[] order by t.created_at, ${numbered ? `t.${numbered}` : ''}t.id`,
-        [id, [actor.user.corpId]],
+        [id, [visibilityKey(child, actor.user)]],
       );
       children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
@@ -381,6 +395,7 @@ export class ModelEngine {
     const model = this.model(name);
     const input = this.createInput(actor, model, body);
     const id = await this.o.db.transaction((tx) => this.insertInput(this.writer(tx, actor), model, input));
+    await this.runServices(model.def.create!.services, model, id, actor, null);
     return this.reload(model, id, actor);
   }
 
@@ -744,7 +759,33 @@ export class ModelEngine {
           now: w.now,
         });
     });
+    await this.runServices(t.services, model, id, actor, t);
     return this.reload(model, id, actor);
+  }
+
+  /**
+   * The services an action names (a model's `services`: send an SMS, start a download job), run once its
+   * transaction has committed, in one transaction of their own on the record as committed, never retried
+   * with the action's (a message is sent once). What they change on the record is saved there. A service's
+   * refusal is answered to the caller; the action itself stays done.
+   */
+  private async runServices(
+    refs: EffectRef[] | undefined,
+    model: CompiledModel,
+    id: string,
+    actor: Actor,
+    transition: TransitionDef | null,
+  ): Promise<void> {
+    if (!refs?.length) return;
+    await this.o.db.transaction(async (tx) => {
+      const w = this.writer(tx, actor);
+      const rec = await loadRecord(tx, model, id, true);
+      if (!rec) throw new ApiError('RECORD_NOT_FOUND');
+      const before: BizRecord = { ...rec, data: structuredClone(rec.data) };
+      await this.runEffects(refs, { w, model, rec, before, phase: 'committed', transition, reason: '' });
+      if (JSON.stringify(rec.data) !== JSON.stringify(before.data))
+        if (!(await saveRecord(tx, model, rec, rec.version, w.now))) throw new ApiError('VERSION_CONFLICT');
+    });
   }
 
   private stateLabel(model: CompiledModel, state: string): string {
@@ -786,6 +827,7 @@ export class ModelEngine {
         reason: run.reason,
         now: run.w.now,
         today: chinaDay(run.w.now),
+        host: this.o.host,
         args,
         outcome(state) {
           if (!run.transition?.outcomes?.includes(state))

@@ -64,8 +64,26 @@ export function rowToRecord(model: CompiledModel, row: Row): BizRecord {
   };
 }
 
-/** The enterprise ids that make a record visible: every value of the model's corp fields. */
+/** The visibility key of a user seeing records by user (visibility.userField): never an enterprise id. */
+const userKey = (userId: string): string => `user:${userId}`;
+
+/**
+ * The key a user sees a model's records by (the side table's `_corp`, the record's `visible_corps`): the
+ * user's own for a model visible by user (visibility.userField), else the user's enterprise.
+ */
+export function visibilityKey(model: CompiledModel, user: { id: string; corpId: string }): string {
+  return model.userField ? userKey(user.id) : user.corpId;
+}
+
+/**
+ * The keys that make a record visible: every value of the model's corp fields, or for a model visible
+ * by user the key of the user its `userField` names ({@link visibilityKey}).
+ */
 export function visibleCorps(model: CompiledModel, data: Record<string, unknown>): string[] {
+  if (model.userField) {
+    const user = data[model.userField];
+    return typeof user === 'string' && user ? [userKey(user)] : [];
+  }
   const out = new Set<string>();
   for (const name of model.corpFields) {
     const value = data[name];

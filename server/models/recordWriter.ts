@@ -132,8 +132,9 @@ export class RecordWriter implements RecordAccess {
     await visit(model.def.fields, data);
   }
 
-  /** Whether the user's enterprise may see a record of `model`. */
+  /** Whether the user (by user: visibility.userField), else the user's enterprise, may see a record of `model`. */
   visible(model: CompiledModel, rec: BizRecord): boolean {
+    if (model.userField) return rec.data[model.userField] === this.user.id;
     return model.corpFields.some((f) => {
       const v = rec.data[f];
       return v === this.user.corpId || (Array.isArray(v) && v.includes(this.user.corpId));

@@ -115,6 +115,11 @@ export interface TransitionDef {
   /** Constant field values set by the transition ('$today' and '$now' are replaced). */
   set?: Record<string, unknown>;
   effects?: EffectRef[];
+  /**
+   * Effects that call a service outside the database (send an SMS, start a download job): run once the
+   * transaction has committed, each in a transaction of its own, never retried (server/models/services.ts).
+   */
+  services?: EffectRef[];
   /** Who acts next (server/models/handovers.ts). */
   handover?: HandoverDef;
   /** Conditions on related records, checked in the transition's transaction (invariants.ts). */
@@ -154,12 +159,24 @@ export interface ModelDef {
   rules?: Record<string, unknown>[];
   states: { $dict: string };
   initialState: string;
-  create?: { roles: string[]; corpField: string; effects?: EffectRef[]; handover?: HandoverDef };
+  create?: {
+    roles: string[];
+    corpField: string;
+    effects?: EffectRef[];
+    /** As a transition's `services`: run after the creating transaction committed. */
+    services?: EffectRef[];
+    handover?: HandoverDef;
+  };
   update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
   /** Who may delete a record (batch action `delete`), and in which states (e.g. drafts). */
   delete?: { roles: string[]; states: string[]; party: string | string[] };
   transitions: TransitionDef[];
-  visibility: { corpFields: string[] };
+  /**
+   * Who sees a record: the enterprises in `corpFields`, or, with `userField`, only the user that field
+   * names (a message to its receiver; server/models/recordStore.ts visibilityKey). `corpFields` still name
+   * the parties that may act.
+   */
+  visibility: { corpFields: string[]; userField?: string };
   /**
    * Whose a record's personal data is and who needs it whole besides the owner's data-entry roles
    * (contract/personalData.ts seesRecordPersonalData); `owner` defaults to `create.corpField`.

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { DICTIONARY_API } from '@renderer/core/model';
+import { API } from '@contract/api';
 import type { ServerContext } from '../context';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '../dicts/dictionaryData';
 import { ok } from '../errors';
+import { route } from '../routes';
 
 type DictQuery = { keyword?: string; page?: string; size?: string; parent?: string; bank?: string };
 
@@ -28,12 +29,12 @@ function page(all: readonly DictEntry[], parent: string | undefined, query: Dict
  * regions (province → city → district by `parent`), banks, and a bank's branches (`bank`).
  */
 export async function dictionariesPlugin(app: FastifyInstance, _ctx: ServerContext): Promise<void> {
-  app.get<{ Querystring: DictQuery }>(DICTIONARY_API.regions, async (req) =>
+  route<{ Querystring: DictQuery }>(app, API.dictRegions, async (req) =>
     page(REGIONS, req.query.parent || undefined, req.query),
   );
-  app.get<{ Querystring: DictQuery }>(DICTIONARY_API.banks, async (req) => page(BANKS, undefined, req.query));
+  route<{ Querystring: DictQuery }>(app, API.dictBanks, async (req) => page(BANKS, undefined, req.query));
   // Without a bank there are no branches to choose from.
-  app.get<{ Querystring: DictQuery }>(DICTIONARY_API.bankBranches, async (req) =>
+  route<{ Querystring: DictQuery }>(app, API.dictBankBranches, async (req) =>
     page(BANK_BRANCHES, req.query.bank || '\u0000', req.query),
   );
 }

@@ -20,6 +20,7 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
   '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
   '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
+  // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
   '/my/download-center': [() => import('@/pages/download/DownloadCentrePage'), 'DownloadCentrePage'],
   '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
   '/supplier/index': [() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage'],
@@ -31,7 +32,9 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/error/ErrorPages'),
     'ContactManagerPage',
   ],
+  // Hand-written until users and their role assignments are a model (server/plugins/users.ts keeps them).
   '/my/enterprise-info/user/list': [() => import('@/pages/account/UserListPage'), 'UserListPage'],
+  // The three message pages: hand-written until a schema action can mark messages read and refresh the bell.
   '/my/message/message-query': [() => import('@/pages/account/MessagePages'), 'MessageQueryPage'],
   '/my/message/text-message': [() => import('@/pages/account/MessagePages'), 'TextMessagePage'],
   '/my/message/index': [() => import('@/pages/account/MessagePages'), 'MessageIndexPage'],
@@ -58,7 +61,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
   '/my/enterprise-info/realname': [() => import('@/pages/realname/RealnamePage'), 'RealnamePage'],
   '/my/person-info/index': [() => import('@/pages/account/PersonInfoPage'), 'PersonInfoPage'],
-  '/my/protocol/index': [() => import('@/pages/account/ProtocolPage'), 'ProtocolPage'],
 };
 
 /** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */

@@ -224,12 +224,14 @@ test('历史额度查询 shows the replaced limit and the adjustments; 协议管
 
   const chain = await userPage(browser, 'chain_query');
   const chainWatch = watchPage(chain);
-  await chain.goto('/cv3/my/protocol/index');
-  const line = chain.getByTestId('protocol-list').getByRole('row').filter({ hasText: '到货保理三方协议' });
+  const protocols = schemaPage(chain, '/my/protocol/index');
+  await protocols.goto();
+  const line = protocols.row('到货保理三方协议');
   await expect(line).toHaveCount(1);
-  const number = (await line.getByRole('cell').nth(1).innerText()).trim();
+  await expect(protocols.cell(line, '产品')).toHaveText('到货保理');
+  const number = (await protocols.cell(line, '协议编号').innerText()).trim();
   expect(number).toMatch(/^XY\d{14}$/);
-  const pdf = await downloadPdf(chain, line.getByText('下载'));
+  const pdf = await downloadPdf(chain, protocols.action('下载', line));
   expect(pdf.name).toBe(`到货保理三方协议-${number}.pdf`);
   expect(pdf.text).toContain(number);
   await expectNoErrors(chainWatch);

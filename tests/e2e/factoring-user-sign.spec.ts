@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { agreeAfterReading, cell, chinaDate, confirm, follow, row, succeeded, userPage } from './creditUi';
 import { expectNoErrors, test, watchPage } from './fixtures';
+import { schemaPage } from './pageObjects';
 import { useSigningAgent } from './signingAgent';
 
 /**
@@ -49,10 +50,11 @@ test('the core director reads the service agreement to its end and signs it with
   await expectNoErrors(watch);
 
   // 协议管理 lists it; its PDF downloads.
-  await director.goto('/cv3/my/protocol/index');
-  const protocol = director.getByTestId('protocol-list').getByRole('row', { name: new RegExp(TITLE) });
+  const protocols = schemaPage(director, '/my/protocol/index');
+  await protocols.goto();
+  const protocol = protocols.row(TITLE);
   await expect(protocol).toBeVisible();
-  expect(await downloadedPdf(director, protocol.getByText('下载'))).toBe('保理业务用户服务协议.pdf');
+  expect(await downloadedPdf(director, protocols.action('下载', protocol))).toBe('保理业务用户服务协议.pdf');
 });
 
 test('a factor downloads a contract template from the product documentation', async ({ browser }) => {

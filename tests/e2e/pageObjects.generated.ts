@@ -1633,6 +1633,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/protocol/index": {
+    fields: never;
+    actions: "查看" | "下载";
+    columns: "协议名称" | "版本" | "签署时间" | "协议编号" | "产品";
+    tabs: never;
+    details: "正文";
+    sections: "协议正文";
+  };
   "/my/receipt": {
     fields: "回单编号" | "交易流水号" | "交易方向" | "交易金额" | "交易日期";
     actions: "详情" | "下载回单" | "查询" | "重置";

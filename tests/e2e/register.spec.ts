@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { AGREEMENT_BOOKS, SMS_SENT_MESSAGES } from '../../contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
 import { expectNoErrors, loginAs, smsCodeOf, test, watchPage } from './fixtures';
+import { schemaPage } from './pageObjects';
 
 /**
  * README, Registration, logged out: register an enterprise end to end (bad inputs refused first), log in as it and
@@ -234,21 +236,23 @@ test('the registered enterprise finds its signed agreements under 协议管理, 
   const watch = watchPage(page);
   await loginAs(page, enterprise.username, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/my\/product\/overview$/);
-  await page.goto('/cv3/my/protocol/index');
-  const list = page.getByTestId('protocol-list');
-  for (const book of AGREEMENT_BOOKS)
-    await expect(list.getByRole('row', { name: new RegExp(book.title) })).toBeVisible();
-  const privacy = list.getByRole('row', { name: /《隐私政策》/ });
-  await privacy.getByText('查看').click();
-  await expect(page.getByRole('dialog')).toContainText('平台仅为办理业务之必要收集企业信息');
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  const protocols = schemaPage(page, '/my/protocol/index');
+  await protocols.goto();
+  for (const book of AGREEMENT_BOOKS) await expect(protocols.row(book.title)).toBeVisible();
+  const privacy = protocols.row('《隐私政策》');
+  await protocols.click('查看', privacy);
+  const text = await protocols.dialog('view').open();
+  await expect(text.root).toContainText('平台仅为办理业务之必要收集企业信息');
+  await text.click('关闭');
+  await expect(text.root).toBeHidden();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), privacy.getByText('下载').click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), protocols.click('下载', privacy)]);
   expect(download.suggestedFilename()).toBe('隐私政策.pdf');
-  const href = (await privacy.getByText('下载').getAttribute('href'))!;
-  const res = await page.request.get(href);
-  expect(res.headers()['content-type']).toBe('application/pdf');
-  expect((await res.body()).subarray(0, 4).toString()).toBe('%PDF');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 4)
+      .toString(),
+  ).toBe('%PDF');
   await expectNoErrors(watch);
 });
 

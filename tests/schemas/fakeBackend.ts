@@ -9,6 +9,7 @@ import { LIST_SETTINGS_API } from '@renderer/core';
 import type { RendererRequestOptions } from '@renderer/react';
 import { DICTIONARY_API } from '@renderer/core';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
+import { AGREEMENT_BOOKS, PRODUCT_AGREEMENTS_API, PROTOCOLS_API } from '@contract/registration';
 
 /** The dictionary endpoints of remote selects, answered from the reference server's data. */
 const DICTIONARIES: Record<string, readonly DictEntry[]> = {
@@ -187,6 +188,27 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         date: '2026-01-01',
       }));
     }
+    // 协议管理: the agreements accepted at registration and those signed in the products.
+    if (url === PROTOCOLS_API && method === 'GET')
+      return AGREEMENT_BOOKS.slice(0, 2).map((b) => ({
+        code: b.code,
+        title: b.title,
+        version: b.version,
+        signedAt: '2026-11-02 09:30:00',
+        pdf: `${PROTOCOLS_API}/${b.code}`,
+        paragraphs: b.paragraphs.slice(0, 2),
+      }));
+    if (url === PRODUCT_AGREEMENTS_API && method === 'GET')
+      return [
+        {
+          code: 'factoringDeliveryAgreement:fda-1',
+          title: '到货保理三方协议',
+          version: 'XY20261102000001',
+          signedAt: '2026-11-03 10:00:00',
+          pdf: '/biz/v1/factoring/delivery/agreements/fda-1/pdf',
+          product: 'factoring-delivery',
+        },
+      ];
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {
       // The reference server's own dictionary data, first page only.

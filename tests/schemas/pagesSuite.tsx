@@ -16,6 +16,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { cleanup, fireEvent } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expandRoles } from '@contract/roles';
 import type { PageSchema } from '@renderer/core';
 import { defaultComponents, preloadRenderer } from '@renderer/react';
 import { pageModel } from '../pageObjects/pageModel';
@@ -118,7 +119,8 @@ export function describePages(testFile: string): void {
   // the longer file names.
   for (const { file, schema } of pages)
     describe(file, () => {
-      const roles = schema.route.roles?.length ? schema.route.roles : ['PUBLIC'];
+      // Role groups (`@all`) stand for their roles, as the route reader expands them.
+      const roles = schema.route.roles?.length ? expandRoles(schema.route.roles).roles : ['PUBLIC'];
       const dir = `__snapshots__/pages${schema.route.path}`;
       const declared = pageModel(schema as unknown as Record<string, unknown>);
 

@@ -3,6 +3,8 @@
  * renderer, the server and tests spell them one way.
  */
 
+import { API } from '@contract/api';
+
 /** Prefix of every model endpoint. */
 export const MODELS_API = '/biz/v1/models';
 
@@ -50,7 +52,7 @@ export function sortParam(field: string, order: 'asc' | 'desc'): string {
  * of a `bank`.
  */
 export const DICTIONARY_API = {
-  regions: '/v1/dicts/regions',
-  banks: '/v1/dicts/banks',
-  bankBranches: '/v1/dicts/bank-branches',
+  regions: API.dictRegions.path,
+  banks: API.dictBanks.path,
+  bankBranches: API.dictBankBranches.path,
 } as const;

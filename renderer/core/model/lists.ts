@@ -3,6 +3,7 @@
  * their paths under `/api/web`, the shapes on the wire and the one check of saved settings, shared by
  * the renderer (which sends them) and the server (which checks and stores them).
  */
+import { API, pathOf } from '@contract/api';
 import { MODELS_API } from './api';
 import type { BizRecord } from './types';
 
@@ -25,7 +26,7 @@ export interface BatchAnswer<R = BizRecord> {
 }
 
 /** `GET ?key=` → the user's settings of a list (or null); `PUT ?key=` with {@link ListSettings}. */
-export const LIST_SETTINGS_API = '/biz/v1/list-settings';
+export const LIST_SETTINGS_API = API.listSettings.path;
 
 /** Table densities (antd Table `size`). */
 export const LIST_DENSITIES = ['large', 'middle', 'small'] as const;
@@ -95,21 +96,21 @@ export function importTemplatePath(model: string): string {
 }
 
 /** The download centre: `GET` the user's export jobs. */
-export const EXPORTS_API = '/biz/v1/exports';
+export const EXPORTS_API = API.exports.path;
 
 /** `GET` one export job (its progress). */
 export function exportJobPath(id: string): string {
-  return `${EXPORTS_API}/${segment(id)}`;
+  return pathOf(API.exportJob, { id });
 }
 
 /** `POST` a failed job written again (same query and columns; → {@link ExportJob}). */
 export function exportRetryPath(id: string): string {
-  return `${exportJobPath(id)}/retry`;
+  return pathOf(API.exportRetry, { id });
 }
 
 /** `GET` the finished .xlsx of a job (a plain link: the session cookie is enough). */
 export function exportFilePath(id: string): string {
-  return `${exportJobPath(id)}/file`;
+  return pathOf(API.exportFile, { id });
 }
 
 /** Exports of more rows than this become a job in the download centre instead of a file at once. */

@@ -69,7 +69,9 @@ export type DisplayFormat =
   | 'mask'
   | 'capital'
   | 'count'
-  | 'file';
+  | 'file'
+  /** An array of strings shown one paragraph each (an agreement's text). */
+  | 'paragraphs';
 
 /** A schema expression (renderer/core/expression), e.g. `$record.status === 'IS2'`. */
 export type Expression = string;

@@ -56,12 +56,15 @@ export function readPath(record: unknown, path: string): unknown {
 }
 
 /**
- * Fills `{name}` placeholders of a path from the record, then the page query (URI-encoded). An
+ * Fills `{name}` placeholders of a path from the record, then the page query (URI-encoded; `{+name}`
+ * keeps the slashes of a path). An
  * unfilled placeholder leaves an empty value, never the literal `{name}`.
  */
 export function fillTemplate(template: string, record: unknown, query: Record<string, string> = {}): string {
-  return template.replace(/\{([A-Za-z_][A-Za-z0-9_.]*)\}/g, (_, name: string) => {
+  return template.replace(/\{(\+?)([A-Za-z_][A-Za-z0-9_.]*)\}/g, (_, plus: string, name: string) => {
     const value = readPath(record, name) ?? query[name];
-    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+    if (value === undefined || value === null) return '';
+    // `{+name}` (RFC 6570 reserved expansion) keeps a path's slashes: a PDF address the server answered.
+    return plus ? encodeURI(String(value)) : encodeURIComponent(String(value));
   });
 }

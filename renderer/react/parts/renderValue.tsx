@@ -73,6 +73,8 @@ export function formatText(value: unknown, format: DisplayFormat, decimals?: num
       return isCapitalConvertible(value) ? toChineseCapital(value) : EMPTY_PLACEHOLDER;
     case 'count':
       return String(value);
+    case 'paragraphs':
+      return Array.isArray(value) ? value.join('\n') : String(value);
     default:
       if (typeof value === 'boolean') return value ? '是' : '否';
       if (Array.isArray(value)) return value.join('、');
@@ -87,6 +89,7 @@ export function renderValue(
 ): ReactNode {
   const format = formatOf(display);
   if (format === 'dict' || display.enum) return <DictTag items={display.enum} value={value} />;
+  if (format === 'paragraphs' && Array.isArray(value)) return value.map((p, i) => <p key={i}>{String(p)}</p>);
   return formatText(value, format, display.decimals);
 }
 

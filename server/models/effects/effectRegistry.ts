@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../context';
+import type { SmsGateway } from '../../registration/sms';
 import type { Queryable } from '../../db/db';
 import type { CompiledModel } from '../compileModel';
 import type { BizRecord, TransitionDef } from '../types';
@@ -29,7 +30,20 @@ export interface RecordAccess {
   nextWorkingDay(day: string): Promise<string>;
 }
 
-/** Everything an effect sees. `record.data` is the record about to be written; effects may change it. */
+/**
+ * The services outside the database that a model's `services` reach, handed to the engine by whoever made
+ * it (server/engine.ts: the app's; a seeding run's are silent emulators).
+ */
+export interface ServiceHost {
+  /** Sends a text message (the reference server's emulator keeps it in sms_outbox). */
+  readonly smsGateway: SmsGateway;
+}
+
+/**
+ * Everything an effect sees. `record.data` is the record about to be written; effects may change it.
+ * A service (phase `committed`, a model's `services`) sees the record as its action committed it, in a
+ * transaction of its own: what it writes is saved there, and it cannot choose an outcome.
+ */
 export interface EffectContext {
   readonly tx: Queryable;
   readonly records: RecordAccess;
@@ -37,7 +51,7 @@ export interface EffectContext {
   readonly record: BizRecord;
   /** The record as it was before this operation (null on create). */
   readonly before: BizRecord | null;
-  readonly phase: 'create' | 'update' | 'transition';
+  readonly phase: 'create' | 'update' | 'transition' | 'committed';
   readonly transition: TransitionDef | null;
   readonly user: CurrentUser;
   readonly role: string;
@@ -45,6 +59,8 @@ export interface EffectContext {
   readonly now: Date;
   /** Today in China (YYYY-MM-DD). */
   readonly today: string;
+  /** Services outside the database (the SMS gateway). */
+  readonly host: ServiceHost;
   /** The arguments the model gave this effect. */
   readonly args: Readonly<Record<string, unknown>>;
   /** Ends the transition in `state` (one of its `outcomes`) instead of its `to`. */

@@ -1,2 +1,2 @@
 export { createEffectRegistry } from './effectRegistry';
-export type { Effect, EffectContext, EffectRegistry, RecordAccess } from './effectRegistry';
+export type { Effect, EffectContext, EffectRegistry, RecordAccess, ServiceHost } from './effectRegistry';

@@ -188,6 +188,30 @@ describe('checkSchemas', () => {
     ]);
     const api = { ...noModel, list: { ...docs, api: { url: '/biz/v1/documents' } } };
     expect(check([{ file: 'credit/issues.json', raw: api }])).toEqual([]);
+    // A composite page of such lists (in cards) needs none either; one model list among them does.
+    const { list: _list, page: _page, ...route } = noModel;
+    const apiPart = (key: string): Record<string, unknown> => ({
+      key,
+      type: 'list',
+      list: { ...docs, api: { url: `/biz/v1/${key}` } },
+    });
+    const composite = (parts: unknown[]): Record<string, unknown> => ({
+      ...route,
+      page: 'composite',
+      composite: { parts: [{ key: 'card', type: 'card', parts }] },
+    });
+    expect(check([{ file: 'credit/issues.json', raw: composite([apiPart('a'), apiPart('b')]) }])).toEqual([]);
+    expect(
+      check([
+        {
+          file: 'credit/issues.json',
+          raw: composite([apiPart('a'), { key: 'b', type: 'list', list: docs }]),
+        },
+      ]),
+    ).toEqual([
+      'schemas/credit/issues.json#: 缺少 "model"：页面读取和操作的业务对象',
+      'schemas/credit/issues.json#/composite/parts/0/parts/1: 缺少 "model"：页面读取和操作的业务对象',
+    ]);
   });
 
   it('reports a problem inside a fragment at the fragment, naming the page that uses it', () => {

@@ -1,0 +1,121 @@
+/**
+ * Two engine capabilities a model declares (server/models): `visibility.userField` (a record visible to
+ * the one user it names, e.g. a message to its receiver, not to the receiver's colleagues nor to the
+ * sender) and `services` (effects that reach outside the database, e.g. send an SMS, run once after the
+ * action's transaction committed). The fixture model tests/fixtures/user-visible/userNote.json is mounted
+ * into a copy of schemas/ with its effects next to the products'.
+ */
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
+import { completenessVerifier } from '@server/auth/completenessVerifier';
+import { openPglite } from '@server/db/pglite';
+import { ApiError } from '@server/errors';
+import { openModels } from '@server/models';
+import { ModelEngine } from '@server/models/modelEngine';
+import type { Effect } from '@server/models/effects';
+import { PRODUCTS, productEffects } from '@server/products';
+import { emulatedSmsGateway } from '@server/registration/sms';
+import { clock, type TestServer } from './helpers';
+import { as, body, create, getRecord, list, step, type Json } from './modelsHelpers';
+
+const FIXTURE = join(process.cwd(), 'tests/fixtures/user-visible');
+const MODEL = 'userNote';
+let dir: string;
+let s: TestServer & { close(): Promise<void> };
+/** The phases the services ran in, in order. */
+const phases: string[] = [];
+
+const serviceEffects: Record<string, Effect> = {
+  async 'note.sms'(c) {
+    phases.push(c.phase);
+    const text = typeof c.args.text === 'string' ? c.args.text : String(c.record.data.text);
+    await c.host.smsGateway.send(c.tx, String(c.record.data.mobile), text, c.now);
+    c.record.data.smsCount = Number(c.record.data.smsCount ?? 0) + 1;
+  },
+  async 'note.fail'(c) {
+    phases.push(c.phase);
+    throw new ApiError('BAD_REQUEST');
+  },
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'user-visible-'));
+  cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+  copyFileSync(join(FIXTURE, 'userNote.json'), join(dir, '_models/userNote.json'));
+  copyFileSync(join(FIXTURE, 'userNoteStatus.json'), join(dir, '_dicts/userNoteStatus.json'));
+  const effects = productEffects([...PRODUCTS, { code: 'note', effects: [serviceEffects], errors: {} }]);
+  const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
+  const db = await openPglite({ loadDataDir: new Blob([dump]) });
+  const engine = new ModelEngine({
+    db,
+    models: await openModels(db, dir, effects),
+    effects,
+    now: () => clock.now,
+    signatureVerifier: completenessVerifier,
+    host: { smsGateway: emulatedSmsGateway(() => undefined) },
+  });
+  const app = await buildApp({ db, engine, schemasDir: dir, now: () => clock.now });
+  s = { app, db, close: async () => (await app.close(), await db.close()) };
+});
+afterAll(async () => {
+  await s?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const userId = async (username: string): Promise<string> =>
+  (await s.db.query<{ id: string }>('select id from users where username = $1', [username])).rows[0]!.id;
+const outbox = async (mobile: string): Promise<string[]> =>
+  (
+    await s.db.query<{ text: string }>('select text from sms_outbox where mobile = $1 order by id', [mobile])
+  ).rows.map((r) => r.text);
+
+describe('a model visible by user, with services', () => {
+  it('shows a record to the user it names only, and sends its SMS once the create committed', async () => {
+    const sender = await as(s.app, 'core_operator');
+    const res = await create(sender, MODEL, {
+      receiverCorpId: 'CORE001',
+      receiverUserId: await userId('core_director'),
+      mobile: '13900000001',
+      text: '请查收',
+    });
+    expect(body(res).code, res.body).toBe('0');
+    const id = body(res).data.id as string;
+    expect(await outbox('13900000001')).toEqual(['请查收']);
+    expect(phases).toEqual(['committed']);
+
+    const receiver = await as(s.app, 'core_director');
+    const mine = await list(receiver, MODEL);
+    expect(mine.list.map((r: Json) => [r.id, r.text, r.smsCount])).toEqual([[id, '请查收', 1]]);
+    // A colleague of the same enterprise and the sender see nothing of it.
+    expect((await list(await as(s.app, 'core_query'), MODEL)).list).toEqual([]);
+    expect((await list(sender, MODEL)).list).toEqual([]);
+    expect(body(await getRecord(sender, MODEL, id)).code).toBe('SCF.RECORD_FORBIDDEN');
+
+    const read = await step(receiver, MODEL, id, 'read');
+    expect([read.status, read.smsCount]).toEqual(['READ', 2]);
+    expect(await outbox('13900000001')).toEqual(['请查收', '已读']);
+    expect((await list(receiver, MODEL, { status: 'UNREAD' })).list).toEqual([]);
+  });
+
+  it('keeps an action done when its service refuses afterwards, and answers the refusal', async () => {
+    const sender = await as(s.app, 'core_operator');
+    const id = body(
+      await create(sender, MODEL, {
+        receiverCorpId: 'CORE001',
+        receiverUserId: await userId('core_director'),
+        mobile: '13900000002',
+        text: '第二条',
+      }),
+    ).data.id as string;
+    const receiver = await as(s.app, 'core_director');
+    const version = body(await getRecord(receiver, MODEL, id)).data.version as number;
+    const res = await receiver.call('POST', `/biz/v1/models/${MODEL}/records/${id}/actions/refuse`, {
+      body: { version },
+    });
+    expect(body(res).code).toBe('SCF.BAD_REQUEST');
+    expect(body(await getRecord(receiver, MODEL, id)).data.status).toBe('REFUSED');
+  });
+});
