@@ -55,6 +55,13 @@ async function previewDownload(
   link.click();
   URL.revokeObjectURL(link.href);
 }
+const revisions = new WeakMap<StudioSource, number>();
+let lastRevision = 0;
+/** A number per loaded source: a page keyed by it renders afresh when the source is reloaded. */
+function revisionOf(source: StudioSource): number {
+  if (!revisions.has(source)) revisions.set(source, (lastRevision += 1));
+  return revisions.get(source)!;
+}
 const RECORD_PAGES = new Set(['detail', 'approve', 'upload']);
 
 interface Props {
@@ -87,6 +94,8 @@ type Loaded = { schema: PageSchema } | { error: string };
 export const Preview = memo(function Preview({ source, file, text, saved }: Props) {
   const { message } = App.useApp();
   const moduleSource = useMemo(() => createModuleSource({ modules: source.files }), [source]);
+  // A reloaded source (a dictionary or model changed on disk) renders the page afresh, as a reload would.
+  const revision = revisionOf(source);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [role, setRole] = useState<string | null>(null);
   const [session, setSession] = useState<{ role: string; security: SecurityInfo } | { error: string }>();
@@ -232,7 +241,7 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
             user={{ ...session.security.user3 }}
           >
             <SchemaPage
-              key={`${wanted}|${recordId ?? ''}|${text}`}
+              key={`${revision}|${wanted}|${recordId ?? ''}|${text}`}
               schema={schema!}
               query={recordId ? { id: recordId } : {}}
             />

@@ -234,8 +234,10 @@ export function VisualEditor({ text, models, onEdit }: Props): React.JSX.Element
                   />
                 </Form.Item>
                 <Form.Item>
+                  {/* Uncontrolled: ticks at once; the edited text (a round trip) remounts it with its value. */}
                   <Checkbox
-                    checked={current.required === true}
+                    key={`${selected}-required-${String(current.required === true)}`}
+                    defaultChecked={current.required === true}
                     onChange={(e) => set('required', e.target.checked ? true : undefined)}
                   >
                     必填

@@ -247,6 +247,8 @@ function Studio() {
     async (f: string, known?: PageEntry[]) => {
       const { text: t } = await studioApi<{ text: string }>(`file?f=${encodeURIComponent(f)}`);
       window.location.hash = f;
+      // The last visual edit or save belongs to the file left: the new file's editor must not replay it.
+      setReplace(undefined);
       setFile(f);
       setInitial(t);
       setSaved(t);
@@ -431,7 +433,7 @@ function Studio() {
           ))}
         </ul>
         <div>
-          <Button type="primary" onClick={() => void save()} disabled={!file}>
+          <Button type="primary" aria-label="保存页面配置" onClick={() => void save()} disabled={!file}>
             保存
           </Button>{' '}
           <Checkbox checked={override} onChange={(e) => setOverride(e.target.checked)}>
