@@ -34,6 +34,9 @@ export const ERRORS = {
   RANGE_ORDER_INVALID: { status: 200, message: '{title}：{order}' },
   VALIDATION_FAILED: { status: 200, message: '提交的信息有误，请检查后重试' },
   LOGIN_FAILED: { status: 200, message: '用户名或密码错误' },
+  SOFT_KEY_INVALID: { status: 200, message: '该证书不是平台签发的软证书，请先生成软证书' },
+  // A user token (GET /corp/v1/auth/token) presented late, twice, forged, or of a disabled user.
+  USER_TOKEN_INVALID: { status: 200, message: '登录凭证无效或已过期，请重新登录' },
   LOGIN_LOCKED: { status: 200, message: '登录失败次数过多，账户已锁定，请{minutes}分钟后再试' },
   PASSWORD_DECRYPT_FAILED: { status: 200, message: '密码加密信息无效，请刷新页面后重试' },
   CORP_CANCELLED: {
