@@ -116,6 +116,8 @@ export const ERRORS = {
   IMPORT_TOO_MANY: { status: 200, message: '一次最多导入{max}行' },
   IMPORT_TOO_LARGE: { status: 200, message: '导入文件解压后超过{mb}MB，请只保留模板中的数据行后重新上传' },
   IMPORT_ROW_INVALID: { status: 200, message: '第{row}行：{reason}' },
+  // Every refused row of an import at once (server/models/modelEngine.ts importRowsError).
+  IMPORT_ROWS_INVALID: { status: 200, message: '导入文件中有{count}处错误：{reasons}' },
   IMPORT_VALUE_INVALID: { status: 200, message: '{title}：找不到“{value}”' },
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
