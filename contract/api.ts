@@ -97,7 +97,14 @@ export const API = {
     '/uaa/login',
     { auth: 'session' },
   ),
-  loginSuccess: endpoint<EndpointInput, { redirectUrl: string }>('GET', '/uaa/login/success'),
+  // Also a navigation (spec section 7: after `POST {token}`, a form GET): then it redirects to the home.
+  loginSuccess: endpoint<EndpointInput, { redirectUrl: string }>('GET', '/uaa/login/success', {
+    signed: false,
+  }),
+  // `POST {token}` (spec section 7): a user token of GET /corp/v1/auth/token becomes this browser's session.
+  tokenLogin: endpoint<{ params: { token: string } }, { csrfToken: string }>('POST', '/uaa/token/:token', {
+    auth: 'session',
+  }),
   logout: endpoint<{ query: { redirect_url: string; _csrf: string } }>('GET', '/uaa/logout', {
     auth: 'none',
     signed: false,
@@ -180,6 +187,11 @@ export const API = {
     { auth: 'session' },
   ),
   realnameStatus: endpoint('GET', '/corp/v1/realname/status'),
+  // The names of the enterprise's verified business licence (ADR 0015): its name and its legal person's.
+  licenseNames: endpoint<EndpointInput, { corpName: string; legalName: string }>(
+    'GET',
+    '/corp/v1/realname/licenses/verify/license-names',
+  ),
   faceCheckStart: endpoint<
     { body: { legalName: string; legalIdCard: string } },
     { checkId: string; h5Path: string }
@@ -198,6 +210,11 @@ export const API = {
   ukeyRules: endpoint<EndpointInput, Partial<UkeyRules>>('GET', '/v1/auth/ccbca/rules'),
   ukeyBindVerifyFunction: endpoint('GET', '/v1/auth/v1/ca/is-use/ukey-bind/verify/function'),
   stateCaNormal: endpoint('GET', '/corp/v1/corps/state-ca/is-normal'),
+  // The credit product's soft-certificate signing project of the user's soft key (ADR 0015).
+  softCaProjectCode: endpoint<{ body: { ukeyNo: string } }, { projectCode: string; ukeyNo: string }>(
+    'POST',
+    '/corp/v1/credits/signature/softCa/projectCode',
+  ),
   cfcaControls: endpoint<EndpointInput, boolean>('GET', '/v1/auth/cfca/controls/enable'),
   ukeyVerifySign: endpoint<{ body: { signature: SignRecord } }>('POST', '/v1/auth/ukey/verify-sign'),
   softKeys: endpoint('POST', '/v1/auth/ukey/soft-keys'),
@@ -215,6 +232,8 @@ export const API = {
 
   // Stored files (server/files/fileRoutes.ts): the session-bound link is a navigation; the presigned-URL call
   // (spec section 7) answers the object store's address when it serves the file, else this server's link.
+  // The host's platform logo (spec section 7, an image address: a navigation anyone may make).
+  logoPreview: endpoint('GET', '/v1/files/logo/preview', { auth: 'none', signed: false }),
   fileDownload: endpoint<{ params: { key: string } }>('GET', '/v1/files/download/:key', { signed: false }),
   filePresignedUrl: endpoint<
     { query: { pkFile: string; isAttachment?: boolean } },

@@ -34,6 +34,9 @@ export const ERRORS = {
   RANGE_ORDER_INVALID: { status: 200, message: '{title}：{order}' },
   VALIDATION_FAILED: { status: 200, message: '提交的信息有误，请检查后重试' },
   LOGIN_FAILED: { status: 200, message: '用户名或密码错误' },
+  SOFT_KEY_INVALID: { status: 200, message: '该证书不是平台签发的软证书，请先生成软证书' },
+  // A user token (GET /corp/v1/auth/token) presented late, twice, forged, or of a disabled user.
+  USER_TOKEN_INVALID: { status: 200, message: '登录凭证无效或已过期，请重新登录' },
   LOGIN_LOCKED: { status: 200, message: '登录失败次数过多，账户已锁定，请{minutes}分钟后再试' },
   PASSWORD_DECRYPT_FAILED: { status: 200, message: '密码加密信息无效，请刷新页面后重试' },
   CORP_CANCELLED: {
@@ -113,6 +116,8 @@ export const ERRORS = {
   IMPORT_TOO_MANY: { status: 200, message: '一次最多导入{max}行' },
   IMPORT_TOO_LARGE: { status: 200, message: '导入文件解压后超过{mb}MB，请只保留模板中的数据行后重新上传' },
   IMPORT_ROW_INVALID: { status: 200, message: '第{row}行：{reason}' },
+  // Every refused row of an import at once (server/models/modelEngine.ts importRowsError).
+  IMPORT_ROWS_INVALID: { status: 200, message: '导入文件中有{count}处错误：{reasons}' },
   IMPORT_VALUE_INVALID: { status: 200, message: '{title}：找不到“{value}”' },
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },

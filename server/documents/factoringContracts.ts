@@ -312,7 +312,7 @@ export interface DealDocuments {
 
 /**
  * GET `${api}/{kind}/{id}` (or `${api}/{id}`): a document as PDF for an enterprise that sees the record,
- * once the contract exists (a browser download: a navigation, the session cookie decides).
+ * once the contract exists (a browser download: a navigation, the session cookie decides); `?view=1` shows it.
  */
 export function registerDealDocumentRoutes(
   app: FastifyInstance,
@@ -320,7 +320,7 @@ export function registerDealDocumentRoutes(
   d: DealDocuments,
 ): void {
   const kinds = new Set<string>(d.only ? [d.only] : (d.kinds ?? Object.keys(FACTORING_DOCUMENTS)));
-  app.get<{ Params: { kind?: string; id: string } }>(
+  app.get<{ Params: { kind?: string; id: string }; Querystring: { view?: string } }>(
     d.only ? `${d.api}/:id` : `${d.api}/:kind/:id`,
     { config: { navigation: true } },
     async (req, reply) => {
@@ -332,7 +332,13 @@ export function registerDealDocumentRoutes(
       >;
       if (d.states && !d.states.has(text(rec.status))) throw d.notReady?.() ?? new ApiError('NOT_FOUND');
       const pdf = await renderPdf(factoringDocument(kind, d.deal(rec)));
-      return sendPdf(reply, pdf, `${FACTORING_DOCUMENTS[kind]}-${d.fileNo(rec)}.pdf`);
+      // `?view=1` (查看合同): shown in the browser; else saved (下载).
+      return sendPdf(
+        reply,
+        pdf,
+        `${FACTORING_DOCUMENTS[kind]}-${d.fileNo(rec)}.pdf`,
+        req.query.view === '1' ? 'inline' : 'attachment',
+      );
     },
   );
 }

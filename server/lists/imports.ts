@@ -158,7 +158,7 @@ export async function readImport(
   engine: ModelEngine,
   data: Buffer,
   role: string | null,
-): Promise<Array<{ row: number; body: Json }>> {
+): Promise<{ rows: Array<{ row: number; body: Json }>; refused: ApiError[] }> {
   const { fields, maxRows } = importOf(model, role);
   const { header, rows: read } = await readWorkbook(data, fields.length, maxRows);
   fields.forEach((field, i) => {
@@ -166,24 +166,28 @@ export async function readImport(
     if (String(header[i] ?? '') !== title)
       throw new ApiError('IMPORT_HEADER_INVALID', { column: i + 1, title });
   });
+  // Every cell that cannot be read is reported (with the rows' own checks, ModelEngine.createMany), not
+  // only the first: the row is left out of the bodies.
   const rows: Array<{ row: number; body: Json }> = [];
+  const refused: ApiError[] = [];
   for (const { row: r, cells } of read) {
     const body: Json = {};
+    let readable = true;
     for (const [i, field] of fields.entries()) {
       const value = cells[i];
       if (value === undefined) continue;
       try {
         body[field] = await fieldValue(db, model, engine, field, value);
       } catch (error) {
-        if (error instanceof ApiError)
-          throw new ApiError('IMPORT_ROW_INVALID', { row: r, reason: error.message }, { row: r });
-        throw error;
+        if (!(error instanceof ApiError)) throw error;
+        refused.push(new ApiError('IMPORT_ROW_INVALID', { row: r, reason: error.message }, { row: r }));
+        readable = false;
       }
     }
-    rows.push({ row: r, body });
+    if (readable) rows.push({ row: r, body });
   }
-  if (rows.length === 0) throw new ApiError('IMPORT_EMPTY');
-  return rows;
+  if (rows.length === 0 && refused.length === 0) throw new ApiError('IMPORT_EMPTY');
+  return { rows, refused };
 }
 
 async function fieldValue(
@@ -277,12 +281,13 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
     requireSignedFile(req, data);
     if (!/\.xlsx$/i.test(part.filename ?? '') || data.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('IMPORT_FILE_INVALID');
-    const rows = await readImport(o.db, model, o.engine, data, actor.role);
+    const { rows, refused } = await readImport(o.db, model, o.engine, data, actor.role);
     const ids = await o.engine.createMany(
       actor,
       model.name,
       rows.map((r) => ({ ...r.body, ...fixed })),
       (i) => rows[i]!.row,
+      refused,
     );
     return ok({ count: ids.length, ids });
   });

@@ -400,23 +400,32 @@ export class ModelEngine {
   }
 
   /**
-   * Creates several records like {@link create}, all in one transaction (an Excel import): the first
-   * refused row refuses them all with `IMPORT_ROW_INVALID` '第{row}行：{reason}' (its code and field
-   * errors in `data`), and nothing is written. `rowOf(i)` is the row number users see for body i.
+   * Creates several records like {@link create}, all in one transaction (an Excel import): every refused
+   * row is reported at once (`IMPORT_ROW_INVALID` '第{row}行：{reason}' for one, `IMPORT_ROWS_INVALID` naming
+   * each for several, see {@link importRowsError}) with `earlier` (rows refused while reading the file), and
+   * nothing is written. `rowOf(i)` is the row number users see for body i.
    */
   async createMany(
     actor: Actor,
     name: string,
     bodies: readonly Json[],
     rowOf: (index: number) => number,
+    earlier: readonly ApiError[] = [],
   ): Promise<string[]> {
     const model = this.model(name);
-    const inputs = bodies.map((body, i) => atRow(rowOf(i), () => this.createInput(actor, model, body)));
+    const refused: ApiError[] = [...earlier];
+    const inputs = bodies.map((body, i) =>
+      collectRow(refused, rowOf(i), () => this.createInput(actor, model, body)),
+    );
+    if (refused.length) throw importRowsError(refused);
     return this.o.db.transaction(async (tx) => {
       const w = this.writer(tx, actor);
       const ids: string[] = [];
-      for (const [i, input] of inputs.entries())
-        ids.push(await atRowAsync(rowOf(i), () => this.insertInput(w, model, input)));
+      for (const [i, input] of inputs.entries()) {
+        const id = await collectRowAsync(refused, rowOf(i), () => this.insertInput(w, model, input!));
+        if (id !== undefined) ids.push(id);
+      }
+      if (refused.length) throw importRowsError(refused);
       return ids;
     });
   }
@@ -845,21 +854,62 @@ export class ModelEngine {
   }
 }
 
-/** Runs a check of one import row; a refusal names the row. */
-function atRow<T>(row: number, run: () => T): T {
+/** Runs a check of one import row; a refusal (naming the row) is added to `refused`, other errors thrown. */
+function collectRow<T>(refused: ApiError[], row: number, run: () => T): T | undefined {
   try {
     return run();
   } catch (error) {
-    throw rowError(row, error);
+    refused.push(rowApiError(row, error));
+    return undefined;
   }
 }
 
-async function atRowAsync<T>(row: number, run: () => Promise<T>): Promise<T> {
+async function collectRowAsync<T>(
+  refused: ApiError[],
+  row: number,
+  run: () => Promise<T>,
+): Promise<T | undefined> {
   try {
     return await run();
   } catch (error) {
-    throw rowError(row, error);
+    refused.push(rowApiError(row, error));
+    return undefined;
   }
+}
+
+/** A row's refusal as IMPORT_ROW_INVALID; anything but an ApiError is thrown on. */
+function rowApiError(row: number, error: unknown): ApiError {
+  const named = rowError(row, error);
+  if (!(named instanceof ApiError)) throw named;
+  return named;
+}
+
+/** How many refused rows the message names; `data.errors` holds them all. */
+const NAMED_ROWS = 20;
+
+/**
+ * The refusal of an import: one refused row as itself, several as IMPORT_ROWS_INVALID naming each by its
+ * row (in row order), all in `data.errors` ({row, message, rowCode}).
+ */
+export function importRowsError(refused: readonly ApiError[]): ApiError {
+  const rowOfError = (e: ApiError): number => Number((e.data as { row?: unknown } | undefined)?.row ?? 0);
+  const sorted = [...refused].sort((a, b) => rowOfError(a) - rowOfError(b));
+  if (sorted.length === 1) return sorted[0]!;
+  const named = sorted.slice(0, NAMED_ROWS).map((e) => e.message);
+  return new ApiError(
+    'IMPORT_ROWS_INVALID',
+    {
+      count: sorted.length,
+      reasons: named.join('；') + (sorted.length > NAMED_ROWS ? `；等${sorted.length}处` : ''),
+    },
+    {
+      errors: sorted.map((e) => ({
+        row: rowOfError(e),
+        message: e.message,
+        rowCode: (e.data as { rowCode?: unknown } | undefined)?.rowCode ?? e.wireCode,
+      })),
+    },
+  );
 }
 
 function rowError(row: number, error: unknown): unknown {

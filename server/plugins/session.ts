@@ -1,9 +1,9 @@
 import { roleHome } from '@contract/homes';
 import { personalDataFor } from '@contract/personalData';
 import { CORP_WEB_SYSTEM_TYPE, type RoleItem, type SecurityInfo } from '@contract/session';
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadUser } from '../auth/currentUser';
+import { claimNonce } from '../auth/nonceStore';
 import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/loginThrottle';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { pickCurrentRole, pkRole, roleInfo } from '../auth/roles';
@@ -14,6 +14,7 @@ import {
   SESSION_TTL_MS,
   setCurrentRole,
 } from '../auth/sessions';
+import { issueUserToken, readUserToken } from '../auth/userTokens';
 import type { CurrentUser, ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
@@ -34,6 +35,10 @@ function setSessionCookie(reply: FastifyReply, req: FastifyRequest, id: string):
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
+
+/** A browser navigation (a form's GET) rather than the portal's call: it asks for a page, not JSON. */
+const isNavigation = (req: FastifyRequest): boolean =>
+  String(req.headers.accept ?? '').startsWith('text/html') || req.headers['sec-fetch-mode'] === 'navigate';
 
 /** Only same-site absolute paths may be redirect targets (no open redirects). */
 export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
@@ -129,10 +134,34 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  route(app, API.loginSuccess, { allowCancelled: true, beforePasswordChange: true }, async (req) => {
+  // A read of where to go; as a form navigation (spec section 7, after `POST {token}`) it goes there.
+  route(app, API.loginSuccess, { allowCancelled: true, beforePasswordChange: true }, async (req, reply) => {
     const user = req.user!;
     const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
-    return ok({ redirectUrl: `/cv3${home}` });
+    const redirectUrl = `/cv3${home}`;
+    if (isNavigation(req)) return reply.redirect(redirectUrl);
+    return ok({ redirectUrl });
+  });
+
+  // `POST {token}` (spec section 7, ADR 0015): a user token, once and within its time, gives this browser a new
+  // session of its user (as a login does: new session id, new CSRF token); the form GET above follows.
+  route<{ Params: { token: string } }>(app, API.tokenLogin, { allowCancelled: true }, async (req, reply) => {
+    const now = ctx.now();
+    const read = await readUserToken(ctx.db, req.params.token, now.getTime());
+    if (!read) throw new ApiError('USER_TOKEN_INVALID');
+    const user = await loadUser(ctx.db, read.userId);
+    if (!user) throw new ApiError('USER_TOKEN_INVALID');
+    if (!(await claimNonce(ctx.db, `user-token:${read.mac}`, new Date(read.expiresAt))))
+      throw new ApiError('USER_TOKEN_INVALID');
+    const created = await ctx.db.transaction(async (tx) => {
+      if (req.session) {
+        await deleteSession(tx, req.session.idHash);
+        ctx.sessionCache.drop(req.session.idHash);
+      }
+      return createSession(tx, user.id, pickCurrentRole(user.roles, null), now);
+    });
+    setSessionCookie(reply, req, created.id);
+    return ok({ csrfToken: created.session.csrfToken });
   });
 
   // A browser navigation (no custom headers), so the CSRF token travels as `_csrf`.
@@ -172,13 +201,10 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
     },
   );
 
-  // A short-lived token naming the user, for side windows (customer-service chat, signing agent).
-  route(app, API.authToken, async (req) => {
-    const expires = ctx.now().getTime() + 5 * 60 * 1000;
-    const payload = `${req.user!.id}.${expires}`;
-    const mac = createHmac('sha256', req.session!.csrfToken).update(payload).digest('base64url');
-    return ok({ token: `${payload}.${mac}`, expiresAt: expires });
-  });
+  // A short-lived token naming the user (server/auth/userTokens.ts), presented once by `POST {token}`.
+  route(app, API.authToken, async (req) =>
+    ok(await issueUserToken(ctx.db, req.user!.id, ctx.now().getTime())),
+  );
 }
 
 async function securityInfo(

@@ -70,6 +70,18 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
     });
   });
 
+  // The names the enterprise's business licence was registered and verified under (ADR 0015): the
+  // enterprise's and its legal person's; the real-name page offers the face check to that person.
+  route(app, API.licenseNames, async (req) => {
+    const reg = (
+      await ctx.db.query<{ legal_name: string }>(
+        'select legal_name from corp_registrations where corp_id = $1',
+        [req.user!.corpId],
+      )
+    ).rows[0];
+    return ok({ corpName: req.user!.corpName, legalName: reg?.legal_name ?? '' });
+  });
+
   route<{ Body: { legalName?: unknown; legalIdCard?: unknown } }>(app, API.faceCheckStart, async (req) => {
     const role = req.session!.currentRole;
     if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');

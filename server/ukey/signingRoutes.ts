@@ -86,6 +86,20 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
     return ok(r.rows.some((row) => statusOf(row, ctx.now()) === 'NORMAL'));
   });
 
+  // The credit product's soft-certificate signing project (ADR 0015): the enterprise's project code, under
+  // which the CA accepts signatures of its soft keys (serials SKG…/SKJ…, issued below) in the credit product.
+  route<{ Body: { ukeyNo?: unknown } }>(app, API.softCaProjectCode, async (req) => {
+    const ukeyNo = req.body?.ukeyNo;
+    if (typeof ukeyNo !== 'string' || !/^SK[GJ]\d{9,13}$/.test(ukeyNo))
+      throw new ApiError('SOFT_KEY_INVALID');
+    const corp = (
+      await ctx.db.query<{ credit_code: string }>('select credit_code from corps where id = $1', [
+        req.user!.corpId,
+      ])
+    ).rows[0]!;
+    return ok({ projectCode: `XYPZ-${corp.credit_code}`, ukeyNo });
+  });
+
   // Whether the certificate-kit controls (the browser soft key) are offered.
   route(app, API.cfcaControls, async () => ok(process.env.UKEY_CFCA_CONTROLS !== 'false'));
 

@@ -35,6 +35,7 @@ export {
   fetchAuthToken,
   fetchHolidays,
   fetchIssuerParam,
+  fetchLicenseNames,
   fetchLoginBootstrap,
   fetchPlatformConfig,
   fetchSecurity,
@@ -42,7 +43,10 @@ export {
   inlineLoginTarget,
   login,
   loginSuccessUrl,
+  loginWithToken,
   logoutUrl,
+  platformLogoUrl,
+  switchVersion,
 } from './session';
 export { signRequest } from './signature';
 export type * from './types';

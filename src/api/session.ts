@@ -81,6 +81,44 @@ export async function loginSuccessUrl(): Promise<string> {
   return (await call(API.loginSuccess)).redirectUrl;
 }
 
+/**
+ * Token login (spec section 7): `POST {token}` makes a user token (GET /corp/v1/auth/token, perhaps from
+ * another window or version) this browser's session, then a form GET to /uaa/login/success goes to the
+ * user's home (ADR 0015). `submit` is the browser's form navigation (replaced in tests).
+ */
+export async function loginWithToken(
+  token: string,
+  submit: (action: string) => void = submitGetForm,
+): Promise<void> {
+  const { csrfToken } = await call(API.tokenLogin, { params: { token } });
+  window.localStorage.setItem(STORAGE_KEYS.csrfToken, csrfToken);
+  submit(`${API_BASE}${pathOf(API.loginSuccess)}`);
+}
+
+/** A GET form navigation to `action` (a page request, so the server answers with a redirect). */
+function submitGetForm(action: string): void {
+  const form = document.createElement('form');
+  form.method = 'GET';
+  form.action = action;
+  form.style.display = 'none';
+  document.body.appendChild(form);
+  form.submit();
+}
+
+/** The version switch (spec section 4): the user's token, then the token login above. */
+export async function switchVersion(submit?: (action: string) => void): Promise<void> {
+  const { token } = await call(API.authToken);
+  await loginWithToken(token, submit);
+}
+
+/** The address of the host's platform logo (spec section 7, GET /v1/files/logo/preview). */
+export const platformLogoUrl = (): string => `${API_BASE}${pathOf(API.logoPreview)}`;
+
+/** The names of the enterprise's verified business licence (ADR 0015). */
+export async function fetchLicenseNames(): Promise<{ corpName: string; legalName: string }> {
+  return call(API.licenseNames);
+}
+
 /** The server logout address (a navigation, so the CSRF token travels as `_csrf`). */
 export function logoutUrl(returnTo: string): string {
   const csrf = window.localStorage.getItem(STORAGE_KEYS.csrfToken) ?? '';

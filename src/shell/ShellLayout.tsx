@@ -3,6 +3,7 @@ import { Spin, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import helpTexts from '@schemas/_dicts/helpTexts.json';
+import { platformLogoUrl } from '@/api';
 import { decideAccess, FORBIDDEN_PATH, NOT_FOUND_PATH, PASSWORD_CHANGE_PATH } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { usePlatform } from '@/session/PlatformContext';
@@ -65,7 +66,7 @@ export function ShellLayout(): React.JSX.Element {
           style={{ background: config.topBarColor, color: word }}
           data-testid="shell-top"
         >
-          <img className="shell-logo" src={config.platformLogo} alt={config.platformName ?? '平台标志'} />
+          <img className="shell-logo" src={platformLogoUrl()} alt={config.platformName ?? '平台标志'} />
           {!route.hideTopMenu ? <HeaderMenu color={word} /> : <div style={{ flex: 1 }} />}
           <ProductSwitch color={word} />
           <NoticeBell color={word} />

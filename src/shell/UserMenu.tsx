@@ -1,7 +1,14 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { LOGOUT_CONFIRM_MESSAGE, logoutUrl, startLogout } from '@/api';
+import {
+  ApiRequestError,
+  LOGOUT_CONFIRM_MESSAGE,
+  logoutUrl,
+  NETWORK_ERROR_MESSAGE,
+  startLogout,
+  switchVersion,
+} from '@/api';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
@@ -52,8 +59,11 @@ export function UserMenu({ color }: { color: string }): React.JSX.Element {
     // /transfer-record opens in a new blank window (spec section 2).
     else if (key === 'transfer') window.open('/cv3/transfer-record', '_blank', 'noopener');
     else if (key === 'version') {
-      tips.confirm('是否切换到经典版？经典版与新版数据互通。', {
-        onOk: () => window.location.assign('/cv3/?version=classic'),
+      tips.confirm('是否切换版本？切换后将重新进入首页。', {
+        onOk: () =>
+          switchVersion().catch((e: unknown) => {
+            tips.error(e instanceof ApiRequestError ? e.message : NETWORK_ERROR_MESSAGE);
+          }),
       });
     } else if (key === 'logout') {
       tips.confirm(LOGOUT_CONFIRM_MESSAGE, {

@@ -74,6 +74,10 @@ export const fetchUkeyRules = (): Promise<Partial<UkeyRules>> => call(API.ukeyRu
 /** Spec section 7: whether the enterprise's certificate state is normal (it holds a usable key). */
 export const fetchStateCaNormal = (): Promise<boolean> => call<boolean>(API.stateCaNormal);
 /** Spec section 7: whether the certificate-kit controls (the browser soft key) are switched on. */
+/** The credit product's soft-certificate signing project of a soft key (ADR 0015). */
+export const fetchSoftCaProjectCode = (ukeyNo: string): Promise<{ projectCode: string; ukeyNo: string }> =>
+  call(API.softCaProjectCode, { body: { ukeyNo } });
+
 export const fetchCfcaControlsEnabled = (): Promise<boolean> => call(API.cfcaControls);
 export const verifySign = (signature: SignRecord): Promise<VerifiedSign> =>
   call<VerifiedSign>(API.ukeyVerifySign, { body: { signature } });

@@ -61,7 +61,7 @@ test('core_operator issues a receivable into the series (single add)', async ({ 
   await expect(cell(line, 'planName')).toHaveText(SERIES);
   await expect(cell(line, 'seriesNo')).toHaveText('7');
   await expect(cell(line, 'payDate')).toHaveText(PAY_DATE);
-  await expect(cell(line, 'status')).toHaveText('保理商预录入');
+  await expect(cell(line, 'status')).toHaveText('待工程师确认');
   await expectNoErrors(watch);
 });
 

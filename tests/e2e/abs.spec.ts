@@ -105,7 +105,7 @@ test('core_operator imports receivables from the template: a bad row refuses the
   await succeeded(page, '导入成功，共 3 条');
   for (const amount of AMOUNTS) {
     const line = row(page, money(amount));
-    await expect(cell(line, 'status')).toHaveText('保理商预录入');
+    await expect(cell(line, 'status')).toHaveText('待工程师确认');
     await expect(cell(line, 'planName')).toHaveText(PLAN);
     await expect(cell(line, 'supplierName')).toHaveText('华建建材供应有限公司');
   }

@@ -218,7 +218,7 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   await follow(op, /\/credit\/chain\/finance\/detail\?id=/);
   const financeId = new URL(op.url()).searchParams.get('id')!;
   const detail = schemaPage(op, '/credit/chain/finance/detail');
-  await expect(detail.detail('状态')).toHaveText('融资审核中（链条企业）');
+  await expect(detail.detail('状态')).toHaveText('融资审核中（链属企业）');
   await expect(detail.detail('融资金额（元）')).toHaveText(money(FINANCE));
   await expect(detail.detail('放款金额（元）')).toHaveText(money(LOAN));
   await vouchers.goto();

@@ -122,7 +122,7 @@ test('after 提交转让申请 the documents are locked: no upload or 替换, a 
     .getByTestId('upload-input')
     .setInputFiles({ name: 'contract-替换.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(stale.getByTestId('upload-error-contract')).toHaveText(
-    `ABS资产${no}当前状态为“平台审核”，转让资料已锁定，不能上传、替换或删除`,
+    `ABS资产${no}当前状态为“待供应商主管审核”，转让资料已锁定，不能上传、替换或删除`,
   );
   await stale.reload();
   await expect(stale.getByTestId('slot-contract')).not.toContainText('contract-替换.pdf');
@@ -137,7 +137,7 @@ test('the packet review of a plan whose asset is mid-flow is refused, naming the
   const watch = watchPage(page);
   await page.goto('/cv3/abs/product/distribute-product-manage');
   const no = await assetNo(page);
-  const reason = `专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：${no}（平台审核）`;
+  const reason = `专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：${no}（待供应商主管审核）`;
   // Not offered: the button is disabled and says why (the model's requires, answered by the server).
   const plan = row(page, PLAN);
   await expect(plan.getByTestId('action-row-review')).toBeDisabled();

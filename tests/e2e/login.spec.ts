@@ -1,15 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoErrors, loginAs, PASSWORD, test, watchPage } from './fixtures';
 import { answerConfirm } from './creditUi';
+
+/** Spec section 7, GET /v1/files/logo/preview: the logo comes from there, and it is the host's brand's. */
+async function expectLogo(page: Page, brandFile: string): Promise<void> {
+  const logo = page.getByTestId('brand-logo');
+  await expect(logo).toHaveAttribute('src', '/api/web/v1/files/logo/preview');
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const served = await page.evaluate(async () => (await fetch('/api/web/v1/files/logo/preview')).url);
+  expect(new URL(served).pathname).toBe(brandFile);
+}
 
 test.describe('login page', () => {
   test('shows the default brand with its colours, slogan and footer', async ({ page }) => {
     const watch = watchPage(page);
     await page.goto('/cv3/login/login');
     await expect(page.getByTestId('slogan')).toHaveText('让产业链上的每一家企业都能便捷融资');
-    await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', '/cv3/brand/ccbscf.svg');
+    await expectLogo(page, '/cv3/brand/ccbscf.svg');
     await expect(page.locator('.login-top')).toHaveCSS('background-color', 'rgb(11, 78, 162)');
     await expect(page.getByTestId('brand-footer')).toHaveCSS('background-color', 'rgb(29, 39, 51)');
     await expect(page.getByTestId('hotline')).toHaveText('400-820-6688');
@@ -29,7 +38,7 @@ test.describe('login page', () => {
     await page.goto(`http://abs.localhost:${port}/cv3/login/abs/login`);
     await expect(page.getByTestId('slogan')).toHaveText('盘活工程应收账款，直通资本市场');
     await expect(page.locator('.login-top')).toHaveCSS('background-color', 'rgb(138, 28, 43)');
-    await expect(page.getByTestId('brand-logo')).toHaveAttribute('src', '/cv3/brand/abs.svg');
+    await expectLogo(page, '/cv3/brand/abs.svg');
     await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
     await expect(page).toHaveTitle('华建ABS资产证券化服务平台');
   });

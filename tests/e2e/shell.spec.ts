@@ -99,10 +99,25 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/error-page\/403$/);
   });
 
-  test('offers the version switch only when enabled', async ({ page, browser }) => {
+  test('offers the version switch only when enabled, and it logs in again by token (spec sections 4, 7)', async ({
+    page,
+    browser,
+  }) => {
     await loggedInAs(page, 'core_operator');
     await page.getByTestId('user-menu').click();
     await expect(page.getByTestId('switch-version')).toBeVisible();
+    // Spec section 7: GET /corp/v1/auth/token, POST {token}, then a form GET to /uaa/login/success (the home).
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    await page.getByTestId('switch-version').click();
+    const home = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/web/uaa/login/success');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    expect((await home).status()).toBe(302);
+    await expect(page).not.toHaveURL(/\/login\//);
+    expect(calls).toContain('GET /api/web/corp/v1/auth/token');
+    expect(calls.some((c) => /^POST \/api\/web\/uaa\/token\/[^/]+$/.test(c))).toBe(true);
+    expect(calls).toContain('GET /api/web/uaa/login/success');
+    await expect(page.getByTestId('current-user')).toBeVisible();
     const other = await browser.newPage();
     await loggedInAs(other, 'core_query');
     await other.getByTestId('user-menu').click();

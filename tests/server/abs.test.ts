@@ -166,6 +166,20 @@ describe('Excel import of receivables', () => {
     expect(await count(s, 'abs_asset')).toBe(before);
   });
 
+  it('reports every refused row at once, a negative amount as negative, and writes none', async () => {
+    const before = await count(s, 'abs_asset');
+    const res = await importAs(
+      core,
+      await workbook([goodRow(-100), goodRow(10), goodRow('1,000.5x'), goodRow(20, '不存在的供应商')]),
+    );
+    expect(body(res).code).toBe('SCF.IMPORT_ROWS_INVALID');
+    expect(body(res).message).toMatch(
+      /^导入文件中有3处错误：第2行：应收账款金额：金额不能为负数；第4行：应收账款金额.+；第5行：收款单位：找不到“不存在的供应商”$/,
+    );
+    expect(body(res).data.errors.map((e: { row: number }) => e.row)).toEqual([2, 4, 5]);
+    expect(await count(s, 'abs_asset')).toBe(before);
+  });
+
   it('refuses an effect failure on a later row as a whole (a closed plan)', async () => {
     const closed = (
       await s.db.query<{ plan_no: string }>(

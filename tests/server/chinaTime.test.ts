@@ -84,6 +84,18 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
     }
   });
 
+  it('查看合同 (?view=1) shows the contract in the browser; without it the contract is saved', async () => {
+    const k = signed[0]!;
+    const viewed = await operator.call('GET', `${DOCS}/${k.id}`, {
+      query: { view: '1' },
+      unsigned: true,
+      noCsrf: true,
+    });
+    expect(viewed.headers['content-disposition']).toMatch(/^inline;/);
+    const saved = await operator.call('GET', `${DOCS}/${k.id}`, { unsigned: true, noCsrf: true });
+    expect(saved.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
   it('协议管理 shows the China time of the signature', async () => {
     const rows = body(await director.call('GET', PRODUCT_AGREEMENTS_API)).data as SignedAgreement[];
     for (const k of signed) expect(rows.find((r) => r.code === `${C}:${k.id}`)?.signedAt).toBe(k.text);

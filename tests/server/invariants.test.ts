@@ -142,7 +142,7 @@ describe('a plan is sealed only when none of its assets is mid-flow', () => {
     expect(res.code).toBe('SCF.RELATED_BLOCKED');
     const numbers = [pending, waiting].map((a) => String(a.assetNo));
     expect(res.message).toBe(
-      `专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：${numbers[0]}（保理商预录入）、${numbers[1]}（供应商上传资料）`,
+      `专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：${numbers[0]}（待工程师确认）、${numbers[1]}（供应商上传资料）`,
     );
     expect(res.data.blocking.map((b: Json) => b.no).sort()).toEqual([...numbers].sort());
     expect(await state('abs_plan', plan.id)).toEqual(before);
@@ -175,7 +175,7 @@ describe('a plan is sealed only when none of its assets is mid-flow', () => {
       await act(fin, 'absPlan', many.id, 'review', { version: many.version, signature: SIGN }),
     );
     expect(res.code).toBe('SCF.RELATED_BLOCKED');
-    expect(res.message).toMatch(/（保理商预录入）等12条$/);
+    expect(res.message).toMatch(/（待工程师确认）等12条$/);
     expect(res.message.match(/AS\d{14}/g)).toHaveLength(10);
     expect(res.data.blocking).toHaveLength(12);
   });
@@ -238,7 +238,7 @@ describe('documents are locked while their asset is reviewed', () => {
     const files = await count(s, 'biz_files');
     const documents = await count(s, 'abs_document');
     const doc = await state('abs_document', contract!);
-    const message = `ABS资产${String(asset.assetNo)}当前状态为“平台审核”，转让资料已锁定，不能上传、替换或删除`;
+    const message = `ABS资产${String(asset.assetNo)}当前状态为“待供应商主管审核”，转让资料已锁定，不能上传、替换或删除`;
     const refusals = [
       await uploadFile(
         s.app,

@@ -272,7 +272,7 @@ describe('records: detail, create, update', () => {
           },
         ],
       },
-      '开单金额：请输入正确的金额（整数部分不超过14位，最多两位小数）',
+      '开单金额：金额不能为负数',
     ],
     ['an unknown field', { hacker: 1 }, '不支持的字段：hacker'],
     [

@@ -231,7 +231,9 @@ describe('login and the session calls', () => {
 
   it('gives the user token, the issuer param and the password key', async () => {
     const b = await loggedIn(s.app, 'unit_operator');
-    expect((await b.call('GET', '/corp/v1/auth/token')).json().data.token).toMatch(/^U\d{4}\.\d+\.[\w-]+$/);
+    expect((await b.call('GET', '/corp/v1/auth/token')).json().data.token).toMatch(
+      /^U\d{4}\.\d+\.[\w-]+\.[\w-]+$/,
+    );
     expect((await b.call('GET', '/corp/v1/credits/issue/issuers/param')).json().data).toMatchObject({
       legalType: false,
       issuerType: 'UNIT',
@@ -239,5 +241,91 @@ describe('login and the session calls', () => {
     const key = (await b.call('GET', '/v1/auth/passwords/public-keys')).json().data;
     expect(key.algorithm).toBe('RSA-OAEP-256');
     expect(Buffer.from(key.publicKey, 'base64').length).toBeGreaterThan(290);
+  });
+});
+
+describe('spec section 7: token login, logo preview, licence names, soft-CA project code', () => {
+  it("POST {token} gives a new browser a session of the token's user, once; the form GET goes home", async () => {
+    const owner = await loggedIn(s.app, 'core_operator');
+    const { token } = (await owner.call('GET', '/corp/v1/auth/token')).json().data;
+
+    const other = new Browser(s.app);
+    await other.bootstrap();
+    const anonymous = other.cookie;
+    const res = await other.call('POST', `/uaa/token/${encodeURIComponent(token)}`);
+    expect(res.json()).toMatchObject({ code: '0' });
+    other.csrf = res.json().data.csrfToken;
+    expect(other.cookie).not.toBe(anonymous);
+    const me = await other.call('GET', '/v2/security', { query: { user3Required: 'true' } });
+    expect(me.json().data.user3.userName).toBe('core_operator');
+
+    // The form navigation: no signature or CSRF header, a page request; it redirects to the home.
+    const nav = await s.app.inject({
+      method: 'GET',
+      url: '/api/web/uaa/login/success',
+      headers: { cookie: other.cookie, accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(nav.statusCode).toBe(302);
+    expect(nav.headers.location).toMatch(/^\/cv3\//);
+    // The portal's call still reads it as JSON.
+    expect((await other.call('GET', '/uaa/login/success')).json().data.redirectUrl).toBe(
+      nav.headers.location,
+    );
+
+    // Used once only; a forged or expired one is refused with its code.
+    const again = new Browser(s.app);
+    await again.bootstrap();
+    const replay = await again.call('POST', `/uaa/token/${encodeURIComponent(token)}`);
+    expect(replay.json().code).toBe('SCF.USER_TOKEN_INVALID');
+    const forged = token.replace(/^U\d{4}/, 'U0001');
+    expect((await again.call('POST', `/uaa/token/${encodeURIComponent(forged)}`)).json().code).toBe(
+      'SCF.USER_TOKEN_INVALID',
+    );
+    const late = (await owner.call('GET', '/corp/v1/auth/token')).json().data.token as string;
+    const before = clock.now;
+    clock.now = new Date(before.getTime() + 5 * 60 * 1000 + 1000);
+    try {
+      const expired = await again.call('POST', `/uaa/token/${encodeURIComponent(late)}`);
+      expect(expired.json().code).toBe('SCF.USER_TOKEN_INVALID');
+    } finally {
+      clock.now = before;
+    }
+  });
+
+  it("GET /v1/files/logo/preview answers the asking host's logo, without a session", async () => {
+    const plain = await s.app.inject({ method: 'GET', url: '/api/web/v1/files/logo/preview' });
+    expect(plain.statusCode).toBe(302);
+    expect(plain.headers.location).toBe('/cv3/brand/ccbscf.svg');
+    const abs = await s.app.inject({
+      method: 'GET',
+      url: '/api/web/v1/files/logo/preview',
+      headers: { host: 'abs.localhost:8080' },
+    });
+    expect(abs.headers.location).toBe('/cv3/brand/abs.svg');
+  });
+
+  it('GET /corp/v1/realname/licenses/verify/license-names names the enterprise and its legal person', async () => {
+    const b = await loggedIn(s.app, 'chain_operator');
+    const data = (await b.call('GET', '/corp/v1/realname/licenses/verify/license-names')).json().data;
+    expect(data.corpName).toBe('华建建材供应有限公司');
+    expect(typeof data.legalName).toBe('string');
+    const anonymous = new Browser(s.app);
+    await anonymous.bootstrap();
+    expect((await anonymous.call('GET', '/corp/v1/realname/licenses/verify/license-names')).json().code).toBe(
+      'SCF.AUTH_REQUIRED',
+    );
+  });
+
+  it('POST /corp/v1/credits/signature/softCa/projectCode names the project of a soft key only', async () => {
+    const b = await loggedIn(s.app, 'chain_director');
+    const ok = await b.call('POST', '/corp/v1/credits/signature/softCa/projectCode', {
+      body: { ukeyNo: 'SKG000001001' },
+    });
+    expect(ok.json().data).toMatchObject({ ukeyNo: 'SKG000001001' });
+    expect(ok.json().data.projectCode).toMatch(/^XYPZ-[0-9A-Z]{18}$/);
+    const hardware = await b.call('POST', '/corp/v1/credits/signature/softCa/projectCode', {
+      body: { ukeyNo: '1234567890AB' },
+    });
+    expect(hardware.json().code).toBe('SCF.SOFT_KEY_INVALID');
   });
 });

@@ -83,6 +83,17 @@ export function formatPercent(value: FormatInput, decimals = 2, scale: PercentSc
 }
 
 /**
+ * A rate (a fraction of one, as the models store it) as a percentage: at least 2 and at most 4 decimals,
+ * trailing zeros beyond 2 dropped (spec section 5, percentages normalised): '0.0725' → '7.25%',
+ * '0.005' → '0.50%', '0.965' and '0.9650' → '96.50%', '0.123456' → '12.3456%'.
+ */
+export function formatRate(value: FormatInput): string {
+  const text = formatPercent(value, 4);
+  if (text === EMPTY_PLACEHOLDER) return text;
+  return text.replace(/^(-?\d+\.\d\d\d*?)0*%$/, '$1%');
+}
+
+/**
  * A bank account number in groups of four separated by single spaces; existing whitespace is
  * removed first. @example formatBankNo('6217000010001234567') === '6217 0000 1000 1234 567'
  * @returns {@link EMPTY_PLACEHOLDER} for a missing value.

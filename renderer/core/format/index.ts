@@ -31,6 +31,7 @@ export {
   formatBankNo,
   formatDateTime,
   formatPercent,
+  formatRate,
   maskString,
 } from './formatters';
 export type { AmountUnit, AmountWithUnit, FormatInput, PercentScale } from './formatters';

@@ -1,6 +1,6 @@
 /**
  * Display derived from the model: a list column or detail field bound to a model field shows it as the
- * field's format implies (a bank account number grouped in fours, spec section 5) unless the page gives a
+ * field's format implies (a bank account number grouped in fours, a rate as a percentage, spec section 5) unless the page gives a
  * format or dictionary of its own, so every screen of a bank account shows it alike.
  */
 import type { DisplayFormat, PageSchema } from '@renderer/core/schema';
@@ -8,7 +8,11 @@ import { modelFieldAt } from './fieldRules';
 import type { ModelDefinition } from './types';
 
 /** The display format a model field's `format` implies. */
-export const DISPLAY_OF_MODEL_FORMAT: Readonly<Record<string, DisplayFormat>> = { bankAccount: 'bankNo' };
+export const DISPLAY_OF_MODEL_FORMAT: Readonly<Record<string, DisplayFormat>> = {
+  bankAccount: 'bankNo',
+  // A stored fraction shown as a percentage (spec section 5: percentages normalised).
+  rate: 'rate',
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -50,6 +50,7 @@ export const BUILTIN_COMPONENT_NAMES = [
   'FormCollapse.CollapsePanel',
   // the portal's widgets
   'AmountInput',
+  'RateInput',
   'AmountRange',
   'CapitalAmount',
   'UkeySignButton',

@@ -45,6 +45,7 @@ import {
   validatePersonName,
 } from './names';
 import { PASSWORD_PATTERN, validatePassword } from './password';
+import { RATE_PATTERN, validateRate } from './rate';
 import type { FormatDefinition } from './types';
 import { UPLOAD_FILE_NAME_PATTERN, validateUploadFileName } from './upload';
 
@@ -60,6 +61,7 @@ export const FORMAT_DEFINITIONS = [
   def('password', '密码', 'password', validatePassword, PASSWORD_PATTERN),
   def('money', '金额', 'money', validateMoney, MONEY_PATTERN),
   def('amount', '金额（0至99999999999999.98）', 'money', validateAmount, MONEY_PATTERN),
+  def('rate', '利率/比例（以百分比录入，存为小数）', 'rate', validateRate, RATE_PATTERN),
   def('idCard', '身份证号码', 'idCard', validateIdCard, ID_CARD_PATTERN),
   def('creditCode', '统一社会信用代码', 'creditCode', validateCreditCode, CREDIT_CODE_PATTERN),
   def('bankAccount', '银行账号', 'bankAccount', validateBankAccount, BANK_ACCOUNT_PATTERN),

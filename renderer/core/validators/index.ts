@@ -30,6 +30,7 @@ export {
 export type { PasswordStrength } from './password';
 export { SMS_CODE_PATTERN, USERNAME_PATTERN, validateSmsCode, validateUsername } from './account';
 export { MONEY_PATTERN, createAmountValidator, validateAmount, validateMoney } from './money';
+export { RATE_PATTERN, validateRate } from './rate';
 export type { AmountRange } from './money';
 export { ID_CARD_PATTERN, idCardCheckChar, isCalendarDate, validateIdCard } from './idCard';
 export { BUSINESS_DATE_MESSAGE, BUSINESS_YEAR_MAX, BUSINESS_YEAR_MIN, isBusinessDate } from './date';

@@ -16,10 +16,12 @@ export interface AmountRange {
 
 /**
  * Validates a money value (see {@link MONEY_PATTERN}); numbers are read in their shortest decimal form.
- * @returns true or '请输入正确的金额（整数部分不超过14位，最多两位小数）'.
+ * @returns true, '金额不能为负数' for a negative amount, or '请输入正确的金额（整数部分不超过14位，最多两位小数）'.
  */
 export function validateMoney(value: unknown): ValidatorResult {
   const text = asText(value);
+  if (text !== null && text.startsWith('-') && MONEY_PATTERN.test(text.slice(1)) && Number(text) !== 0)
+    return VALIDATION_MESSAGES.moneyNegative;
   return text !== null && MONEY_PATTERN.test(text) ? true : VALIDATION_MESSAGES.money;
 }
 

@@ -11,6 +11,7 @@ import {
   formatBankNo,
   formatDateTime,
   formatPercent,
+  formatRate,
   isCapitalConvertible,
   maskString,
   toChineseCapital,
@@ -60,7 +61,7 @@ export function formatText(value: unknown, format: DisplayFormat, decimals?: num
     case 'percent':
       return formatPercent(value as string, decimals ?? 2);
     case 'rate':
-      return formatPercent(value as string, decimals ?? 4);
+      return decimals === undefined ? formatRate(value as string) : formatPercent(value as string, decimals);
     case 'date':
       return datePart(value);
     case 'datetime':

@@ -21,7 +21,7 @@ import type {
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage } from '@renderer/react/context/services';
 import { isStale, staleMessage } from '@renderer/react/context/writes';
-import type { SignRecord } from '@renderer/react/context/services';
+import type { RendererError, SignRecord } from '@renderer/react/context/services';
 import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
@@ -275,7 +275,7 @@ export function useActionRunner(): {
     } catch (error) {
       renderer.modal.error({
         title: '导入失败，本次导入的数据均未保存',
-        content: <span data-testid={testIds.importError}>{errorMessage(error)}</span>,
+        content: <ImportRefusal error={error} />,
         okText: '知道了',
       });
     }
@@ -393,4 +393,28 @@ function pickFile(testId: string): Promise<File | null> {
     document.body.appendChild(input);
     input.click();
   });
+}
+
+/**
+ * What an import's refusal says: every refused row at once, one line each, when the server lists them
+ * (IMPORT_ROWS_INVALID `data.errors`), else its message.
+ */
+function ImportRefusal({ error }: { error: unknown }): React.JSX.Element {
+  const rows = (error as RendererError | null)?.data as { errors?: unknown } | undefined;
+  const list = Array.isArray(rows?.errors)
+    ? rows.errors.filter(
+        (e): e is { message: string } => typeof (e as { message?: unknown })?.message === 'string',
+      )
+    : [];
+  if (list.length < 2) return <span data-testid={testIds.importError}>{errorMessage(error)}</span>;
+  return (
+    <div data-testid={testIds.importError}>
+      <div>共{list.length}处错误，请修改后重新导入：</div>
+      <ul style={{ maxHeight: 320, overflow: 'auto', margin: '8px 0 0', paddingLeft: 20 }}>
+        {list.map((e, i) => (
+          <li key={i}>{e.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }

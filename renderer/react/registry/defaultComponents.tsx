@@ -84,6 +84,7 @@ export const DEFAULT_COMPONENT_ENTRIES: Readonly<Record<string, ComponentEntry>>
   RemoteSelect: from(() => import('@renderer/react/widgets/RemoteSelect'))('RemoteSelect'),
   AmountDisplay: from(() => import('@renderer/react/widgets/AmountDisplay'))('AmountDisplay'),
   AgreementViewer: from(() => import('@renderer/react/widgets/AgreementViewer'))('AgreementViewer'),
+  RateInput: from(() => import('@renderer/react/widgets/RateInput'))('RateInput'),
 };
 
 /** The registry pages use unless the host passes another. */

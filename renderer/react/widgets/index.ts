@@ -15,3 +15,5 @@ export type { AmountDisplayProps } from './AmountDisplay';
 export { AgreementViewer, AgreementViewerBase } from './AgreementViewer';
 export type { AgreementViewerProps } from './AgreementViewer';
 export type { UkeySignButtonProps } from './UkeySignButton';
+export { RateInput, RateInputBase, RateText, percentOfRate, rateOfPercent } from './RateInput';
+export type { RateInputProps } from './RateInput';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Checkbox, Descriptions, Input, Result, Spin, Typography } from 'antd';
-import { call, fetchLoginBootstrap } from '@/api';
+import { call, fetchLoginBootstrap, platformLogoUrl } from '@/api';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api/errors';
 import { formatAmount, isCapitalConvertible, toChineseCapital } from '@renderer/core/format';
 import { API } from '@contract/api';
@@ -95,7 +95,7 @@ function PublicLinkPage({ kind }: { kind: string }): React.JSX.Element {
         style={{ background: config.topBarColor, color: config.topBarWordColor }}
         data-testid="public-link-brand"
       >
-        <img className="public-link-logo" src={config.platformLogo} alt={config.platformName ?? '平台标志'} />
+        <img className="public-link-logo" src={platformLogoUrl()} alt={config.platformName ?? '平台标志'} />
         <span>{config.platformName}</span>
       </header>
       <main className="public-link-main">{body}</main>

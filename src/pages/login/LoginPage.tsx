@@ -6,7 +6,9 @@ import {
   inlineLoginTarget,
   login,
   loginSuccessUrl,
+  loginWithToken,
   NETWORK_ERROR_MESSAGE,
+  platformLogoUrl,
   STORAGE_KEYS,
 } from '@/api';
 import { BrandFooter } from '@/shell/BrandFooter';
@@ -43,17 +45,24 @@ export function LoginPage(): React.JSX.Element {
   const unsupported = isUnsupportedBrowser(navigator.userAgent);
 
   // Spec section 7, GET /login: a session logged in inline by another system goes on without the form.
+  // A user token in the address (`?token=`, handed over by another window or version) logs in by it once the
+  // session exists (spec section 7, `POST {token}` then the form GET to /uaa/login/success; ADR 0015).
+  const token = params.get('token');
   useEffect(() => {
     let live = true;
     inlineLoginTarget()
-      .then((target) => {
-        if (live && target) window.location.assign(target);
+      .then(async (target) => {
+        if (!live) return;
+        if (target) window.location.assign(target);
+        else if (token) await loginWithToken(token);
       })
-      .catch(() => undefined);
+      .catch((e: unknown) => {
+        if (live && token) setError(e instanceof ApiRequestError ? e.message : NETWORK_ERROR_MESSAGE);
+      });
     return () => {
       live = false;
     };
-  }, []);
+  }, [token]);
 
   const onSubmit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -78,7 +87,7 @@ export function LoginPage(): React.JSX.Element {
       <header className="login-top" style={{ background: config.topBarColor, color: config.topBarWordColor }}>
         <img
           className="login-logo"
-          src={config.platformLogo}
+          src={platformLogoUrl()}
           alt={config.platformName ?? '平台标志'}
           data-testid="brand-logo"
         />

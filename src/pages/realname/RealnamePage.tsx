@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { REALNAME_STATE_LABELS, type RealnameState } from '@contract/registration';
 import { isOperatorOrDirector, MANAGER_ROLE } from '@contract/roles';
 import { validateIdCard, validatePersonName } from '@renderer/core/validators';
-import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
+import { ApiRequestError, fetchLicenseNames, NETWORK_ERROR_MESSAGE } from '@/api';
 import { ruleOf, required } from '@/pages/register/formRules';
 import { fetchRealnameStatus, startFaceCheck, type RealnameStatus } from '@/pages/register/registerApi';
 import { useSession } from '@/session/SessionContext';
@@ -22,6 +22,13 @@ const POLL_MS = 2000;
  */
 export function RealnamePage(): React.JSX.Element {
   const [status, setStatus] = useState<RealnameStatus | null>(null);
+  // The legal person the business licence names (spec section 7, license-names; ADR 0015).
+  const [licence, setLicence] = useState<{ corpName: string; legalName: string } | null>(null);
+  useEffect(() => {
+    fetchLicenseNames()
+      .then(setLicence)
+      .catch(() => setLicence(null));
+  }, []);
   const [h5Url, setH5Url] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -114,7 +121,8 @@ export function RealnamePage(): React.JSX.Element {
             form={form}
             labelCol={{ span: 4 }}
             wrapperCol={{ span: 10 }}
-            initialValues={{ legalName: status.legalName }}
+            initialValues={{ legalName: licence?.legalName || status.legalName }}
+            key={licence ? 'licence' : 'status'}
             onFinish={(v) => void start(v)}
           >
             <Form.Item
@@ -123,6 +131,13 @@ export function RealnamePage(): React.JSX.Element {
               rules={[required('请输入法定代表人姓名'), ruleOf(validatePersonName)]}
             >
               <Input data-testid="realname-legalName" maxLength={61} />
+            </Form.Item>
+            <Form.Item wrapperCol={{ offset: 4, span: 10 }} style={{ marginTop: -16 }}>
+              <Typography.Text type="secondary" data-testid="realname-licence">
+                {licence?.legalName
+                  ? `营业执照登记的法定代表人：${licence.legalName}`
+                  : '请填写营业执照登记的法定代表人'}
+              </Typography.Text>
             </Form.Item>
             <Form.Item
               name="legalIdCard"

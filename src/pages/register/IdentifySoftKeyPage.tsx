@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Descriptions, Radio, Result, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { useSession } from '@/session/SessionContext';
 import {
   createSoftKey,
   createSoftKeyDriver,
   createUkeySigner,
   fetchCfcaControlsEnabled,
+  fetchSoftCaProjectCode,
   indexedDbSoftKeyStore,
   type SoftKeyRecord,
   type UkeyAlgorithm,
@@ -72,6 +74,7 @@ export function IdentifySoftKeyPage(): React.JSX.Element {
           status="success"
           title="身份认证成功"
           subTitle={`软证书（${state.verified.ukeyNo}，${ALGORITHM_LABEL[state.verified.algorithmType]}）签名已通过平台验证。`}
+          extra={<SoftCaProject ukeyNo={state.verified.ukeyNo} />}
         />
       </Card>
     );
@@ -145,4 +148,24 @@ export function IdentifySoftKeyPage(): React.JSX.Element {
       </Space>
     </Card>
   );
+}
+
+/**
+ * The credit product's signing project of a verified soft key (spec section 7,
+ * POST /corp/v1/credits/signature/softCa/projectCode; ADR 0015).
+ */
+function SoftCaProject({ ukeyNo }: { ukeyNo: string }): React.JSX.Element {
+  const [text, setText] = useState('正在开通信用凭证软证书签署…');
+  useEffect(() => {
+    let live = true;
+    fetchSoftCaProjectCode(ukeyNo)
+      .then((r) => live && setText(`信用凭证软证书签署项目编号：${r.projectCode}`))
+      .catch(
+        (e: unknown) => live && setText(e instanceof ApiRequestError ? e.message : NETWORK_ERROR_MESSAGE),
+      );
+    return () => {
+      live = false;
+    };
+  }, [ukeyNo]);
+  return <Typography.Text data-testid="soft-ca-project">{text}</Typography.Text>;
 }

@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { platformLogoUrl } from '@/api';
 import { BrandFooter } from '@/shell/BrandFooter';
 import { usePlatform } from '@/session/PlatformContext';
 import './register.css';
@@ -25,7 +26,7 @@ export function RegisterLayout(props: {
           className="register-top"
           style={{ background: config.topBarColor, color: config.topBarWordColor }}
         >
-          <img className="register-logo" src={config.platformLogo} alt={config.platformName ?? '平台标志'} />
+          <img className="register-logo" src={platformLogoUrl()} alt={config.platformName ?? '平台标志'} />
           <span className="register-top-title">{props.title}</span>
           <span className="register-top-link">
             已有账号？

@@ -21,6 +21,7 @@ const SAMPLES: Record<FormatName, readonly [valid: string, invalid: string]> = {
   password: ['Demo@2026', 'abcdefgh'],
   money: ['99999999999999.99', '1.234'],
   amount: ['99999999999999.98', '99999999999999.99'],
+  rate: ['0.0725', '7.25'],
   idCard: ['11010519491231002X', '110105194912310021'],
   creditCode: ['91350100M000100Y43', '91350100M000100Y44'],
   bankAccount: ['12345678', '1234567'],
