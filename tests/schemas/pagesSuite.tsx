@@ -18,6 +18,7 @@ import { cleanup, fireEvent } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PageSchema } from '@renderer/core';
 import { defaultComponents, preloadRenderer } from '@renderer/react';
+import { expandRoles } from '@contract/roles';
 import { pageModel } from '../pageObjects/pageModel';
 import { directory, mount as mountAs, pageSchema, settle } from './renderPage';
 import { serializeDom } from './serializeDom';
@@ -118,7 +119,8 @@ export function describePages(testFile: string): void {
   // the longer file names.
   for (const { file, schema } of pages)
     describe(file, () => {
-      const roles = schema.route.roles?.length ? schema.route.roles : ['PUBLIC'];
+      // Role groups (`@withMenu`) stand for their roles, each rendered as itself (contract/roles.ts).
+      const roles = schema.route.roles?.length ? expandRoles(schema.route.roles).roles : ['PUBLIC'];
       const dir = `__snapshots__/pages${schema.route.path}`;
       const declared = pageModel(schema as unknown as Record<string, unknown>);
 

@@ -107,8 +107,9 @@ export function checkPage(
   let model: ModelDefinition | undefined;
   // A list that reads its rows from another endpoint (`list.api`) needs no model.
   const apiList = schema.page === 'list' && (raw.list as { api?: unknown } | undefined)?.api !== undefined;
+  // A composite page's parts say which model each reads (checked per part), so the page may name none.
   if (schema.model === undefined) {
-    if (!apiList) report('', '缺少 "model"：页面读取和操作的业务对象');
+    if (!apiList && schema.page !== 'composite') report('', '缺少 "model"：页面读取和操作的业务对象');
   } else if (context.models) {
     model = context.models[schema.model];
     if (!model) report('/model', `未知模型 "${schema.model}"（应为 schemas/_models/${schema.model}.json）`);
@@ -540,6 +541,7 @@ export function checkPage(
         report,
         modelOf,
         modelsKnown: context.models !== undefined,
+        components,
       });
       checkActions('/composite/actions', schema.composite.actions, 'composite');
       break;

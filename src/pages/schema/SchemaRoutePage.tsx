@@ -17,6 +17,7 @@ import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { withPageModelRules } from './pageModelRules';
+import { hostRegistry } from './hostRegistry';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
@@ -121,6 +122,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       pageTitles={false}
       message={message}
       holidays={portalHolidays}
+      components={hostRegistry}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>
