@@ -226,9 +226,6 @@ export const API = {
     'GET',
     '/corp/v1/ukeys/holders',
   ),
-  ukeyApply: endpoint('POST', '/corp/v1/ukeys/applications'),
-  ukeyApplications: endpoint<{ query: Paging }>('GET', '/corp/v1/ukeys/applications'),
-  ukeyApplication: endpoint<{ params: { id: string } }>('GET', '/corp/v1/ukeys/applications/:id'),
 
   // Stored files (server/files/fileRoutes.ts): the session-bound link is a navigation; the presigned-URL call
   // (spec section 7) answers the object store's address when it serves the file, else this server's link.

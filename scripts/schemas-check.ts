@@ -8,6 +8,8 @@ import type { CheckIssue } from '@renderer/core/checker';
 import { readSchemaDirectory } from '@renderer/core/node';
 import { ROLE_CODES } from '@contract/roles';
 import { SCREENS } from '@/router/screens';
+import { HOST_COMPONENTS } from '@/router/hostComponents';
+import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema';
 import { checkModelFiles } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
 
@@ -47,6 +49,7 @@ export function checkSchemaFolder(
       source: directory.source,
       models: directory.models,
       roles: ROLE_CODES,
+      components: [...BUILTIN_COMPONENT_NAMES, ...Object.keys(HOST_COMPONENTS)],
       routeFiles: directory.files,
       screens,
     },

@@ -38,12 +38,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/my/message/message-query': [() => import('@/pages/account/MessagePages'), 'MessageQueryPage'],
   '/my/message/text-message': [() => import('@/pages/account/MessagePages'), 'TextMessagePage'],
   '/my/message/index': [() => import('@/pages/account/MessagePages'), 'MessageIndexPage'],
-  '/my/enterprise-info/ukey/list': [() => import('@/pages/ukey/UkeyListPage'), 'UkeyListPage'],
-  '/my/enterprise-info/ukey/apply': [() => import('@/pages/ukey/UkeyApplyPage'), 'UkeyApplyPage'],
-  '/my/enterprise-info/ukey/apply-detail': [
-    () => import('@/pages/ukey/UkeyApplyDetailPage'),
-    'UkeyApplyDetailPage',
-  ],
   '/register/abs/identify/index': [() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage'],
   '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
   '/register/abs/identify/soft-key': [

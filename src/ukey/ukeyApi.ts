@@ -6,13 +6,6 @@ import type { SignRecord } from './runUkeyFlow';
 
 export type { UkeyItem, UkeyStatus };
 
-export const UKEY_STATUS_LABELS: Record<UkeyStatus, { label: string; color: string }> = {
-  NORMAL: { label: '正常', color: 'green' },
-  EXPIRED: { label: '已过期', color: 'orange' },
-  REVOKED: { label: '已吊销', color: 'red' },
-  UNBOUND: { label: '已解绑', color: 'default' },
-};
-
 export interface VerifiedSign {
   verified: boolean;
   ukeyNo: string;
@@ -21,39 +14,6 @@ export interface VerifiedSign {
   holderName: string | null;
   subjectDN: string;
   verifiedAt: string;
-}
-
-export type UkeyApplicationStatus = 'SUBMITTED' | 'ACCEPTED' | 'ISSUED' | 'REJECTED';
-
-export const UKEY_APPLICATION_STATUS: Record<UkeyApplicationStatus, { label: string; color: string }> = {
-  SUBMITTED: { label: '已提交', color: 'blue' },
-  ACCEPTED: { label: '银行已受理', color: 'cyan' },
-  ISSUED: { label: '已发放', color: 'green' },
-  REJECTED: { label: '已退回', color: 'red' },
-};
-
-export interface UkeyApplication {
-  id: string;
-  ukeyBank: string;
-  algorithm: UkeyAlgorithm;
-  quantity: number;
-  contactMobile: string;
-  reason: string;
-  status: UkeyApplicationStatus;
-  holderName: string;
-  holderUserId: string;
-  applicantName: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface NewUkeyApplication {
-  ukeyBank: string;
-  algorithm: UkeyAlgorithm;
-  holderUserId: string;
-  quantity: number;
-  contactMobile: string;
-  reason: string;
 }
 
 export interface IssuedSoftKey {
@@ -87,16 +47,6 @@ export const fetchUkeys = (query: {
   ukeyNo?: string;
   status?: string;
 }): Promise<PageResult<UkeyItem>> => call(API.ukeys, { query });
-export const fetchHolders = (): Promise<Array<{ userId: string; personName: string }>> =>
-  call(API.ukeyHolders);
-export const applyUkey = (body: NewUkeyApplication): Promise<{ id: string; status: UkeyApplicationStatus }> =>
-  call(API.ukeyApply, { body });
-export const fetchApplications = (query: {
-  page: number;
-  size: number;
-}): Promise<PageResult<UkeyApplication>> => call(API.ukeyApplications, { query });
-export const fetchApplication = (id: string): Promise<UkeyApplication> =>
-  call(API.ukeyApplication, { params: { id } });
 export const requestSoftKeyCertificate = (body: {
   algorithm: UkeyAlgorithm;
   publicKey: string;

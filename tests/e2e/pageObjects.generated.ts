@@ -1585,6 +1585,30 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/enterprise-info/ukey/apply": {
+    fields: "颁发银行" | "签名算法" | "持有人" | "申请数量" | "联系手机" | "申请原因";
+    actions: "提交申请" | "返回" | "查看";
+    columns: "申请编号" | "颁发银行" | "算法" | "持有人" | "数量" | "状态" | "申请时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/my/enterprise-info/ukey/apply-detail": {
+    fields: never;
+    actions: "返回申请";
+    columns: never;
+    tabs: never;
+    details: "申请编号" | "企业名称" | "申请状态" | "颁发银行" | "签名算法" | "申请数量" | "持有人" | "联系手机" | "申请人" | "申请时间" | "申请原因";
+    sections: "申请信息";
+  };
+  "/my/enterprise-info/ukey/list": {
+    fields: "介质编号" | "状态";
+    actions: "申请UKEY";
+    columns: "介质编号" | "证书序列号" | "颁发机构" | "算法" | "生效日期" | "到期日期" | "状态" | "持有人";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/limit/approve": {
     fields: "分配编号" | "分配企业";
     actions: "拒绝" | "通过" | "详情" | "查询" | "重置";

@@ -27,6 +27,10 @@ function testId(ids: string[]): string | RegExp {
 }
 const exactly = (text: string): RegExp => new RegExp(`^\\s*${escape(text)}\\s*$`);
 
+/** The validation message of a form item: Formily's (renderer/react/formily/FormItem.tsx) or antd's. */
+const fieldError = (item: Locator): Locator =>
+  item.locator('.ant-formily-item-help, .ant-form-item-explain-error');
+
 export class SchemaPageObject<T extends Titles> {
   constructor(
     readonly page: Page,
@@ -54,6 +58,11 @@ export class SchemaPageObject<T extends Titles> {
   field(title: T['fields'], index = 0): Locator {
     const f = this.fieldModel(title);
     return this.page.getByTestId(`${f.scope}-${f.path.replace('{i}', String(index))}`);
+  }
+
+  /** The validation message under a field of the page's form. */
+  error(title: T['fields'], index = 0): Locator {
+    return fieldError(this.field(title, index));
   }
 
   /** The text input of a field (to read what the form computed). */
@@ -154,6 +163,13 @@ export class SchemaPageObject<T extends Titles> {
 
   private cellId(column: T['columns']): string | RegExp {
     return testId(this.lookup(this.model.columns, 'column', column).map((f) => `cell-${f}`));
+  }
+
+  /** A column's header by its title. */
+  column(title: T['columns']): Locator {
+    return this.page.getByTestId(
+      testId(this.lookup(this.model.columns, 'column', title).map((f) => `column-${f}`)),
+    );
   }
 
   /** A cell of a row by its column title. */
@@ -271,8 +287,7 @@ export class SchemaDialogObject<T extends Titles> {
 
   /** The validation message under a field of the dialog. */
   error(title: T['fields'], index = 0): Locator {
-    // Formily's form item (renderer/react/formily/FormItem.tsx) or antd's.
-    return this.field(title, index).locator('.ant-formily-item-help, .ant-form-item-explain-error');
+    return fieldError(this.field(title, index));
   }
 
   /**

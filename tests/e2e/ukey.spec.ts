@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { expectNoErrors, loginAs, stopProcess, test, untilAnswers, watchPage } from './fixtures';
+import { schemaPage } from './pageObjects';
 
 /**
  * UKEY signing in Chromium through the reference signing agent (scripts/ukey-agent), started here with key
@@ -99,15 +100,23 @@ test('the ukey list shows the enterprise keys with their columns', async ({ page
   const watch = watchPage(page);
   await loginAs(page, 'core_director');
   await expect(page.getByTestId('current-user')).toHaveText('李志强');
-  await page.goto(LIST);
-  const table = page.getByTestId('ukey-table');
-  for (const header of ['介质编号', '证书序列号', '颁发机构', '算法', '有效期', '状态', '持有人']) {
-    await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
-  }
-  await expect(table.locator('tr', { hasText: 'CBJ2026000000101' })).toContainText('正常');
-  await expect(table.locator('tr', { hasText: 'CBG260000102' })).toContainText('SM2（国密）');
-  await expect(table.locator('tr', { hasText: 'CBJ2024000000099' })).toContainText('已吊销');
-  await expect(table.locator('tr.ant-table-row')).toHaveCount(3);
+  const list = schemaPage(page, '/my/enterprise-info/ukey/list');
+  await list.goto();
+  for (const header of [
+    '介质编号',
+    '证书序列号',
+    '颁发机构',
+    '算法',
+    '生效日期',
+    '到期日期',
+    '状态',
+    '持有人',
+  ] as const)
+    await expect(list.column(header)).toBeVisible();
+  await expect(list.cell(list.row('CBJ2026000000101'), '状态')).toHaveText('正常');
+  await expect(list.cell(list.row('CBG260000102'), '算法')).toHaveText('SM2（国密）');
+  await expect(list.cell(list.row('CBJ2024000000099'), '状态')).toHaveText('已吊销');
+  await expect(list.rows()).toHaveCount(3);
   // GET /corp/v1/corps/state-ca/is-normal (spec section 7): the enterprise holds a usable key.
   await expect(page.getByTestId('ukey-ca-state')).toHaveText('企业证书状态正常');
   await expectNoErrors(watch);
@@ -184,7 +193,7 @@ test('keys are inserted and removed as files; a wrong bank or a foreign key is r
   // The user reads the message; the flow code stays on the element, the agent's address is not shown.
   expect(mismatch).not.toContain('流程码');
   await expect(page.getByTestId('ukey-sign-result')).toHaveAttribute('data-flow-code', '12');
-  await expect(page.getByTestId('schema-page').or(page.locator('body'))).not.toContainText(AGENT);
+  await expect(page.locator('body')).not.toContainText(AGENT);
 
   // A key of another enterprise signs, but the server refuses it.
   insertOnly('chain_director-sm2');
@@ -247,34 +256,38 @@ test('soft key: identify/index goes to soft-key; an SM2 and an RSA soft key are 
   await expectNoErrors(watch);
 
   // The soft key shows in the enterprise's key list.
-  await page.goto(LIST);
-  await expect(page.getByTestId('ukey-table').locator('tr', { hasText: /SKJ\d{13}/ })).toContainText(
-    '平台软证书',
-  );
-  await expect(page.getByTestId('ukey-table').locator('tr', { hasText: /SKG\d{9}/ })).toContainText('已解绑');
+  const list = schemaPage(page, '/my/enterprise-info/ukey/list');
+  await list.goto();
+  await expect(list.cell(list.rows().filter({ hasText: /SKJ\d{13}/ }), '颁发机构')).toHaveText('平台软证书');
+  await expect(list.cell(list.rows().filter({ hasText: /SKG\d{9}/ }), '状态')).toHaveText('已解绑');
 });
 
 test('an operator applies for a key and sees the application', async ({ page }) => {
   await loginAs(page, 'core_operator');
   await expect(page.getByTestId('current-user')).toHaveText('张建国');
-  await page.goto('/cv3/my/enterprise-info/ukey/apply');
-  await page.getByTestId('apply-submit').click();
-  const errors = page.locator('.ant-form-item-explain-error');
-  await expect(errors.filter({ hasText: '请选择颁发银行' })).toBeVisible();
-  await expect(errors.filter({ hasText: '请输入联系手机' })).toBeVisible();
-  await page.getByTestId('apply-bank').click();
-  await page.locator('.ant-select-item-option[title="中国建设银行"]').click();
-  await page.getByTestId('apply-holder').click();
-  await page.locator('.ant-select-item-option[title="李志强"]').click();
-  await page.getByTestId('apply-mobile').fill('12345678901');
-  await expect(errors.filter({ hasText: '请输入正确的手机号码' })).toBeVisible();
-  await page.getByTestId('apply-mobile').fill('13800000002');
-  await page.getByTestId('apply-reason').fill('主管岗签名用UKEY');
-  await page.getByTestId('apply-submit').click();
-  await expect(page).toHaveURL(/\/cv3\/my\/enterprise-info\/ukey\/apply-detail\?id=\d+$/);
-  await expect(page.getByTestId('apply-detail')).toContainText('已提交');
-  await expect(page.getByTestId('apply-detail')).toContainText('李志强');
-  await expect(page.getByTestId('apply-detail')).toContainText('1380****0002');
+  const apply = schemaPage(page, '/my/enterprise-info/ukey/apply');
+  await apply.goto();
+  await apply.click('提交申请');
+  await expect(apply.error('颁发银行')).toBeVisible();
+  await expect(apply.error('联系手机')).toBeVisible();
+  await apply.fill('颁发银行', '中国建设银行');
+  await apply.fill('持有人', '李志强');
+  await apply.fill('联系手机', '12345678901');
+  await expect(apply.error('联系手机')).toHaveText('请输入正确的手机号码');
+  await apply.fill('联系手机', '13800000002');
+  await apply.fill('申请原因', '主管岗签名用UKEY');
+  await apply.click('提交申请');
+  await expect(page).toHaveURL(/\/cv3\/my\/enterprise-info\/ukey\/apply-detail\?id=[^&]+$/);
+  const detail = schemaPage(page, '/my/enterprise-info/ukey/apply-detail');
+  await expect(detail.detail('申请状态')).toHaveText('已提交');
+  await expect(detail.detail('持有人')).toHaveText('李志强');
+  await expect(detail.detail('联系手机')).toHaveText('1380****0002');
+  await expect(detail.detail('申请人')).toHaveText('张建国');
+  // The application is listed on the apply page, where 查看 opens it again.
+  await detail.click('返回申请');
+  await expect(apply.row({ 持有人: '李志强', 状态: '已提交' })).toHaveCount(1);
+  await apply.click('查看', apply.row({ 持有人: '李志强' }));
+  await expect(detail.detail('颁发银行')).toHaveText('中国建设银行');
 });
 
 test('with the agent stopped the driver version cannot be read', async ({ page }) => {

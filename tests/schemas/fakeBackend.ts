@@ -10,6 +10,7 @@ import type { RendererRequestOptions } from '@renderer/react';
 import { DICTIONARY_API } from '@renderer/core';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
 import { AGREEMENT_BOOKS, PRODUCT_AGREEMENTS_API, PROTOCOLS_API } from '@contract/registration';
+import { API, pathOf } from '@contract/api';
 
 /** The dictionary endpoints of remote selects, answered from the reference server's data. */
 const DICTIONARIES: Record<string, readonly DictEntry[]> = {
@@ -209,6 +210,30 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
           product: 'factoring-delivery',
         },
       ];
+    // The people who may hold a new UKEY (server/ukey/keyRoutes.ts).
+    if (url === pathOf(API.ukeyHolders) && method === 'GET') {
+      return [
+        { userId: 'user-1', personName: '张建国' },
+        { userId: 'user-2', personName: '李主管' },
+      ];
+    }
+    // The enterprise's keys (server/ukey/ukeyStore.ts listUkeys).
+    if (url === pathOf(API.ukeys) && method === 'GET') {
+      const list = ['CCB', 'ICBC'].map((bank, i) => ({
+        id: String(i + 1),
+        ukeyNo: `10J00000000${i + 1}`,
+        certSerial: `5A3C00000000000${i + 1}`,
+        bank,
+        bankName: i === 0 ? '中国建设银行' : '中国工商银行',
+        algorithm: i === 0 ? 'RSA' : 'SM2',
+        notBefore: '2026-01-01T00:00:00.000Z',
+        notAfter: '2028-01-01T00:00:00.000Z',
+        status: i === 0 ? 'NORMAL' : 'EXPIRED',
+        holderName: '张建国',
+        kind: 'HARDWARE',
+      }));
+      return { list, pagecond: { count: list.length, page: 1, size: 10 } };
+    }
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {
       // The reference server's own dictionary data, first page only.

@@ -19,10 +19,13 @@ import { readSchemaDirectory, type SchemaDirectory } from '@renderer/core/node';
 import {
   defaultComponents,
   preloadRenderer,
+  createComponentRegistry,
+  DEFAULT_COMPONENT_ENTRIES,
   RendererProvider,
   SchemaPage,
   type Signer,
 } from '@renderer/react';
+import { HOST_COMPONENTS } from '@/router/hostComponents';
 import { withPageModelRules } from '@/pages/schema/pageModelRules';
 import { createFakeBackend, type FakeBackend } from './fakeBackend';
 import { serializeDom } from './serializeDom';
@@ -32,6 +35,16 @@ export const directory = readSchemaDirectory(SCHEMAS);
 /** 2026-11-22 10:00 in China: every `today()` and default date is this day. */
 export const clock = (): Date => new Date('2026-11-22T02:00:00Z');
 const signer: Signer = { sign: async () => ({ code: 0, message: '签名成功' }) };
+/**
+ * The portal's own components (src/router/hostComponents.ts) talk to the portal's API and devices, not to the
+ * fake backend: a render shows where each sits, by name.
+ */
+const components = createComponentRegistry({
+  ...DEFAULT_COMPONENT_ENTRIES,
+  ...Object.fromEntries(
+    Object.keys(HOST_COMPONENTS).map((name) => [name, () => <div data-testid={`host-${name}`} />]),
+  ),
+});
 
 /**
  * Waits until `root` stops changing (answers arrived, lazy components loaded): three looks in a row, each
@@ -93,6 +106,7 @@ export function mount(
           currentRole={role}
           clock={clock}
           signer={signer}
+          components={components}
         >
           <SchemaPage schema={schema} query={query} />
         </RendererProvider>

@@ -105,7 +105,8 @@ describe('the ukey list', () => {
   });
 });
 
-describe('ukey applications', () => {
+describe('ukey applications (records of the model ukeyApplication)', () => {
+  const RECORDS = '/biz/v1/models/ukeyApplication/records';
   const valid = {
     ukeyBank: 'CCB',
     algorithm: 'SM2',
@@ -115,46 +116,46 @@ describe('ukey applications', () => {
     reason: '新增主管岗签名UKEY',
   };
 
-  it('an operator applies, sees the application and its detail', async () => {
+  it('an operator applies, sees the application and its detail; the holder is named by the server', async () => {
     const b = await loggedIn(s.app, 'core_operator');
-    const created = (await b.call('POST', '/corp/v1/ukeys/applications', { body: valid })).json();
-    expect(created).toMatchObject({ code: '0', data: { status: 'SUBMITTED' } });
-    const list = (await b.call('GET', '/corp/v1/ukeys/applications')).json().data;
+    const created = (await b.call('POST', RECORDS, { body: { ...valid, holderName: '别人' } })).json();
+    expect(created).toMatchObject({ code: '0', data: { status: 'SUBMITTED', holderName: '李志强' } });
+    const list = (await b.call('GET', RECORDS)).json().data;
     expect(list.list[0]).toMatchObject({
       id: created.data.id,
       holderName: '李志强',
-      applicantName: '张建国',
+      createdByName: '张建国',
       status: 'SUBMITTED',
     });
-    const detail = (await b.call('GET', `/corp/v1/ukeys/applications/${created.data.id}`)).json();
+    const detail = (await b.call('GET', `${RECORDS}/${created.data.id}`)).json();
     expect(detail).toMatchObject({
       code: '0',
       data: { ukeyBank: 'CCB', algorithm: 'SM2', reason: '新增主管岗签名UKEY' },
     });
     // Another enterprise does not see it.
     const other = await loggedIn(s.app, 'chain_operator');
-    expect((await other.call('GET', `/corp/v1/ukeys/applications/${created.data.id}`)).json().code).toBe(
-      'SCF.NOT_FOUND',
+    expect((await other.call('GET', `${RECORDS}/${created.data.id}`)).json().code).toBe(
+      'SCF.RECORD_FORBIDDEN',
     );
   });
 
-  it('refuses query roles and invalid applications', async () => {
+  it('refuses query roles, invalid applications and a holder of another enterprise', async () => {
     const query = await loggedIn(s.app, 'core_query');
-    expect((await query.call('POST', '/corp/v1/ukeys/applications', { body: valid })).json().code).toBe(
-      'SCF.FORBIDDEN',
-    );
+    expect((await query.call('POST', RECORDS, { body: valid })).json().code).toBe('SCF.CREATE_FORBIDDEN');
     const b = await loggedIn(s.app, 'core_operator');
     for (const bad of [
       { ...valid, contactMobile: '12800000002' },
       { ...valid, ukeyBank: 'SCF' },
       { ...valid, quantity: 9 },
-      { ...valid, holderUserId: 'U0006' },
       { ...valid, reason: '' },
     ]) {
-      expect((await b.call('POST', '/corp/v1/ukeys/applications', { body: bad })).json().code).toBe(
-        'SCF.VALIDATION_FAILED',
-      );
+      expect((await b.call('POST', RECORDS, { body: bad })).json().code).toBe('SCF.RECORD_INVALID');
     }
+    const foreign = (await b.call('POST', RECORDS, { body: { ...valid, holderUserId: 'U0006' } })).json();
+    expect(foreign).toMatchObject({
+      code: 'SCF.UKEY_HOLDER_UNKNOWN',
+      message: 'UKEY持有人须为本企业的用户，请重新选择',
+    });
   });
 });
 

@@ -17,6 +17,8 @@ export interface CompositeCheckTools {
   modelOf: (name: string | undefined) => ModelDefinition | undefined;
   /** Whether models are known (else model names are not checked). */
   modelsKnown: boolean;
+  /** Component names of the registry (a widget part's `component`). */
+  components: ReadonlySet<string>;
 }
 
 type ContentType = 'list' | 'form' | 'detail' | 'statistics';
@@ -57,6 +59,13 @@ export function checkComposite(schema: CompositePageSchema, tools: CompositeChec
       case 'card':
       case 'grid':
         visitParts(part.parts, `${at}/parts`);
+        return;
+      case 'widget':
+        if (!tools.components.has(part.component))
+          report(
+            `${at}/component`,
+            `未知组件 "${part.component}"（可用：${[...tools.components].join(', ')}）`,
+          );
         return;
       default:
         checkContent(part, at);

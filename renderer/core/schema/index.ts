@@ -65,6 +65,7 @@ export type {
   PartSchema,
   PartType,
   StatisticsPart,
+  WidgetPart,
   StepsPart,
   TabsPart,
 } from './partTypes';

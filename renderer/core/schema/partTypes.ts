@@ -72,6 +72,16 @@ export interface StatisticsPart extends PartBase {
   statistics: StatisticsBody;
 }
 
+/**
+ * A component of the registry shown as a part, for what no other part expresses (the portal's UKEY test
+ * signature, which talks to the local signing agent): its registry name and props.
+ */
+export interface WidgetPart extends PartBase {
+  type: 'widget';
+  component: string;
+  props?: Record<string, unknown>;
+}
+
 /** One tab, panel or step of a container. */
 export interface ContainerItem {
   key: string;
@@ -122,6 +132,7 @@ export type PartSchema =
   | FormPart
   | DetailPart
   | StatisticsPart
+  | WidgetPart
   | TabsPart
   | CollapsePart
   | StepsPart

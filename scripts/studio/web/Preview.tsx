@@ -16,6 +16,7 @@ import { ROLE_CODES } from '@contract/roles';
 import type { ApiResponse } from '@/api/request';
 import type { SecurityInfo } from '@/api/types';
 import { withPageModelRules } from '@/pages/schema/pageModelRules';
+import { hostRegistry } from '@/pages/schema/hostRegistry';
 import { rendererRequestOn } from '@/pages/schema/rendererServices';
 import { decideAccess, permittedPaths } from '@/router/access';
 import { createUkeySigner } from '@/ukey';
@@ -229,6 +230,7 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
           </Typography.Text>
           <RendererProvider
             request={request}
+            components={hostRegistry}
             navigate={(to) => void message.info(`预览中不跳转：${to}`)}
             canOpen={canOpen}
             signer={signer}

@@ -87,11 +87,27 @@ const clearDefault: Effect = async (c) => {
 };
 
 /** The effects the account centre's enterprise models name. */
+/**
+ * A UKEY application's holder: a person of the applying enterprise, whose name the application keeps
+ * (schemas/_models/ukeyApplication.json).
+ */
+const ukeyHolder: Effect = async (c) => {
+  const d = c.record.data;
+  const holder = await c.tx.query<{ name: string }>(
+    'select person_name as name from users where id = $1 and corp_id = $2',
+    [str(d.holderUserId), str(d.corpId)],
+  );
+  const name = holder.rows[0]?.name;
+  if (name === undefined) throw enterpriseError('UKEY_HOLDER_UNKNOWN');
+  d.holderName = name;
+};
+
 export const accountEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [
   {
     'bankAccount.setDefault': setDefault,
     'bankAccount.clearDefault': clearDefault,
     'corpInfo.propose': propose,
     'corpInfo.apply': apply,
+    'ukey.holder': ukeyHolder,
   },
 ];

@@ -1,6 +1,6 @@
 import { errorsOf, type ErrorCatalogue } from '../../errors';
 
-/** The account centre's enterprise errors: bank accounts and enterprise information changes. */
+/** The account centre's enterprise errors: bank accounts, enterprise information changes and UKEY applications. */
 export const ACCOUNT_ERRORS = {
   BANK_ACCOUNT_ALREADY_DEFAULT: { status: 200, message: '银行账户{accountNo}已是本企业的默认账户' },
   CORP_INFO_CHANGE_PENDING: {
@@ -17,6 +17,7 @@ export const ACCOUNT_ERRORS = {
     status: 200,
     message: '不能审核自己提交的企业信息变更，请由其他主管岗或管理员审核',
   },
+  UKEY_HOLDER_UNKNOWN: { status: 200, message: 'UKEY持有人须为本企业的用户，请重新选择' },
 } as const satisfies ErrorCatalogue;
 
 /** Builds an account centre error to throw: `throw enterpriseError('BANK_ACCOUNT_ALREADY_DEFAULT')`. */

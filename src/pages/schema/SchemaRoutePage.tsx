@@ -18,6 +18,7 @@ import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { MOUNTED_DICTS, MOUNTED_MODELS, MOUNTED_PAGES } from '@/products/mountedProducts';
 import { withPageModelRules } from './pageModelRules';
+import { hostRegistry } from './hostRegistry';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
 // Product folders mounted by the server (src/products/mountedProducts.ts) join the bundled files.
@@ -132,6 +133,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       pageTitles={false}
       message={message}
       holidays={portalHolidays}
+      components={hostRegistry}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>

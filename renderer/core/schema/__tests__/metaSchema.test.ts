@@ -119,6 +119,8 @@ describe('page.schema.json', () => {
         'form',
         'detail',
         'statistics',
+        'component',
+        'props',
         'items',
         'open',
         'title',

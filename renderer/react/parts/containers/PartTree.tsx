@@ -143,6 +143,17 @@ function StepsContainer({
   );
 }
 
+/** A registry component as a part (its name checked by the checker; missing, it shows nothing). */
+function WidgetPart({ part }: { part: Extract<PartSchema, { type: 'widget' }> }): React.JSX.Element {
+  const { components } = useRenderer();
+  const Widget = components.get(part.component);
+  return (
+    <div className="schema-part schema-part-widget" data-testid={testIds.part(part.key)}>
+      {Widget ? <Widget {...part.props} /> : null}
+    </div>
+  );
+}
+
 /** One part. */
 function Part({ part, context }: { part: PartSchema; context: PartTreeContext }): React.JSX.Element | null {
   const { functions } = useRenderer();
@@ -185,6 +196,8 @@ function Part({ part, context }: { part: PartSchema; context: PartTreeContext })
           <StepsContainer part={part} items={items} context={context} />
         </div>
       );
+    case 'widget':
+      return <WidgetPart part={part} />;
     case 'card':
       return (
         <Card

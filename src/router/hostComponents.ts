@@ -1,0 +1,13 @@
+/**
+ * Components the portal adds to the renderer's registry, for what a page schema cannot express (talking to
+ * the local UKEY signing agent): name → loader. Page schemas name them in `x-component` like the renderer's
+ * own; `npm run schemas:check` knows their names from here. No imports run here (the loaders are lazy), so
+ * Node scripts can read the keys.
+ */
+import type { ComponentType } from 'react';
+
+export type HostComponentModule = () => Promise<ComponentType>;
+
+export const HOST_COMPONENTS: Readonly<Record<string, HostComponentModule>> = {
+  UkeyTestSign: () => import('@/pages/ukey/UkeyTestSignPanel').then((m) => m.UkeyTestSignPanel),
+};
