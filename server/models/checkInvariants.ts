@@ -1,5 +1,5 @@
 import { isBusinessProduct } from '@contract/products';
-import type { DictDef, FieldDef, ModelDef } from './types';
+import type { DictDef, FieldDef, ModelDef, RequirementDef } from './types';
 
 /** What the invariant declarations of a model may refer to (checkModel's context). */
 export interface InvariantCheckContext {
@@ -9,7 +9,7 @@ export interface InvariantCheckContext {
 
 /**
  * The checks of a model's invariant declarations (server/models/invariants.ts) beyond the meta-schema:
- * transitions' `requires` name existing models, reference fields and states; `children.lockedStates` are
+ * the `requires` of transitions, create and update name existing models, reference fields and states; `children.lockedStates` are
  * states of the model; a corp field's `opened` names a product or a top-level field holding product
  * codes. Returns `/json/pointer: problem` strings like checkModel.
  */
@@ -27,9 +27,13 @@ export function checkInvariants(def: ModelDef, ctx: InvariantCheckContext): stri
     });
   };
 
-  def.transitions.forEach((t, i) => {
-    (t.requires ?? []).forEach((r, j) => {
-      const at = `/transitions/${i}/requires/${j}`;
+  const checkRequires = (pointer: string, requires: RequirementDef[] | undefined, isCreate = false): void =>
+    (requires ?? []).forEach((r, j) => {
+      const at = `${pointer}/${j}`;
+      if (isCreate && r.kind === 'noRelated') {
+        report(`${at}/kind`, 'a new record has no related records: a create requires refState only');
+        return;
+      }
       if (r.kind === 'refState') {
         const field = def.fields[r.field];
         const target = field?.ref && field.ref !== 'corp' ? ctx.models.get(field.ref) : undefined;
@@ -51,7 +55,9 @@ export function checkInvariants(def: ModelDef, ctx: InvariantCheckContext): stri
       else if (!field.index) report(`${at}/field`, `"${r.model}.${r.field}" needs "index": true`);
       needStates(`${at}/states`, related, r.states);
     });
-  });
+  def.transitions.forEach((t, i) => checkRequires(`/transitions/${i}/requires`, t.requires));
+  checkRequires('/create/requires', def.create?.requires, true);
+  checkRequires('/update/requires', def.update?.requires);
 
   if (def.children?.lockedStates) needStates('/children/lockedStates', def, def.children.lockedStates);
 

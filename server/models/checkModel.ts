@@ -3,7 +3,7 @@ import { isKnownFormat } from '@renderer/core/validators';
 import { checkInvariants } from './checkInvariants';
 import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
-import { checkHandover, createStep } from './handovers';
+import { checkHandover, createStep, effectCreateStep } from './handovers';
 import { holdsPersonalData, personalDataOf } from './personalFields';
 import { seesPersonalData } from '@contract/personalData';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
@@ -179,6 +179,8 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   });
   const created = createStep(def);
   if (created) problems.push(...checkHandover(def, created, '/create', ctx.roles));
+  const inserted = effectCreateStep(def, '');
+  if (inserted) problems.push(...checkHandover(def, inserted, '/effectCreated', ctx.roles));
 
   for (const [name, kind] of Object.entries(def.query?.filters ?? {})) {
     const at = `/query/filters/${name}`;

@@ -13,7 +13,8 @@ import type { BizRecord, FieldDef, ModelDef, TransitionDef } from './types';
  * messages table is the outbox: a refused or rolled-back transition writes nothing). The message names
  * the record and what is asked, and links (去处理) to the page that acts on it, found in the page schemas.
  * `handover: {none: reason}` says why an action hands nothing over; a transition to a state that no
- * action leaves needs neither (tests/server/handovers.test.ts walks every model).
+ * action leaves needs neither (tests/server/handovers.test.ts walks every model). Records an effect
+ * creates get their to-dos from their model's `effectCreated.handover`, in the same transaction.
  */
 
 /** The hand-over of a transition, when it declares one. */
@@ -35,6 +36,28 @@ export function createStep(def: ModelDef): TransitionDef | null {
     roles: def.create.roles,
     party: def.create.corpField,
     ...(def.create.handover ? { handover: def.create.handover } : {}),
+  };
+}
+
+/**
+ * A record an effect creates as a step (→ the state it is created in, the initial one by default) for the
+ * hand-over checks and writer: its model's `effectCreated.handover`, titled after the step that ran the
+ * effect (审核通过 of the white list that made the agreement).
+ */
+export function effectCreateStep(
+  def: ModelDef,
+  title: string,
+  state = def.initialState,
+): TransitionDef | null {
+  if (!def.effectCreated) return null;
+  return {
+    action: 'effectCreate',
+    title,
+    from: [],
+    to: state,
+    roles: [],
+    party: [],
+    handover: def.effectCreated.handover,
   };
 }
 

@@ -16,7 +16,7 @@ import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import type { ModelSet } from './loadModels';
 import { loadRecord, rowToRecord, selectColumns } from './recordStore';
-import type { BizRecord, FieldDef, RequirementDef, TransitionDef } from './types';
+import type { BizRecord, FieldDef, RequirementDef } from './types';
 
 /** How many blocking records a refusal names before "等N条". */
 export const MAX_NAMED = 10;
@@ -125,10 +125,14 @@ export function lockingParents(set: ModelSet, model: CompiledModel): LockingPare
   return byChild.get(model.name) ?? [];
 }
 
-/** Parents a write on a record of `model` (by transition `t`, if any) reads and so locks first. */
-function parentLinks(set: ModelSet, model: CompiledModel, t: TransitionDef | null): ParentLink[] {
+/** Parents a write on a record of `model` (under `requires`, if any) reads and so locks first. */
+function parentLinks(
+  set: ModelSet,
+  model: CompiledModel,
+  requires: readonly RequirementDef[] | undefined,
+): ParentLink[] {
   const links: ParentLink[] = lockingParents(set, model).map(({ field, parent }) => ({ field, parent }));
-  for (const r of t?.requires ?? []) {
+  for (const r of requires ?? []) {
     if (r.kind !== 'refState') continue;
     const parent = set.models.get(model.fields.get(r.field)?.def.ref ?? '');
     if (parent) links.push({ field: r.field, parent });
@@ -137,26 +141,30 @@ function parentLinks(set: ModelSet, model: CompiledModel, t: TransitionDef | nul
 }
 
 /**
- * Locks (`select … for update`) the parents a write on record `id` of `model` depends on, before the
- * record itself is locked: in a fixed order (model name, then id), so every writer takes parent locks
- * before child locks and in the same order. Reads the record once without a lock to learn them.
+ * Locks (`select … for update`) the parents a write on record `id` of `model` (null: a create) depends
+ * on, before the record itself is locked: in a fixed order (model name, then id), so every writer takes
+ * parent locks before child locks and in the same order. Reads the record once without a lock to learn
+ * them; `incoming` (an update's or create's values) adds the parents the record is about to refer to.
  */
 export async function lockParents(
   tx: Queryable,
   set: ModelSet,
   model: CompiledModel,
-  id: string,
-  t: TransitionDef | null,
+  id: string | null,
+  requires: readonly RequirementDef[] | undefined,
+  incoming?: Record<string, unknown>,
 ): Promise<void> {
-  const links = parentLinks(set, model, t);
+  const links = parentLinks(set, model, requires);
   if (links.length === 0) return;
-  const rec = await loadRecord(tx, model, id);
-  if (!rec) return; // the caller's own lock reports the missing record
+  const rec = id === null ? null : await loadRecord(tx, model, id);
+  if (id !== null && !rec) return; // the caller's own lock reports the missing record
   const targets = new Map<string, { parent: CompiledModel; id: string }>();
-  for (const { field, parent } of links) {
-    const value = rec.data[field];
-    if (typeof value === 'string' && value)
-      targets.set(`${parent.name}\u0000${value}`, { parent, id: value });
+  for (const data of [rec?.data, incoming]) {
+    for (const { field, parent } of data ? links : []) {
+      const value = data![field];
+      if (typeof value === 'string' && value)
+        targets.set(`${parent.name}\u0000${value}`, { parent, id: value });
+    }
   }
   for (const key of [...targets.keys()].sort()) {
     const target = targets.get(key)!;
@@ -187,18 +195,19 @@ function blocked(r: RequirementDef, model: CompiledModel, recs: BizRecord[]): Ap
 }
 
 /**
- * Refuses a transition whose `requires` do not hold for `rec`: the referenced record (locked, already
- * by {@link lockParents}) must be in the allowed states; related records in blocking states (locked
- * here, after `rec`, in id order) must not exist. Runs before any write of the transition.
+ * Refuses a write whose `requires` (a transition's, a create's or an update's) do not hold for the
+ * record `rec` (a create: its input, no id yet): the referenced record (locked, already by
+ * {@link lockParents}) must be in the allowed states; related records in blocking states (locked here,
+ * after `rec`, in id order) must not exist. Runs before any write.
  */
 export async function checkRequirements(
   tx: Queryable,
   set: ModelSet,
   model: CompiledModel,
-  rec: BizRecord,
-  t: TransitionDef,
+  rec: { id?: string; data: Record<string, unknown> },
+  requires: readonly RequirementDef[] | undefined,
 ): Promise<void> {
-  for (const r of t.requires ?? []) {
+  for (const r of requires ?? []) {
     if (r.kind === 'refState') {
       const target = set.models.get(model.fields.get(r.field)?.def.ref ?? '');
       const id = rec.data[r.field];
@@ -208,7 +217,7 @@ export async function checkRequirements(
     } else {
       const related = set.models.get(r.model);
       const column = related?.fields.get(r.field)?.column;
-      if (!related || !column) continue;
+      if (!related || !column || !rec.id) continue;
       const rows = await tx.query<Record<string, unknown>>(
         `select ${selectColumns(related)} from ${related.table}
           where ${column} = $1 and state = any($2::text[]) order by id for update`,

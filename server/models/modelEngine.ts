@@ -35,7 +35,7 @@ import { validatePayload } from './validatePayload';
 import { checkUploadAllowed, FILE_ACTIONS, setSingleFile, type FileOpOptions } from './recordFiles';
 import { deleteFileRow, findFile, insertFile, type FileMeta } from '../files/fileRecords';
 import { assertProductOpened } from './productOpening';
-import { closeHandovers, createStep, writeHandover, type HandoverLinks } from './handovers';
+import { closeHandovers, createStep, effectCreateStep, writeHandover, type HandoverLinks } from './handovers';
 import {
   CORP_FACTS_SQL,
   checkChildrenOpen,
@@ -154,8 +154,20 @@ export class ModelEngine {
     return model;
   }
 
-  private writer(tx: Queryable, actor: Actor): RecordWriter {
-    return new RecordWriter(tx, this.o.models, actor.user, actor.role ?? '', this.o.now());
+  /**
+   * The writer of one operation; `step` titles the to-dos of the records its effects create (the
+   * operation's own to-do is written by the operation).
+   */
+  private writer(tx: Queryable, actor: Actor, step = '提交'): RecordWriter {
+    const w = new RecordWriter(tx, this.o.models, actor.user, actor.role ?? '', this.o.now());
+    const links = this.o.handoverLinks;
+    if (links)
+      w.onEffectCreated = async (model, record) => {
+        const transition = effectCreateStep(model.def, step, record.state);
+        if (transition)
+          await writeHandover(links, { tx, model, transition, record, user: actor.user, now: w.now });
+      };
+    return w;
   }
 
   /** A record the actor's enterprise may see. @throws RECORD_NOT_FOUND, RECORD_FORBIDDEN (403) */
@@ -362,8 +374,14 @@ export class ModelEngine {
     actor: Actor,
     name: string,
     path: string,
-    product?: string,
-  ): Promise<Array<{ id: string; name: string }>> {
+    query: QueryParams = {},
+  ): Promise<{
+    list: Array<{ id: string; name: string; code: string }>;
+    pagecond: { count: number; page: number; size: number };
+  }> {
+    const product = typeof query.product === 'string' ? query.product : undefined;
+    const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+    const { page, size } = paging(query);
     const model = this.model(name);
     let def: FieldDef | undefined;
     let fields: Record<string, FieldDef> | undefined = model.def.fields;
@@ -379,7 +397,14 @@ export class ModelEngine {
     const writers = [...(model.def.create?.roles ?? []), ...(model.def.update?.roles ?? [])];
     if (!actor.role || !writers.includes(actor.role))
       throw new ApiError('CREATE_FORBIDDEN', { title: model.def.title });
-    const corps = await this.o.db.query<CorpRow>(`${CORP_FACTS_SQL} order by c.id`);
+    // The typed text finds an enterprise by its name, 统一社会信用代码 or id (pickers search the server).
+    const corps = await this.o.db.query<CorpRow & { code: string }>(
+      `select f.*, c.credit_code as code from (${CORP_FACTS_SQL}) f join corps c on c.id = f.id
+        where $1 = '' or strpos(lower(c.name), lower($1)) > 0 or strpos(lower(c.credit_code), lower($1)) > 0
+          or lower(c.id) = lower($1)
+        order by c.id`,
+      [keyword],
+    );
     const field = def;
     // A product named by a record field (abs|abcp) comes from the page (`product`), else the model's.
     const named = typeof def.opened === 'object' ? model.fields.get(def.opened.field)?.def : undefined;
@@ -387,7 +412,13 @@ export class ModelEngine {
       throw new ApiError('QUERY_INVALID', { title: 'product' });
     const values =
       named && typeof def.opened === 'object' ? { [def.opened.field]: product ?? model.def.product } : {};
-    return corps.rows.filter((c) => corpAccepted(field, c, values)).map((c) => ({ id: c.id, name: c.name }));
+    const accepted = corps.rows.filter((c) => corpAccepted(field, c, values));
+    return {
+      list: accepted
+        .slice((page - 1) * size, page * size)
+        .map((c) => ({ id: c.id, name: c.name, code: c.code })),
+      pagecond: { count: accepted.length, page, size },
+    };
   }
 
   /** Creates a record in the model's initial state, owned by the creator's enterprise. */
@@ -444,7 +475,10 @@ export class ModelEngine {
 
   /** Writes a checked create input (references, number, effects, audit) in the writer's transaction. */
   private async insertInput(w: RecordWriter, model: CompiledModel, input: Json): Promise<string> {
-    const corpField = model.def.create!.corpField;
+    const { corpField, requires } = model.def.create!;
+    // Parents first (DESIGN.md section 13), then the conditions on them (invariants.ts).
+    await lockParents(w.tx, this.o.models, model, null, requires, input);
+    await checkRequirements(w.tx, this.o.models, model, { data: input }, requires);
     await checkChildrenOpen(w.tx, this.o.models, model, input);
     await w.checkRefs(model, input);
     const rec = await w.prepare(model, { ...input, [corpField]: w.user.corpId });
@@ -460,7 +494,7 @@ export class ModelEngine {
     // After the effects: they may fill the record's product (an ABS asset takes its plan's).
     await assertProductOpened(w.tx, model, rec.data, w.user.corpId);
     await checkOpenedFields((corp) => w.corp(corp), model, rec.data);
-    await w.write(model, rec);
+    await w.writeRecord(model, rec);
     const step = createStep(model.def);
     if (this.o.handoverLinks && step)
       await writeHandover(this.o.handoverLinks, {
@@ -482,8 +516,8 @@ export class ModelEngine {
       throw new ApiError('UPDATE_FORBIDDEN', { title: model.def.title });
     const version = versionOf(body.version);
     await retryingTransaction(this.o.db, async (tx) => {
-      const w = this.writer(tx, actor);
-      await lockParents(tx, this.o.models, model, id, null);
+      const w = this.writer(tx, actor, '修改');
+      await lockParents(tx, this.o.models, model, id, update.requires, body);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, update.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '修改' });
@@ -501,6 +535,10 @@ export class ModelEngine {
       validatePayload(model, input);
       const changed = Object.keys(changes).filter((f) => changes[f] !== rec.data[f]);
       checkDateRules(model, input, chinaDay(w.now), new Set(changed));
+      // The conditions hold for the record as it is and as it becomes (it neither leaves nor enters a
+      // sealed plan).
+      await checkRequirements(tx, this.o.models, model, rec, update.requires);
+      await checkRequirements(tx, this.o.models, model, { id, data: input }, update.requires);
       await checkChildrenOpen(tx, this.o.models, model, input);
       await w.checkRefs(model, input);
       const before: BizRecord = { ...rec, data: { ...rec.data } };
@@ -546,7 +584,7 @@ export class ModelEngine {
       throw new ApiError('DELETE_FORBIDDEN', { title: model.def.title });
     const version = versionOf(rawVersion);
     return retryingTransaction(this.o.db, async (tx) => {
-      await lockParents(tx, this.o.models, model, id, null);
+      await lockParents(tx, this.o.models, model, id, undefined);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, rule.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: '删除' });
@@ -642,7 +680,7 @@ export class ModelEngine {
   ): Promise<T> {
     const version = rawVersion === undefined || rawVersion === '' ? null : versionOf(rawVersion);
     return retryingTransaction(this.o.db, async (tx) => {
-      await lockParents(tx, this.o.models, model, recordId, null);
+      await lockParents(tx, this.o.models, model, recordId, undefined);
       const rec = await this.visibleRecord(tx, actor, model, recordId, true);
       checkUploadAllowed(model, rec, actor, category);
       if (version !== null && rec.version !== version) throw new ApiError('VERSION_CONFLICT');
@@ -691,9 +729,9 @@ export class ModelEngine {
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
     await retryingTransaction(this.o.db, async (tx) => {
       if (link) await link.guard(tx);
-      const w = this.writer(tx, actor);
+      const w = this.writer(tx, actor, t.title);
       // Parents first (DESIGN.md section 13): the plan before its asset, the asset before its document.
-      await lockParents(tx, this.o.models, model, id, t);
+      await lockParents(tx, this.o.models, model, id, t.requires);
       const rec = await this.visibleRecord(tx, actor, model, id, true);
       if (!isParty(rec, t.party, actor.user.corpId))
         throw new ApiError('ACTION_PARTY_FORBIDDEN', { action: t.title });
@@ -706,7 +744,7 @@ export class ModelEngine {
           action: t.title,
         });
       if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
-      await checkRequirements(tx, this.o.models, model, rec, t);
+      await checkRequirements(tx, this.o.models, model, rec, t.requires);
       await checkChildrenOpen(tx, this.o.models, model, rec.data);
       const reasonTitle = t.reasonTitle ?? '原因';
       if (t.reason === 'required' && !reason) throw new ApiError('REASON_REQUIRED', { title: reasonTitle });

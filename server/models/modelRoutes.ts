@@ -35,7 +35,8 @@ const bodyObject = (body: unknown): Record<string, unknown> => {
  * POST /biz/v1/models/{model}/batch/{action}     {items: [{id, version, signature?, reason?}], reason?}
  *                                                → {results: [{id, ok, record | code, message}], succeeded, refused}
  * GET  /biz/v1/models/{model}/aggregates          (also /aggregate) statistics
- * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → [{id, name}] (?product=)
+ * GET  /biz/v1/models/{model}/refs/{field}       what a reference field accepts → {list: [{id, name, code}], pagecond}
+ *                                                (?product=, keyword=, page=, size=)
  * GET  /biz/v1/models/{model}/meta               the model's fields, states and transitions
  */
 export function registerModelRoutes(
@@ -50,16 +51,9 @@ export function registerModelRoutes(
   app.get<{ Params: { model: string; field: string }; Querystring: QueryParams }>(
     `${MODELS_BASE}/:model/refs/:field`,
     async (req) => {
-      // `product`: for a field whose enterprise must have opened the product a record field names.
-      const product = req.query.product;
-      return ok(
-        await engine.refOptions(
-          actorOf(req),
-          req.params.model,
-          req.params.field,
-          typeof product === 'string' ? product : undefined,
-        ),
-      );
+      // `product`: for a field whose enterprise must have opened the product a record field names;
+      // `keyword`, `page`, `size`: the pickers' server search and paging.
+      return ok(await engine.refOptions(actorOf(req), req.params.model, req.params.field, req.query));
     },
   );
 

@@ -7,6 +7,7 @@ import { timeOrderedId } from './ids';
 import type { CompiledModel } from './compileModel';
 import type { RecordAccess } from './effects/effectRegistry';
 import type { ModelSet } from './loadModels';
+import { closeHandovers } from './handovers';
 import { findRecords, insertRecords, loadRecord, saveRecord, type Author } from './recordStore';
 import { CORP_FACTS_SQL, corpRefusal, requiredProduct, type CorpFacts } from './invariants';
 import type { BizRecord, FieldDef } from './types';
@@ -181,9 +182,21 @@ export class RecordWriter implements RecordAccess {
     };
   }
 
-  /** Writes a prepared record and its 'create' audit entry. */
+  /**
+   * What runs after an effect created a record (the engine writes its to-do, handovers.ts); `step` is the
+   * title of the operation that ran the effect.
+   */
+  onEffectCreated: ((model: CompiledModel, rec: BizRecord) => Promise<void>) | null = null;
+
+  /** Writes a record an effect prepared, its 'create' audit entry and its to-do ({@link onEffectCreated}). */
   async write(modelOrName: CompiledModel | string, rec: BizRecord, action = 'create'): Promise<void> {
     const model = typeof modelOrName === 'string' ? this.model(modelOrName) : modelOrName;
+    await this.writeRecord(model, rec, action);
+    await this.onEffectCreated?.(model, rec);
+  }
+
+  /** Writes a prepared record and its 'create' audit entry. */
+  async writeRecord(model: CompiledModel, rec: BizRecord, action = 'create'): Promise<void> {
     await insertRecords(this.tx, model, [rec], this.author, this.now);
     await writeAudit(this.tx, [
       {
@@ -216,6 +229,8 @@ export class RecordWriter implements RecordAccess {
     if (!(await saveRecord(this.tx, model, rec, rec.version, this.now)))
       throw new ApiError('VERSION_CONFLICT');
     if (audit && audit.from !== rec.state) {
+      // An effect moved the record on (a packet review lends its assets): its to-dos are answered.
+      await closeHandovers(this.tx, model.name, rec.id, this.user, this.now);
       await writeAudit(this.tx, [
         {
           model: model.name,

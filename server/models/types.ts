@@ -166,8 +166,22 @@ export interface ModelDef {
     /** As a transition's `services`: run after the creating transaction committed. */
     services?: EffectRef[];
     handover?: HandoverDef;
+    /** Conditions on the records the new record refers to (refState only; invariants.ts). */
+    requires?: RequirementDef[];
   };
-  update?: { roles: string[]; states: string[]; party: string | string[]; effects?: EffectRef[] };
+  /**
+   * Who acts first on a record an effect creates (an agreement made when a white list is approved), or
+   * why nobody does; effects create records of models without `create` (server/models/handovers.ts).
+   */
+  effectCreated?: { handover: HandoverDef };
+  update?: {
+    roles: string[];
+    states: string[];
+    party: string | string[];
+    effects?: EffectRef[];
+    /** Conditions on related records, for the record as it was and as it becomes (invariants.ts). */
+    requires?: RequirementDef[];
+  };
   /** Who may delete a record (batch action `delete`), and in which states (e.g. drafts). */
   delete?: { roles: string[]; states: string[]; party: string | string[] };
   transitions: TransitionDef[];

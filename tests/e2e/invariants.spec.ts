@@ -60,7 +60,9 @@ test('the plan manager sets up a plan; the payee picker offers only suppliers th
   await page.goto('/cv3/abs/core/issue/engineer/single-add');
   await choose(page, 'field-planId', PLAN);
   // Supplier 2 (恒通钢构) has opened no product, the project department not ABS: neither is offered.
-  expect(await optionsOf(page, 'field-supplierCorpId')).toEqual(['华建建材供应有限公司']);
+  expect(await optionsOf(page, 'field-supplierCorpId')).toEqual([
+    '华建建材供应有限公司 · 911100001000044477',
+  ]);
   await choose(page, 'field-supplierCorpId', '华建建材供应有限公司');
   await type(page, 'field-debtorName', '华建一局不变式项目公司');
   await type(page, 'field-confirmNo', 'FQ-INV-E2E-1');

@@ -170,10 +170,11 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
     if ((one && method === 'PUT') || (action && method === 'POST'))
       return { id: one?.[2] ?? action?.[2], version: 2 };
     if (/^\/biz\/v1\/models\/[^/]+\/refs\/[^/]+$/.test(url)) {
-      return [
-        { id: 'corp-2', name: '华建建材供应有限公司' },
-        { id: 'corp-5', name: '华建一局第三项目部' },
+      const list = [
+        { id: 'corp-2', name: '华建建材供应有限公司', code: '911100001000044477' },
+        { id: 'corp-5', name: '华建一局第三项目部', code: '92510100MA6DF7Q307' },
       ];
+      return { list, pagecond: { count: list.length, page: 1, size: Number(params?.size ?? 10) } };
     }
     // 产品文档 of a factoring variant (server/products/factoring/documentation.ts).
     if (url === '/biz/v1/factoring/documentation' && method === 'GET') {

@@ -191,7 +191,7 @@ describe('Excel import of receivables', () => {
     rows[1]![0] = closed.plan_no;
     const res = await importAs(core, await workbook(rows));
     expect(body(res).code).toBe('SCF.IMPORT_ROW_INVALID');
-    expect(body(res).message).toMatch(/^第3行：专项计划.+已封包或已兑付/);
+    expect(body(res).message).toMatch(/^第3行：专项计划已封包或已兑付，不能再发行资产：PL\d{14}（已封包）$/);
     expect(await count(s, 'abs_asset')).toBe(before);
   });
 

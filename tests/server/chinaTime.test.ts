@@ -20,7 +20,9 @@ import {
  * one shows China time through one formatter (renderer/core/format chinaDateTime/chinaDay, SQL
  * localTimeSql). A joint-factoring contract signed at 23:30 and another at 00:30 China time (15:30 and
  * 16:30 UTC the day before) are dated by their China day in the PDF, 协议管理, the export and the list and
- * detail answers.
+ * detail answers; a payable confirmed at 23:30 China time puts its SMS on the supplier's 短信 page and its
+ * to-do in the inbox at that China time. (协议管理 lists every product's signed contracts:
+ * tests/server/productAgreements.test.ts.)
  */
 const C = 'factoringJointContract';
 const DOCS = '/biz/v1/factoring/joint-contracts';
@@ -34,6 +36,7 @@ let operator: Browser;
 let director: Browser;
 const saved = clock.now;
 const signed: Array<{ id: string; text: string; day: string }> = [];
+let confirmedPayableNo = '';
 
 beforeAll(async () => {
   s = await modelsServer();
@@ -52,6 +55,17 @@ beforeAll(async () => {
     expect((await step(director, C, id, 'sign', { signature: SIGN })).status).toBe('JC3');
     signed.push({ id, text: when.text, day: when.day });
   }
+  // At 23:30 China time the core director also confirms a seeded payable: the supplier gets the sign
+  // link by SMS (its 短信 page) and a to-do in its inbox (the bell).
+  clock.now = SIGNINGS[0]!.at;
+  const coreDirector = await as(s.app, 'core_director');
+  const payable = (
+    (await list(coreDirector, 'factoringReversePayable', { status: 'RP1', size: '1' })).list as Json[]
+  )[0]!;
+  expect((await step(coreDirector, 'factoringReversePayable', String(payable.id), 'confirm')).status).toBe(
+    'RP2',
+  );
+  confirmedPayableNo = String(payable.payableNo);
   operator = await as(s.app, 'chain_operator');
 }, 120_000);
 
@@ -99,6 +113,19 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
   it('协议管理 shows the China time of the signature', async () => {
     const rows = body(await director.call('GET', PRODUCT_AGREEMENTS_API)).data as SignedAgreement[];
     for (const k of signed) expect(rows.find((r) => r.code === `${C}:${k.id}`)?.signedAt).toBe(k.text);
+  });
+
+  it("the SMS on the supplier's 短信 page and the to-do in its inbox are timed in China time", async () => {
+    const [late] = SIGNINGS;
+    const sms = body(await operator.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    const text = sms.list.find((m: Json) => String(m.content).includes(confirmedPayableNo));
+    expect(text?.createdAt).toBe(late!.text);
+    const inbox = body(
+      await operator.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', size: '100' } }),
+    ).data;
+    const todo = inbox.list.find((m: Json) => String(m.content).includes(confirmedPayableNo));
+    expect(todo?.title).toBe('应付账款待供应商签署');
+    expect(todo?.createdAt).toBe(late!.text);
   });
 
   it('the export writes the China time', async () => {

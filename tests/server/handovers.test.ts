@@ -6,13 +6,25 @@ import {
   actingPages,
   checkHandover,
   createStep,
+  effectCreateStep,
   handoverOf,
   HandoverLinks,
   isTerminal,
 } from '@server/models/handovers';
 import type { ModelDef, TransitionDef } from '@server/models/types';
 import type { Browser } from './helpers';
-import { act, as, body, create, getRecord, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+import {
+  act,
+  as,
+  body,
+  create,
+  getRecord,
+  list,
+  modelsServer,
+  step,
+  type Json,
+  type ModelsTestServer,
+} from './modelsHelpers';
 
 /**
  * Hand-overs (server/models/handovers.ts, DESIGN.md section 13): every transition of every model says who
@@ -59,6 +71,21 @@ describe('every transition of every model declares its hand-over', () => {
       });
 });
 
+describe('every record an effect creates waiting for someone declares who (effectCreated)', () => {
+  for (const model of models.filter((m) => !m.create && !isTerminal(m, m.initialState)))
+    it(`${model.name} (created by effects in ${model.initialState})`, () => {
+      const t = effectCreateStep(model, '审核通过');
+      expect(t, 'effectCreated: {handover}').not.toBeNull();
+      const h = handoverOf(t!);
+      if (!h) return;
+      const next = model.transitions
+        .filter((n) => n.from.includes(t!.to) && [n.party].flat().includes(h.party))
+        .map((n) => n.action);
+      for (const role of h.roles)
+        expect(links.link(model.name, next, role, { id: 'R1', data: {} }), role).toMatch(/\?\w+=R1$/);
+    });
+});
+
 describe('the model check of a hand-over', () => {
   const receivable = models.find((m) => m.name === 'factoringReceivable')!;
   const submit = receivable.transitions.find((t) => t.action === 'submit')!;
@@ -85,6 +112,13 @@ describe('the model check of a hand-over', () => {
 describe('a hand-over writes the next party to-dos in the transition', () => {
   let s: ModelsTestServer;
   const users: Record<string, Browser> = {};
+  /** The unread messages of a user, newest first. */
+  const inbox = async (name: string): Promise<Json[]> =>
+    body(
+      await users[name]!.call('GET', '/corp/v1/sys/messages', {
+        query: { messageState: 'UNREAD', size: '100' },
+      }),
+    ).data.list;
   const unread = async (name: string): Promise<number> =>
     body(await users[name]!.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })).data
       .pagecond.count;
@@ -164,14 +198,33 @@ describe('a hand-over writes the next party to-dos in the transition', () => {
     );
     if (res.code !== '0') throw new Error(JSON.stringify(res));
     expect(await unread('core_director')).toBe(before + 1);
-    const page = body(
-      await users.core_director!.call('GET', '/corp/v1/sys/messages', {
-        query: { messageState: 'UNREAD', size: '100' },
-      }),
-    ).data;
-    const m = page.list.find((x: { title: string }) => x.title === '额度分配待主管审批');
+    const m = (await inbox('core_director')).find((x: Json) => x.title === '额度分配待主管审批');
     expect(m.link).toBe(`/my/limit/approve?id=${res.data.id}`);
   });
+  it('records an effect creates ask their next party too: an approved white list asks the supplier director to sign', async () => {
+    const factor = await as(s.app, 'fin_client_manager');
+    // The project department's seeded pending application (WL0).
+    const pending = (await list(factor, 'factoringDeliveryWhite', { status: 'WL0', size: '100' })).list.find(
+      (w: Json) => w.supplierCorpId === 'UNIT001',
+    );
+    const before = await unread('unit_director');
+    await step(factor, 'factoringDeliveryWhite', pending.id, 'approve');
+    // One to-do per agreement made (三方协议 and 补充协议), each naming the step that made it.
+    expect(await unread('unit_director')).toBe(before + 2);
+    const todos = (await inbox('unit_director')).filter(
+      (x: Json) => x.title === '到货保理协议待供应商阅读并签署',
+    );
+    expect(todos).toHaveLength(2);
+    for (const m of todos) {
+      expect(m.content).toContain('审核通过');
+      expect(m.link).toMatch(/\?\w+=[\w-]+$/);
+      const id = String(m.link).split('=').at(-1)!;
+      expect(
+        body(await getRecord(users.unit_director!, 'factoringDeliveryAgreement', id)).data.actions,
+      ).toContain('sign');
+    }
+  });
+
   it('closes the to-do when its record moves on: handled, by whom, no longer counted', async () => {
     const rec = body(
       await create(users.chain_operator!, 'factoringReceivable', {

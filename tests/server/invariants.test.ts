@@ -215,6 +215,50 @@ describe('an asset does not move in a sealed plan', () => {
   });
 });
 
+describe('no asset is issued into or moved within a sealed plan (create and update requires)', () => {
+  it('refuses an issue into a sealed plan, and an edit that moves an asset into or out of one, writing nothing', async () => {
+    const open = await newPlan('abs', '发行校验开放计划');
+    const sealed = await newPlan('abs', '发行校验封包计划');
+    const asset = await newAsset(open.id);
+    const moved = await newAsset(open.id);
+    await s.db.query("update abs_plan set state = 'PL2' where id = $1", [sealed.id]);
+    const sealedNo = String(sealed.planNo);
+    const assetsBefore = await count(s, 'abs_asset');
+
+    const issued = body(await create(core, 'absAsset', assetInput(sealed.id)));
+    expect(issued.code).toBe('SCF.RELATED_BLOCKED');
+    expect(issued.message).toBe(`专项计划已封包或已兑付，不能再发行资产：${sealedNo}（已封包）`);
+    expect(issued.data.blocking.map((b: Json) => b.no)).toEqual([sealedNo]);
+    expect(await count(s, 'abs_asset')).toBe(assetsBefore);
+
+    const into = body(
+      await core.call('PUT', `${API}/absAsset/records/${asset.id}`, {
+        body: { version: asset.version, planId: sealed.id },
+      }),
+    );
+    expect(into.code).toBe('SCF.RELATED_BLOCKED');
+    expect(into.message).toBe(`专项计划已封包或已兑付，资产不能再流转：${sealedNo}（已封包）`);
+    expect((await state('abs_asset', asset.id)).version).toBe(asset.version);
+
+    // An asset of a plan sealed before the rule (legacy data) cannot be edited out of it either.
+    await s.db.query("update abs_plan set state = 'PL2' where id = $1", [open.id]);
+    const out = body(
+      await core.call('PUT', `${API}/absAsset/records/${moved.id}`, {
+        body: { version: moved.version, amount: '2000.00' },
+      }),
+    );
+    expect(out.code).toBe('SCF.RELATED_BLOCKED');
+    expect(out.message).toBe(`专项计划已封包或已兑付，资产不能再流转：${String(open.planNo)}（已封包）`);
+    await s.db.query("update abs_plan set state = 'PL1' where id = $1", [open.id]);
+    const edited = body(
+      await core.call('PUT', `${API}/absAsset/records/${moved.id}`, {
+        body: { version: moved.version, amount: '2000.00' },
+      }),
+    );
+    expect(edited.code, edited.message).toBe('0');
+  });
+});
+
 describe('documents are locked while their asset is reviewed', () => {
   it('refuses upload, replace, delete and new documents after 提交转让申请, writing nothing', async () => {
     const plan = await newPlan('abs', '资料锁定测试专项计划');
@@ -278,7 +322,7 @@ describe('a corp reference accepts only enterprises that opened the product', ()
   it('the ABS payee picker offers, and the server accepts, only suppliers with the plan product', async () => {
     const abs = await newPlan('abs', '收款单位测试专项计划');
     const abcp = await newPlan('abcp', '收款单位测试一期');
-    const ids = (r: { data: Array<{ id: string }> }) => r.data.map((c) => c.id);
+    const ids = (r: { data: { list: Array<{ id: string }> } }) => r.data.list.map((c) => c.id);
     expect(ids(await refs(core, 'absAsset', 'supplierCorpId'))).toEqual(['SUP001']);
     expect(ids(await refs(core, 'absAsset', 'supplierCorpId', { product: 'abcp' }))).toEqual(['SUP001']);
     expect((await refs(core, 'absAsset', 'supplierCorpId', { product: 'credit' })).code).toBe(
@@ -315,7 +359,9 @@ describe('a corp reference accepts only enterprises that opened the product', ()
   it('the credit finance 金融机构 picker offers finance institutions with credit, never the core', async () => {
     const chain = await as(s.app, 'chain_operator');
     const options = await refs(chain, 'creditFinance', 'finCorpId');
-    expect(options.data).toEqual([{ id: 'FIN001', name: '建信商业保理有限公司' }]);
+    expect(options.data.list).toEqual([
+      { id: 'FIN001', name: '建信商业保理有限公司', code: '91310000MA1FL3XK54' },
+    ]);
   });
 
   it('a voucher is not issued to a supplier without credit, nor distributed a limit', async () => {
@@ -342,8 +388,8 @@ describe('a corp reference accepts only enterprises that opened the product', ()
     ]);
     expect(await count(s, 'credit_issue')).toBe(issues);
     const pickers = await refs(core, 'creditIssue', 'supplierCorpId');
-    expect(pickers.data.map((c: { id: string }) => c.id)).not.toContain('SUP002');
-    expect(pickers.data.map((c: { id: string }) => c.id)).toContain('SUP001');
+    expect(pickers.data.list.map((c: { id: string }) => c.id)).not.toContain('SUP002');
+    expect(pickers.data.list.map((c: { id: string }) => c.id)).toContain('SUP001');
   });
 });
 
@@ -384,6 +430,25 @@ describe('the declarations are checked at start', () => {
       'refState on a field that is not a record reference',
       (m: Json) => (coreApprove(m).requires[0].field = 'supplierCorpId'),
       '/transitions/5/requires/0/field: "supplierCorpId" is not a field referring to another model\'s record',
+    ],
+    [
+      'absAsset',
+      'a create requiring no related records (a new record has none)',
+      (m: Json) =>
+        (m.create.requires[0] = {
+          kind: 'noRelated',
+          model: 'absDocument',
+          field: 'assetId',
+          states: ['AD0'],
+          message: '—',
+        }),
+      '/create/requires/0/kind: a new record has no related records: a create requires refState only',
+    ],
+    [
+      'absAsset',
+      'an update requiring a state the plan does not have',
+      (m: Json) => (m.update.requires[0].states = ['PL9']),
+      '/update/requires/0/states/0: unknown state "PL9" of model absPlan',
     ],
     [
       'absAsset',

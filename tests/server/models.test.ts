@@ -434,7 +434,7 @@ describe('reference options', () => {
     const op = await as(s.app, 'core_operator');
     const res = await rawGet(op, `${API}/creditIssue/refs/supplierCorpId`, '');
     expect(res.code).toBe('0');
-    const ids = (res.data as Array<{ id: string; name: string }>).map((c) => c.id);
+    const ids = (res.data.list as Array<{ id: string; name: string }>).map((c) => c.id);
     // Supplier 2 has opened no product; supplier 3 is cancelled.
     expect(ids).toEqual(['SUP001', 'UNIT001']);
     expect(body(await create(op, 'creditIssue', issuePayload({ supplierCorpId: 'SUP002' }))).code).toBe(
@@ -449,7 +449,26 @@ describe('reference options', () => {
       `${API}/creditTransfer/refs/lines.*.receiverCorpId`,
       '',
     );
-    expect((nested.data as Array<{ id: string }>).map((c) => c.id)).toEqual(ids);
+    expect((nested.data.list as Array<{ id: string }>).map((c) => c.id)).toEqual(ids);
+  });
+
+  it('searches the server by name, 统一社会信用代码 or id, and pages through every option', async () => {
+    const op = await as(s.app, 'core_operator');
+    const get = async (query: string) =>
+      (await rawGet(op, `${API}/creditIssue/refs/supplierCorpId`, query)).data as {
+        list: Array<{ id: string; name: string; code: string }>;
+        pagecond: { count: number; page: number; size: number };
+      };
+    expect((await get(`keyword=${encodeURIComponent('项目部')}`)).list.map((c) => c.id)).toEqual(['UNIT001']);
+    expect((await get('keyword=911100001000044477')).list.map((c) => c.id)).toEqual(['SUP001']);
+    expect((await get('keyword=unit001')).list.map((c) => c.id)).toEqual(['UNIT001']);
+    // An enterprise the field refuses is not found by its name either (supplier 2: no product opened).
+    expect((await get(`keyword=${encodeURIComponent('恒通')}`)).list).toEqual([]);
+    const first = await get('page=1&size=1');
+    const second = await get('page=2&size=1');
+    expect(first.pagecond).toEqual({ count: 2, page: 1, size: 1 });
+    expect([...first.list, ...second.list].map((c) => c.id)).toEqual(['SUP001', 'UNIT001']);
+    expect((await get('page=3&size=1')).list).toEqual([]);
   });
 
   it('answers only roles that write the model, and only corp fields', async () => {

@@ -139,7 +139,7 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
           codes.filter((c) => c === '0'),
           codes.join(' '),
         ).toHaveLength(1);
-        expect(codes.find((c) => c !== '0')).toMatch(/^SCF\.(RELATED_BLOCKED|ABS_PLAN_CLOSED)$/);
+        expect(codes.find((c) => c !== '0')).toMatch(/^SCF\.RELATED_BLOCKED$/);
         const state = (
           await db.query<{ state: string }>('select state from abs_plan where id = $1', [plan.id])
         ).rows[0]!.state;

@@ -4,7 +4,8 @@
  * from the initial state (audit trail), signed steps carry a signature, every party can see it,
  * voucher amounts add up (available + reserved + children = amount, reservations = open transfer lines
  * and finance applications) and each limit's used/frozen amounts are those the limit effects of the
- * records' states imply.
+ * records' states imply; every corp field with `opened` names an enterprise that opened the product, and
+ * every declared `requires` held when its create, update or transition ran (ADR 0014).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import { openPglite, type PgliteDb } from '@server/db/pglite';
 import { loadModels, type CompiledModel, type ModelSet } from '@server/models';
 import { stripInput } from '@server/models/compileModel';
 import { rowToRecord, selectColumns } from '@server/models/recordStore';
-import type { BizRecord, EffectRef } from '@server/models/types';
+import { CORP_FACTS_SQL, corpRefusal, requiredProduct, type CorpFacts } from '@server/models/invariants';
+import type { BizRecord, EffectRef, FieldDef, RequirementDef } from '@server/models/types';
 import { validatePayload } from '@server/models/validatePayload';
 import { limitAvailable } from '@server/products/credit/effects';
 import { productEffects } from '@server/products';
@@ -135,6 +137,75 @@ describe('the seeded demo world', () => {
         if (state !== rec.state) problems.push(`${where}: trail ends in ${state}, record is ${rec.state}`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('names in every corp field with `opened` an enterprise of the right kind that opened the product', async () => {
+    const corps = new Map((await db.query<CorpFacts>(CORP_FACTS_SQL)).rows.map((c) => [c.id, c] as const));
+    const problems: string[] = [];
+    let checked = 0;
+    /** Visits a field's values in `value` (arrays and objects walked), checking those with `opened`. */
+    const visit = (where: string, def: FieldDef, value: unknown, data: Record<string, unknown>): void => {
+      if (Array.isArray(value) && def.items) for (const v of value) visit(where, def.items, v, data);
+      else if (value && typeof value === 'object' && def.properties)
+        for (const [k, child] of Object.entries(def.properties))
+          visit(where, child, (value as Record<string, unknown>)[k], data);
+      else if (def.ref === 'corp' && def.opened && typeof value === 'string' && value) {
+        checked += 1;
+        const refusal = corpRefusal(def, corps.get(value) ?? null, requiredProduct(def, data));
+        if (refusal) problems.push(`${where}: ${refusal.message}`);
+      }
+    };
+    for (const model of models.models.values())
+      for (const rec of all(model.name))
+        for (const [name, field] of model.fields)
+          visit(`${model.name} ${rec.id} ${name}`, field.def, rec.data[name], rec.data);
+    expect(checked).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  });
+
+  it('took every create, update and transition with its `requires` holding at that moment (audit replayed)', async () => {
+    const audit = await db.query<{
+      model: string;
+      record_id: string;
+      action: string;
+      to_state: string | null;
+    }>('select model, record_id, action, to_state from biz_audit order by id');
+    const byId = new Map<string, BizRecord>();
+    for (const recs of records.values()) for (const r of recs) byId.set(r.id, r);
+    const stateAt = new Map<string, string | null>(); // model/id → state as the replay reached it
+    const problems: string[] = [];
+    let checked = 0;
+    for (const row of audit.rows) {
+      const model = models.models.get(row.model);
+      const rec = byId.get(row.record_id);
+      const requires: RequirementDef[] | undefined = !model
+        ? undefined
+        : row.action === 'create'
+          ? model.def.create?.requires
+          : row.action === 'update'
+            ? model.def.update?.requires
+            : model.transitions.get(row.action)?.requires;
+      for (const r of rec ? (requires ?? []) : []) {
+        checked += 1;
+        const where = `${row.model} ${row.record_id} ${row.action}`;
+        if (r.kind === 'refState') {
+          const target = model!.fields.get(r.field)?.def.ref ?? '';
+          const state = stateAt.get(`${target}/${str(rec!.data[r.field])}`);
+          if (state !== undefined && !r.states.includes(state ?? ''))
+            problems.push(`${where}: ${r.field} ${str(rec!.data[r.field])} was ${state}`);
+        } else {
+          for (const other of all(r.model))
+            if (other.data[r.field] === rec!.id) {
+              const state = stateAt.get(`${r.model}/${other.id}`);
+              if (state && r.states.includes(state))
+                problems.push(`${where}: ${r.model} ${other.id} was ${state}`);
+            }
+        }
+      }
+      stateAt.set(`${row.model}/${row.record_id}`, row.to_state);
+    }
+    expect(checked).toBeGreaterThan(20);
     expect(problems).toEqual([]);
   });
 

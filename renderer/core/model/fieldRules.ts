@@ -104,6 +104,9 @@ export interface PageContext {
 }
 
 /** Puts the model's rules on one bound page node (in place); page values that narrow them stay. */
+/** Options per request of an enterprise picker (as the record pickers page). */
+export const REF_PAGE_SIZE = 20;
+
 function deriveNode(
   node: FormilyNode,
   bound: BoundField,
@@ -114,13 +117,18 @@ function deriveNode(
   const { def } = bound;
   if (def.readOnly === true) return;
   // An enterprise picker lists what the server accepts for the field (kinds, not cancelled, the product
-  // opened — for a product named by a record field, the page's product).
-  if (def.ref === 'corp' && node['x-component'] === 'RemoteSelect' && !node['x-component-props']?.url)
+  // opened — for a product named by a record field, the page's product), searched on the server (name,
+  // 统一社会信用代码) and paged like the record pickers, each option with its credit code.
+  const props = node['x-component-props'];
+  if (def.ref === 'corp' && node['x-component'] === 'RemoteSelect' && (!props?.url || props.url === options))
     node['x-component-props'] = {
-      ...node['x-component-props'],
+      search: true,
+      pageSize: REF_PAGE_SIZE,
+      describe: ['code'],
+      ...props,
       url: options,
       ...(isObject(def.opened) && page.product
-        ? { params: { ...(node['x-component-props']?.params as object | undefined), product: page.product } }
+        ? { params: { ...(props?.params as object | undefined), product: page.product } }
         : {}),
       labelField: 'name',
       valueField: 'id',

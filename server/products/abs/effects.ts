@@ -60,14 +60,14 @@ export const absEffects: Record<string, Effect> = {
 
   /**
    * An asset takes its product, plan number, name, series and 兑付日 and its plan manager from the plan
-   * it is issued into, which must be open (PL1) and set up for the issuing core enterprise.
+   * it is issued into, which must be set up for the issuing core enterprise (that the plan is open is the
+   * model's create/update `requires`, checked before this runs).
    */
   async 'abs.assetFromPlan'(c) {
     const d = c.record.data;
     const plan = await c.records.lock(PLAN, text(d.planId));
     const name = text(plan.data.planName);
     if (plan.data.coreCorpId !== d.issuerCorpId) throw absError('ABS_PLAN_NOT_OURS', { plan: name });
-    if (plan.state !== 'PL1') throw absError('ABS_PLAN_CLOSED', { plan: name });
     d.product = plan.data.product;
     d.planNo = plan.data.planNo;
     d.planName = name;

@@ -2,7 +2,6 @@ import { errorsOf, type ErrorCatalogue } from '../../errors';
 
 /** The ABS/ABCP products' errors (wire codes `SCF.<CODE>` like the platform's). */
 export const ABS_ERRORS = {
-  ABS_PLAN_CLOSED: { status: 200, message: '专项计划{plan}已封包或已兑付，不能再发行资产' },
   ABS_PLAN_NOT_OURS: { status: 200, message: '专项计划{plan}不属于贵企业' },
   ABS_ASSET_NOT_OURS: { status: 200, message: '资产{no}的收款单位不是贵企业' },
   ABS_DOCUMENTS_CLOSED: { status: 200, message: '资产{no}不在待上传资料状态，不能上传或删除转让资料' },
@@ -16,5 +15,5 @@ export const ABS_ERRORS = {
   },
 } as const satisfies ErrorCatalogue;
 
-/** Builds an ABS error to throw: `throw absError('ABS_PLAN_CLOSED', { plan })`. */
+/** Builds an ABS error to throw: `throw absError('ABS_PLAN_NOT_OURS', { plan })`. */
 export const absError = errorsOf(ABS_ERRORS);

@@ -22,8 +22,8 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
 
 /**
  * The delivery factoring demo, made through the models engine as the demo user of each step: supplier 1
- * white-listed with its tripartite and supplemental agreements signed by every party (the project department pending,
- * supplier 2 refused), supply plans, arrival confirmations
+ * white-listed with its tripartite and supplemental agreements signed by every party (the project department
+ * refused, then pending again), supply plans, arrival confirmations
  * and finance applications in every state.
  */
 export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> {
@@ -60,10 +60,16 @@ export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> 
     if (kind === 'TRIPARTITE') await s.as('core_director').act(AGREEMENT, id, 'coreSign');
     await s.as('fin_product_manager').act(AGREEMENT, id, 'factorSign');
   }
-  await white('UNIT001', '2000000.00');
-  await act('fin_client_manager', WHITE, await white('SUP002', '800000.00'), 'reject', '供应商经营年限不足');
+  // Only enterprises that opened delivery factoring are white-listed (factoringDeliveryWhite `opened`).
+  await act(
+    'fin_client_manager',
+    WHITE,
+    await white('UNIT001', '2800000.00'),
+    'reject',
+    '申请额度超出项目合同额',
+  );
   s.daysAgo(35);
-  await white('SUP002', '600000.00'); // applied again, pending
+  await white('UNIT001', '2000000.00'); // applied again, pending
 
   let n = 0;
   /** A supply plan to SUP001 given `30 - n` days ago, carried to `state` (SP0, SP1 accepted, SP9 refused). */

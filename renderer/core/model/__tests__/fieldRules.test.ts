@@ -162,13 +162,17 @@ describe('enterprise pickers of a field restricted to a product (ADR 0014)', () 
     const out = applyModelRules({ supplierCorpId: picker(), finCorpId: picker() }, restricted, dicts, {
       product: 'abcp',
     });
+    // Searched on the server and paged, each option with its 统一社会信用代码.
+    const paged = { search: true, pageSize: 20, describe: ['code'] };
     expect(out.supplierCorpId!['x-component-props']).toEqual({
+      ...paged,
       url: '/biz/v1/models/absAsset/refs/supplierCorpId',
       params: { product: 'abcp' },
       labelField: 'name',
       valueField: 'id',
     });
     expect(out.finCorpId!['x-component-props']).toEqual({
+      ...paged,
       url: '/biz/v1/models/absAsset/refs/finCorpId',
       labelField: 'name',
       valueField: 'id',

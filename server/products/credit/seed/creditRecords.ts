@@ -9,7 +9,6 @@ import type { SeedRandom } from '../../../seed/seedRandom';
 export const CORE = 'CORE001';
 export const SUP = 'SUP001';
 export const UNIT = 'UNIT001';
-export const SUP2 = 'SUP002';
 export const FIN = 'FIN001';
 const BANK = { bankName: '中国建设银行股份有限公司北京西城支行', bankCode: '105100000017' };
 

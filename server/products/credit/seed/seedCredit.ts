@@ -12,7 +12,6 @@ import {
   limit,
   replacedLimit,
   SUP,
-  SUP2,
   transfer,
   UNIT,
   voucher,
@@ -41,7 +40,8 @@ export async function seedCredit(engine: ModelEngine): Promise<void> {
   await limit(w, CORE, 'credit', '800000000.00', 'LM1');
   await limit(w, SUP, 'credit', '60000000.00', 'LM1');
   await limit(w, UNIT, 'credit', '30000000.00', 'LM1');
-  await limit(w, SUP2, 'credit', '5000000.00', 'LM2');
+  // A limit is granted only for a product its enterprise has opened (creditLimit.corpId `opened`).
+  await limit(w, SUP, 'factoring-forward', '5000000.00', 'LM2');
   await limit(w, SUP, 'abs', '10000000.00', 'LM3');
 
   // Only states the models' transitions reach (CAN has no transition into it: nothing could produce it).
