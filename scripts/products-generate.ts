@@ -1,11 +1,13 @@
 // `npm run products:generate [-- --check]`: writes every list of products from the manifests
-// (products/<code>/manifest.json), so a product is written once. With --check, writes nothing and exits 1
-// naming each file that differs from what the manifests give (tests/unit/contract/productManifests.test.ts
+// (products/<code>/manifest.json), so a product is written once, and the lists of hardware UKEY banks from
+// contract/ukey.ts UKEY_ISSUERS, so a bank is written once. With --check, writes nothing and exits 1
+// naming each file that differs from what its source gives (tests/unit/contract/productManifests.test.ts
 // runs the same check).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { UKEY_ISSUERS } from '../contract/ukey';
 
 /** A product manifest as products/manifest.schema.json describes it. */
 export interface Manifest {
@@ -27,6 +29,8 @@ export const GENERATED_FILES = [
   'schemas/_dicts/productType.json',
   'schemas/_models/creditLimit.json',
   'renderer/core/schema/page.schema.json',
+  'schemas/_dicts/ukeyBank.json',
+  'schemas/_models/ukeyApplication.json',
 ] as const;
 
 /** The manifests under `productsDir` (one folder per product), in menu order. */
@@ -131,6 +135,21 @@ function creditLimitModel(text: string, manifests: readonly Manifest[]): string 
   );
 }
 
+/** The banks offered for new keys: the hardware issuers (a soft certificate is not applied for). */
+const HARDWARE_BANKS = UKEY_ISSUERS.filter((i) => !i.soft);
+
+function ukeyBankDict(previous: Json): Json {
+  return { ...previous, items: HARDWARE_BANKS.map((i) => ({ value: i.code, label: i.name })) };
+}
+
+function ukeyApplicationModel(text: string): string {
+  return replaceArrayAfter(
+    text,
+    '"ukeyBank": {',
+    HARDWARE_BANKS.map((i) => i.code),
+  );
+}
+
 /** What each generated file should hold, given the manifests and the files' other content. */
 export async function generate(root: string): Promise<Record<string, string>> {
   const manifests = readManifests(join(root, 'products'));
@@ -148,6 +167,14 @@ export async function generate(root: string): Promise<Record<string, string>> {
     'renderer/core/schema/page.schema.json': pageSchema(
       text('renderer/core/schema/page.schema.json'),
       manifests,
+    ),
+    'schemas/_dicts/ukeyBank.json': JSON.stringify(
+      ukeyBankDict(read('schemas/_dicts/ukeyBank.json')),
+      null,
+      2,
+    ),
+    'schemas/_models/ukeyApplication.json': ukeyApplicationModel(
+      text('schemas/_models/ukeyApplication.json'),
     ),
   };
   const out: Record<string, string> = {};
@@ -173,7 +200,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check')) {
     const stale = await staleFiles(root);
     for (const file of stale)
-      console.error(`${file} differs from products/*/manifest.json: run npm run products:generate`);
+      console.error(`${file} differs from its source (see GENERATED_FILES): run npm run products:generate`);
     process.exit(stale.length ? 1 : 0);
   }
   for (const [file, text] of Object.entries(await generate(root))) writeFileSync(join(root, file), text);

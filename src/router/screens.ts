@@ -1,8 +1,8 @@
 /**
  * The hand-written screens: route path → the module and export that render it. This is the only place
  * the portal maps a path to a component; each path's route block (title, public/always-allowed, roles,
- * menu) is declared once in schemas/_routes/handwritten.json, and `npm run schemas:check` reports a path
- * that is on one side only. No imports run here (the loaders are lazy), so Node scripts can read the keys.
+ * menu, the one-line reason it is written by hand) is declared once in schemas/_routes/handwritten.json,
+ * and `npm run schemas:check` reports a path that is on one side only or a block without its reason. No imports run here (the loaders are lazy), so Node scripts can read the keys.
  */
 export type ScreenModule = () => Promise<Record<string, unknown>>;
 

@@ -20,6 +20,7 @@ const HANDWRITTEN = join(copy, '_routes/handwritten.json');
 interface Block {
   path: string;
   title: string;
+  reason?: string;
   roles?: string[];
   public?: boolean;
   menu?: unknown;
@@ -98,7 +99,7 @@ describe('a route block changed in one place', () => {
 
   it('on one side only is a checker error: a block without a screen, or a screen without a block', () => {
     editRoutes((routes) => {
-      routes.push({ path: '/my/ghost', title: '幽灵页', roles: ['@all'] });
+      routes.push({ path: '/my/ghost', title: '幽灵页', reason: 'error page', roles: ['@all'] });
       routes.splice(
         routes.findIndex((r) => r.path === '/service/chat'),
         1,

@@ -31,6 +31,11 @@ export interface RouteMeta {
   file: string;
   /** Declared in a `_routes/` file: the portal maps the path to a hand-written screen. */
   handwritten: boolean;
+  /**
+   * A hand-written screen's one-line reason for not being a page schema (login, H5 face capture, the chat
+   * window, error pages, public one-time link pages, or "not yet a page schema: <what it lacks>").
+   */
+  reason?: string;
   /** The page kind, when the input carried it. */
   page: PageKind | undefined;
 }
@@ -196,6 +201,7 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
       fixture: block.fixture === true,
       file,
       handwritten,
+      ...(handwritten ? { reason: (block as { reason?: unknown }).reason as string | undefined } : {}),
       page: typeof page === 'string' ? (page as PageKind) : undefined,
     });
   }
@@ -276,9 +282,14 @@ export function buildMenu(
   return products;
 }
 
+/** A reason is one non-empty line. */
+const isOneLine = (text: unknown): boolean =>
+  typeof text === 'string' && text.trim() !== '' && !/[\r\n]/.test(text);
+
 /**
  * The problems between the hand-written route blocks and the portal's screens (path → component): a
- * `_routes/` block without a screen, a screen without a block, a screen for a path a page schema renders.
+ * `_routes/` block without a screen or without its one-line reason, a screen without a block, a screen for
+ * a path a page schema renders.
  */
 export function checkScreens(routes: readonly RouteMeta[], screenPaths: readonly string[]): RouteProblem[] {
   const problems: RouteProblem[] = [];
@@ -290,6 +301,12 @@ export function checkScreens(routes: readonly RouteMeta[], screenPaths: readonly
         file: r.file,
         pointer: '/routes',
         message: `路由 ${r.path} 没有对应的页面组件（src/router/screens.ts）`,
+      });
+    if (r.handwritten && !isOneLine(r.reason))
+      problems.push({
+        file: r.file,
+        pointer: '/routes',
+        message: `手写页面 ${r.path} 缺少 reason：用一行说明为何不用页面配置（登录、H5 人脸采集、在线客服窗口、错误页、公开一次性链接页，或 "not yet a page schema: <缺少什么>"）`,
       });
   }
   for (const path of screens) {

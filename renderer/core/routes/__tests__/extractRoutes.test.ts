@@ -138,11 +138,23 @@ describe('hand-written route blocks, role groups and screens', () => {
     },
     '_routes/handwritten.json': {
       routes: [
-        { path: '/project/list', title: '选择产品', alwaysAllowed: true, hideInMenu: true },
-        { path: '/service/chat', title: '在线客服', roles: ['@all', 'ROLE_CORE_OPERATOR'] },
+        {
+          path: '/project/list',
+          title: '选择产品',
+          reason: 'not yet a page schema: reads the session',
+          alwaysAllowed: true,
+          hideInMenu: true,
+        },
+        {
+          path: '/service/chat',
+          title: '在线客服',
+          reason: 'the chat window',
+          roles: ['@all', 'ROLE_CORE_OPERATOR'],
+        },
         {
           path: '/my/product/overview',
           title: '产品开通',
+          reason: 'not yet a page schema: not a model',
           product: 'account',
           roles: ['@operatorOrDirector'],
         },
@@ -210,6 +222,29 @@ describe('hand-written route blocks, role groups and screens', () => {
       ['credit/approve.json', '/route/hideInMenu'],
     ]);
     expect(problems[0]?.message).toContain('缺少记录编号');
+  });
+
+  it('reports a hand-written block without a one-line reason', () => {
+    const routes = extractRoutes(
+      routeEntries({
+        '_routes/handwritten.json': {
+          routes: [
+            { path: '/a', title: 'A', reason: 'login' },
+            { path: '/b', title: 'B' },
+            { path: '/c', title: 'C', reason: ' ' },
+            { path: '/d', title: 'D', reason: 'two\nlines' },
+          ],
+        },
+      }),
+    );
+    expect(routes.find((r) => r.path === '/a')?.reason).toBe('login');
+    const problems = checkScreens(routes, ['/a', '/b', '/c', '/d']);
+    expect(problems.map((p) => p.message.split('：')[0])).toEqual([
+      '手写页面 /b 缺少 reason',
+      '手写页面 /c 缺少 reason',
+      '手写页面 /d 缺少 reason',
+    ]);
+    expect(problems[0]).toMatchObject({ file: '_routes/handwritten.json', pointer: '/routes' });
   });
 
   it('reports a path on one side only: a block without a screen, a screen without a block or with a page', () => {
