@@ -77,5 +77,7 @@ test('records an effect creates ask their next party: approving a white list ask
   await director.screenshot({ path: testInfo.outputPath('bell.png') });
   await items.first().getByRole('link', { name: '到货保理协议待供应商阅读并签署' }).click();
   await expect(director).toHaveURL(/\/factoring\/delivery\/.+\?\w+=[\w-]+$/);
-  await expect(director.getByText('华建一局第三项目部').first()).toBeVisible();
+  // The agreement to read and sign, with its 签署 button.
+  await expect(director.getByRole('heading', { name: /三方协议|补充协议/ })).toBeVisible();
+  await expect(director.getByRole('button', { name: /签署/ })).toBeVisible();
 });

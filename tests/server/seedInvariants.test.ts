@@ -209,6 +209,26 @@ describe('the seeded demo world', () => {
     expect(problems).toEqual([]);
   });
 
+  it('holds no open to-do for a record that moved on since it was asked', async () => {
+    const audit = await db.query<{ model: string; record_id: string; action: string; at: Date }>(
+      'select model, record_id, action, at from biz_audit order by id',
+    );
+    const last = new Map<string, (typeof audit.rows)[number]>();
+    for (const row of audit.rows) last.set(`${row.model}/${row.record_id}`, row);
+    const todos = await db.query<{ model: string; record_id: string; user_id: string; created_at: Date }>(
+      'select model, record_id, user_id, created_at from messages where model is not null and handled_at is null',
+    );
+    const problems: string[] = [];
+    for (const m of todos.rows) {
+      const moved = last.get(`${m.model}/${m.record_id}`);
+      if (moved && moved.at.getTime() > m.created_at.getTime())
+        problems.push(
+          `${m.model}/${m.record_id}: open to-do of ${m.user_id}, but it moved on (${moved.action})`,
+        );
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('lets every party of a record see it', () => {
     const problems: string[] = [];
     for (const model of models.models.values()) {
