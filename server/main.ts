@@ -10,6 +10,7 @@ import { approveProductApplications, productApprovalDelay } from './backOffice/p
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { openEngine } from './engine';
+import { watchModels } from './models/watchModels';
 import { buildOpsApp, createOps } from './ops';
 import { seedAll } from './seed';
 
@@ -35,9 +36,11 @@ export async function main(): Promise<void> {
 
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await migrate(db);
-  const schemasDir = resolve(root, 'schemas');
+  const schemasDir = resolve(process.env.SCHEMAS_DIR ?? resolve(root, 'schemas'));
   // One engine for the seeds and every plugin (server/engine.ts).
   const engine = await openEngine({ db, schemasDir });
+  // Development (the schema studio): a model or dictionary saved while the server runs is loaded at once.
+  if (process.env.WATCH_MODELS === 'true') watchModels(engine, schemasDir);
   if (process.env.SEED !== 'false' && (await seedAll(engine))) console.log('seeded the demo world');
 
   const ops = createOps(db);
