@@ -1,9 +1,10 @@
-// `npm run schemas:new -- <route> --model <m> [--kind list] [--role <ROLE>] [--title <t>] [--dir schemas]`:
-// writes a starting list page for an existing model: the route block, a query form from the model's
+// `npm run schemas:new -- <route> --model <m> [--kind list|form] [--role <ROLE>] [--title <t>] [--dir schemas]`:
+// writes a starting page for an existing model. A list: the route block, a query form from the model's
 // `query.filters`, columns showing names and dictionary labels (never ids or codes), a toolbar with a
 // create dialog (when the role may create) and export, and one row action per transition the chosen role
-// may run, offered in the transition's `from` states. The page is checked with the schemas:check logic;
-// nothing is kept when it fails.
+// may run, offered in the transition's `from` states. A form: a create form of the model's required
+// fields (the rest are added from the model in the studio), with back and submit. The page is checked
+// with the schemas:check logic; nothing is kept when it fails.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ACCOUNT_CENTRE, PRODUCT_CODES } from '@contract/products';
@@ -18,6 +19,8 @@ interface ModelField {
   ref?: string;
   nameField?: string;
   dict?: string;
+  /** The values of `dict` the field allows (the page takes its options from the model then). */
+  enum?: unknown[];
   readOnly?: boolean;
   maxLength?: number;
 }
@@ -47,7 +50,7 @@ interface ModelFile {
 export interface NewPageOptions {
   route: string;
   model: string;
-  kind: 'list';
+  kind: 'list' | 'form';
   role?: string;
   title?: string;
   /** Leave out the toolbar's create dialog (used when the model's fields cannot make one). */
@@ -156,7 +159,8 @@ function formFieldOf(name: string, spec: ModelField): Record<string, unknown> | 
   const base = { type, title, 'x-decorator': 'FormItem' };
   if (spec.ref === 'corp') return { ...base, 'x-component': 'RemoteSelect' };
   if (spec.ref) return null;
-  if (spec.dict) return { ...base, enum: { $dict: spec.dict }, 'x-component': 'Select' };
+  if (spec.dict)
+    return { ...base, ...(spec.enum ? {} : { enum: { $dict: spec.dict } }), 'x-component': 'Select' };
   if (isMoney(spec)) return { ...base, 'x-component': 'AmountInput' };
   if (spec.format === 'date') return { ...base, 'x-component': 'DatePicker' };
   if (spec.type === 'integer' || spec.type === 'number') return { ...base, 'x-component': 'NumberPicker' };
@@ -194,11 +198,32 @@ function routeProduct(product: string | undefined): string | undefined {
   return product.startsWith(`${ACCOUNT_CENTRE.code}-`) ? ACCOUNT_CENTRE.code : undefined;
 }
 
+/** The members every new page starts with: meta-schema, version, description and a route kept out of menus. */
+function pageHead(
+  path: string,
+  model: ModelFile,
+  title: string,
+  roles: readonly string[],
+  description: string,
+): Record<string, unknown> {
+  const route = path.replace(/^\/+/, '');
+  return {
+    $schema: `${'../'.repeat(route.split('/').length)}renderer/core/schema/page.schema.json`,
+    schemaVersion: 2,
+    description,
+    route: {
+      path: `/${route}`,
+      title,
+      ...(routeProduct(model.product) ? { product: routeProduct(model.product) } : {}),
+      roles: roles.length > 0 ? roles : undefined,
+      hideInMenu: true,
+    },
+  };
+}
+
 /** Builds the page schema object for `options` from the model in `root`/_models. */
 export function buildListPage(root: string, options: NewPageOptions): Record<string, unknown> {
   const model = readModel(root, options.model);
-  const route = options.route.replace(/^\/+/, '');
-  const depth = route.split('/').length;
   const stateField = model.stateField ?? 'status';
   const transitions = (model.transitions ?? []).filter(
     (t) => !options.role || (t.roles ?? []).includes(options.role),
@@ -263,16 +288,7 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
     '。',
   ].join('');
   return {
-    $schema: `${'../'.repeat(depth)}renderer/core/schema/page.schema.json`,
-    schemaVersion: 2,
-    description,
-    route: {
-      path: `/${route}`,
-      title,
-      ...(routeProduct(model.product) ? { product: routeProduct(model.product) } : {}),
-      roles: roles.length > 0 ? roles : undefined,
-      hideInMenu: true,
-    },
+    ...pageHead(options.route, model, title, roles, description),
     page: 'list',
     model: model.name,
     list: {
@@ -281,6 +297,48 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
       toolbar,
       ...(rowActions.length ? { rowActions } : {}),
       pageSize: 10,
+    },
+  };
+}
+
+/** Builds a create-form page for `options` from the model: its required writable fields, back and submit. */
+export function buildFormPage(root: string, options: NewPageOptions): Record<string, unknown> {
+  const model = readModel(root, options.model);
+  const properties: Record<string, unknown> = {};
+  for (const name of model.required ?? []) {
+    const spec = model.fields[name];
+    const field = spec && !spec.readOnly ? formFieldOf(name, spec) : null;
+    if (field) properties[name] = { ...field, required: true };
+  }
+  const noun = model.title ?? model.name;
+  const title = options.title ?? `新建${noun}`;
+  const roles = options.role ? [options.role] : (model.create?.roles ?? []);
+  return {
+    ...pageHead(
+      options.route,
+      model,
+      title,
+      roles,
+      `${title}：填写${noun}的必填信息后提交，生成一条${noun}记录。`,
+    ),
+    page: 'form',
+    model: model.name,
+    form: {
+      mode: 'create',
+      columns: 2,
+      labelWidth: 120,
+      properties,
+      actions: [
+        { key: 'back', label: '返回', type: 'back' },
+        {
+          key: 'submit',
+          label: '提交',
+          type: 'submit',
+          primary: true,
+          confirm: `确认提交该${noun}？`,
+          success: `${noun}已提交`,
+        },
+      ],
     },
   };
 }
@@ -304,8 +362,11 @@ export async function writeNewPage(
     throw new Error(`模型 ${options.model} 未通过 schemas:check，先修正它：\n${modelIssues.join('\n')}`);
   const rel = relative(root, file);
   let issues: string[] = [];
-  for (const attempt of options.noCreate ? [true] : [false, true]) {
-    const page = buildListPage(root, { ...options, noCreate: attempt });
+  for (const attempt of options.noCreate || options.kind === 'form' ? [true] : [false, true]) {
+    const page =
+      options.kind === 'form'
+        ? buildFormPage(root, options)
+        : buildListPage(root, { ...options, noCreate: attempt });
     const text = await formatSchemaText(file, JSON.stringify(page));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
@@ -328,12 +389,14 @@ function parseArgs(argv: string[]): NewPageOptions & { dir: string } {
   }
   const route = positional[0];
   if (!route || !flags.model)
-    throw new Error('用法：npm run schemas:new -- <route> --model <m> [--kind list] [--role R]');
-  if ((flags.kind ?? 'list') !== 'list') throw new Error(`暂只支持 --kind list（收到 ${flags.kind}）`);
+    throw new Error('用法：npm run schemas:new -- <route> --model <m> [--kind list|form] [--role R]');
+  const kind = flags.kind ?? 'list';
+  if (kind !== 'list' && kind !== 'form')
+    throw new Error(`--kind 只能是 list（列表页）或 form（新建表单页），收到 ${kind}`);
   return {
     route,
     model: flags.model,
-    kind: 'list',
+    kind,
     role: flags.role,
     title: flags.title,
     dir: resolve(flags.dir ?? 'schemas'),

@@ -10,6 +10,7 @@ import { approveProductApplications, productApprovalDelay } from './backOffice/p
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { openEngine } from './engine';
+import { watchModels } from './models/watchModels';
 import { buildOpsApp, createOps } from './ops';
 import { mountProductDirs, productDirsFromEnv } from './products/folder';
 import { seedAll } from './seed';
@@ -38,11 +39,11 @@ export async function main(): Promise<void> {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   await migrate(db);
   // PRODUCT_DIRS: product folders outside products/ (README, "Add a product"), mounted into a copy of
-  // schemas/ that this server runs on (server/products/folder.ts).
+  // schemas/ that this server runs on (server/products/folder.ts). SCHEMAS_DIR: the schema studio's folder.
+  const baseSchemasDir = resolve(process.env.SCHEMAS_DIR ?? resolve(root, 'schemas'));
   const productDirs = productDirsFromEnv(process.env.PRODUCT_DIRS, process.cwd());
-  const mounted =
-    productDirs.length > 0 ? mountProductDirs(productDirs, resolve(root, 'schemas')) : undefined;
-  const schemasDir = mounted?.schemasDir ?? resolve(root, 'schemas');
+  const mounted = productDirs.length > 0 ? mountProductDirs(productDirs, baseSchemasDir) : undefined;
+  const schemasDir = mounted?.schemasDir ?? baseSchemasDir;
   // One engine for the seeds and every plugin (server/engine.ts).
   const log = process.env.LOG !== 'false';
   const engine = await openEngine({
@@ -50,6 +51,8 @@ export async function main(): Promise<void> {
     schemasDir,
     host: { smsGateway: emulatedSmsGateway(log ? undefined : () => undefined) },
   });
+  // Development (the schema studio): a model or dictionary saved while the server runs is loaded at once.
+  if (process.env.WATCH_MODELS === 'true') watchModels(engine, schemasDir);
   if (process.env.SEED !== 'false') {
     if (await seedAll(engine)) console.log('seeded the demo world');
     // A mounted folder's demo data, once per database (server/products/folder.ts).

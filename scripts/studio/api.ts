@@ -85,7 +85,7 @@ export function studioApi(root: string) {
           const result = await writeNewPage(root, {
             route: String(input.route ?? ''),
             model: String(input.model ?? ''),
-            kind: 'list',
+            kind: input.kind === 'form' ? 'form' : 'list',
             role: String(input.role ?? '') || undefined,
             title: String(input.title ?? '') || undefined,
           });

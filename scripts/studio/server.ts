@@ -2,7 +2,8 @@
 // studio on STUDIO_PORT (default 5180). A Vite dev server of its own (scripts/studio/web, its own cache
 // folder) serves the editor (CodeMirror 6) and the live preview, which renders the edited page with the
 // portal's renderer as a demo user against the real reference server: API_TARGET when given, else one
-// started alongside on PORT (default 8080) as `npm run dev` does. `/studio-api/*` is the file side
+// started alongside on PORT (default 8080) as `npm run dev` does, on the studio's folder and reloading its
+// models and dictionaries as they are saved (server/models/watchModels.ts). `/studio-api/*` is the file side
 // (scripts/studio/api.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,7 +25,14 @@ if (!target) {
   api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repo,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, LOG: process.env.LOG ?? 'false' },
+    // The server reads the studio's folder and reloads its models and dictionaries as they are saved.
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      LOG: process.env.LOG ?? 'false',
+      SCHEMAS_DIR: root,
+      WATCH_MODELS: 'true',
+    },
   });
   target = `http://127.0.0.1:${apiPort}`;
 }

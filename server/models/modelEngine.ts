@@ -16,8 +16,8 @@ import {
   visibleIds,
   type QueryParams,
 } from './listQuery';
-import type { ModelSet } from './loadModels';
-import { sideTable } from './modelTables';
+import { loadModels, type ModelSet } from './loadModels';
+import { ensureModelTables, sideTable } from './modelTables';
 import { isParty, recordJson, type Actor } from './recordJson';
 import {
   deleteRecord,
@@ -29,7 +29,7 @@ import {
 } from './recordStore';
 import { checkDateRules } from './dateRules';
 import { chinaDay, corpAccepted, RecordWriter, type CorpRow } from './recordWriter';
-import type { BizRecord, EffectRef, FieldDef, TransitionDef } from './types';
+import type { BizRecord, DictDef, EffectRef, FieldDef, TransitionDef } from './types';
 import { assertFieldsVisible, assertFieldWrites } from './fieldAccess';
 import { validatePayload } from './validatePayload';
 import { checkUploadAllowed, FILE_ACTIONS, setSingleFile, type FileOpOptions } from './recordFiles';
@@ -130,6 +130,24 @@ export class ModelEngine {
   /** The services outside the database this engine's models call (the app sends its SMS through them too). */
   get host(): ServiceHost {
     return this.o.host;
+  }
+
+  /**
+   * Reads the models and dictionaries of `schemasDir` again and puts them in place of the current ones
+   * (the same maps: every holder of {@link models} sees them), after making sure of their tables and new
+   * columns: a development server picks up a new or changed model without a restart (the schema studio,
+   * `WATCH_MODELS`). Nothing changes when a file is broken.
+   * @throws ModelLoadError (located Chinese problems) for a broken model or dictionary file.
+   */
+  async reloadModels(schemasDir: string): Promise<void> {
+    const next = loadModels(schemasDir, this.o.effects);
+    await ensureModelTables(this.o.db, next);
+    const models = this.o.models.models as Map<string, CompiledModel>;
+    const dicts = this.o.models.dicts as Map<string, DictDef>;
+    models.clear();
+    for (const [name, model] of next.models) models.set(name, model);
+    dicts.clear();
+    for (const [name, dict] of next.dicts) dicts.set(name, dict);
   }
 
   /** The database, for a product's own read-only routes (e.g. the caller's enterprise profile). */

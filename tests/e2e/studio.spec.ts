@@ -2,7 +2,7 @@
 // reference server: an unknown component is marked at its pointer within a second of typing, the fixed page
 // previews as the operator and, switched, as the director with the director's actions, saves
 // Prettier-formatted, and the wizard writes a list page that checks clean and previews with rows.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -287,4 +287,137 @@ test('an analyst edits a form visually: required, visibility through completion'
   });
   // The list's unsaved title was dropped.
   expect(readFileSync(join(root, LIST), 'utf8')).not.toContain('额度编码');
+});
+
+test('an analyst builds a list and a form page for a model by visual edits only, previews, exports, saves', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const started = Date.now();
+  const LIST = 'credit/core/cash/analyst-list.json';
+  const FORM = 'credit/core/cash/analyst-apply.json';
+  const outline = page.getByRole('list', { name: '大纲' }).locator('li');
+  const preview = page.getByTestId('studio-preview');
+  const tree = page.getByRole('tree', { name: '页面配置文件' });
+  const save = async () => {
+    await page.getByRole('button', { name: '保存页面配置' }).click();
+    await expect(page.getByRole('status')).toHaveText('已保存');
+  };
+  await page.goto(studio);
+
+  // The list page: made by the wizard from the model, previewed with the server's rows, exported.
+  await pick(page, '模型', '（creditCash）', 'creditCash');
+  await page.getByPlaceholder('路由').fill('credit/core/cash/analyst-list');
+  await page.getByRole('button', { name: '生成列表页' }).click();
+  await expect(page.getByRole('heading', { name: LIST })).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 60_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    preview.getByTestId('action-toolbar-export').click(),
+  ]);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
+
+  // Visually: a column and a button picked in the preview, columns added from the model, one dragged.
+  await page.getByText('可视化', { exact: true }).click();
+  await preview.getByTestId('column-accountName').click();
+  await expect(outline.filter({ hasText: 'accountName' })).toHaveCSS(
+    'background-color',
+    'rgb(230, 244, 255)',
+  );
+  await expect(page.getByLabel('标题')).toHaveValue('户名');
+  await preview.getByTestId('action-toolbar-export').click();
+  await expect(page.getByLabel('标题')).toHaveValue('导出');
+  await pick(page, '从模型添加', '（bankName）', '开户行');
+  await expect(outline.last()).toContainText('bankName');
+  await pick(page, '从模型添加', '（remark）', '备注');
+  await expect(outline.last()).toContainText('remark');
+  await outline.filter({ hasText: 'remark' }).dragTo(outline.filter({ hasText: 'cashAmount' }));
+  await expect(outline.nth(4)).toContainText('remark');
+  await expect(page.getByRole('status')).toHaveText('检查通过');
+  await expect(preview.getByTestId('column-remark')).toBeVisible({ timeout: 30_000 });
+
+  // Previewed as the second role, with its rows.
+  await pick(page, '预览角色', 'core_director');
+  await expect(preview).toContainText('以 李志强');
+  await expect(preview.getByTestId('row-0')).toBeVisible({ timeout: 30_000 });
+  await save();
+
+  // The form page: the model's required fields from the wizard, then a field added from the model, made
+  // required, and shown by a visibility rule written through completion.
+  await pick(page, '页面类型', '新建表单页');
+  await page.getByPlaceholder('路由').fill('credit/core/cash/analyst-apply');
+  await page.getByRole('button', { name: '生成表单页' }).click();
+  await expect(page.getByRole('heading', { name: FORM })).toBeVisible({ timeout: 30_000 });
+  await expect(outline.filter({ hasText: 'accountNo' })).toBeVisible();
+  await pick(page, '从模型添加', '（remark）', '备注');
+  await expect(outline.last()).toContainText('remark');
+  await page.getByRole('checkbox', { name: '必填' }).check();
+  await expect(page.getByRole('status')).toHaveText('检查通过');
+  await page.getByRole('combobox', { name: '显示条件' }).click();
+  await page.keyboard.insertText('!!$values.accou');
+  await page.locator('.ant-select-item-option', { hasText: '$values.accountNo' }).click();
+  await page.getByLabel('标题').click();
+  await expect(page.getByRole('status')).toHaveText('检查通过');
+
+  // Previewed as two roles: the remark shows, required, once an account number is typed.
+  for (const user of ['core_operator', 'core_director']) {
+    await pick(page, '预览角色', user);
+    await expect(preview.getByTestId('field-accountNo')).toBeVisible({ timeout: 30_000 });
+    await expect(preview.getByTestId('field-remark')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: '在预览中点选' }).uncheck();
+    await preview.getByTestId('field-accountNo').getByRole('textbox').fill('6222020200001234567');
+    await expect(preview.getByTestId('field-remark')).toContainText('*');
+    await page.getByRole('checkbox', { name: '在预览中点选' }).check();
+  }
+  // A field picked in the preview is selected for editing.
+  await preview.getByTestId('field-bankName').click();
+  await expect(page.getByLabel('标题')).toHaveValue('开户行');
+
+  // An unsaved edit: leaving asks first; the analyst stays, saves, then leaves.
+  await outline.filter({ hasText: 'remark' }).click();
+  await page.getByLabel('标题').fill('申请说明');
+  await page.getByLabel('标题').press('Enter');
+  await expect(outline.filter({ hasText: 'remark' })).toContainText('申请说明');
+  await tree.getByText(/analyst-list$/).click();
+  const guard = page.getByRole('dialog').filter({ hasText: '有未保存的修改' });
+  await expect(guard).toBeVisible();
+  await guard.getByRole('button', { name: '留在本页' }).click();
+  await expect(page.getByRole('heading', { name: FORM })).toBeVisible();
+  await save();
+  await tree.getByText(/analyst-list$/).click();
+  await expect(page.getByRole('heading', { name: LIST })).toBeVisible();
+  console.log(
+    `analyst task (list + form page, visual edits only): ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+
+  // What was saved is what was built, and it passes schemas:check.
+  const list = JSON.parse(readFileSync(join(root, LIST), 'utf8')) as {
+    list: { columns: { field: string }[] };
+  };
+  expect(list.list.columns.map((c) => c.field)).toContain('bankName');
+  expect(list.list.columns[4]?.field).toBe('remark');
+  const form = JSON.parse(readFileSync(join(root, FORM), 'utf8')) as {
+    form: { properties: Record<string, Record<string, unknown>> };
+  };
+  expect(Object.keys(form.form.properties)).toEqual([
+    'accountNo',
+    'accountName',
+    'bankName',
+    'bankCode',
+    'remark',
+  ]);
+  expect(form.form.properties.remark).toMatchObject({
+    title: '申请说明',
+    required: true,
+    'x-visible': '{{ !!$values.accountNo }}',
+  });
+  const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', root], {
+    encoding: 'utf8',
+  });
+  expect(check.stdout + check.stderr).not.toMatch(/#\//);
+  expect(check.status).toBe(0);
 });

@@ -48,6 +48,32 @@ describe('schemas:new', () => {
     expect(checkSchemaFolder(root).issues).toEqual([]);
   });
 
+  it("writes a create form of the model's required fields, for every model that can be created", async () => {
+    const { file, issues } = await writeNewPage(root, {
+      route: 'demo/wizard/apply',
+      model: 'demoApplication',
+      kind: 'form',
+    });
+    expect(issues).toEqual([]);
+    const page = JSON.parse(readFileSync(file, 'utf8')) as {
+      page: string;
+      route: { roles: string[] };
+      form: { mode: string; properties: Record<string, { required?: boolean }>; actions: { type: string }[] };
+    };
+    expect(page).toMatchObject({ page: 'form', form: { mode: 'create' } });
+    expect(page.route.roles).toEqual(['ROLE_CORE_OPERATOR', 'ROLE_CORE_DIRECTOR']);
+    expect(Object.keys(page.form.properties)).toEqual(['title', 'amount']);
+    expect(Object.values(page.form.properties).every((f) => f.required === true)).toBe(true);
+    expect(page.form.actions.map((a) => a.type)).toEqual(['back', 'submit']);
+    // Models with references, amounts, dates and dictionaries among their required fields.
+    for (const model of ['creditLimitDistribution', 'factoringReceivable', 'creditLimit']) {
+      const route = `demo/wizard/${model.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+      const built = await writeNewPage(root, { route, model, kind: 'form' });
+      expect(built.issues).toEqual([]);
+    }
+    expect(checkSchemaFolder(root).issues).toEqual([]);
+  });
+
   it('refuses an unknown model and an existing file with a Chinese message, writing nothing', async () => {
     await expect(
       writeNewPage(root, { route: 'credit/core/cash/nothing', model: 'noSuchModel', kind: 'list' }),

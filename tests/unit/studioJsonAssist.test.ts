@@ -11,6 +11,7 @@ import {
   pointerRange,
   schemaCompletion,
   SchemaKnowledge,
+  type Domain,
   type MetaSchema,
 } from '../../scripts/studio/web/jsonAssist';
 
@@ -77,5 +78,53 @@ describe('studio editor: pointers, completion and hover from the meta-schema', (
       /组件 RemoteSelect：远程下拉[\s\S]*dependsOn：级联/,
     );
     expect(hoverDoc(knowledge, s, PAGE.indexOf('"url"') + 2, parsed)?.text).toContain('接口地址');
+  });
+
+  it('completes model fields, dictionary values, actions, roles and routes from the project', () => {
+    const domain: Domain = {
+      models: {
+        cash: {
+          name: 'cash',
+          title: '兑付',
+          fields: { amount: { type: 'string', title: '金额' }, kind: { type: 'string', dict: 'kinds' } },
+          states: { $dict: 'cashStatus' },
+          transitions: [{ action: 'approve', title: '审核通过', from: ['RD1'], to: 'RD2' }],
+        },
+      },
+      files: {
+        '_dicts/cashStatus.json': { name: 'cashStatus', items: [{ value: 'RD1', label: '审核中' }] },
+        '_dicts/kinds.json': { name: 'kinds', items: [{ value: 'A', label: '甲' }] },
+      },
+      roles: ['ROLE_CORE_OPERATOR'],
+      routes: ['/credit/core/cash/cash-query'],
+    };
+    const doc = `{
+  "model": "cash",
+  "route": { "path": "/x", "roles": [""] },
+  "form": { "properties": { "kind": { "default": "" }, "" } },
+  "list": {
+    "tabs": [{ "key": "a", "params": { "status": "" } }],
+    "columns": [{ "field": "" }],
+    "rowActions": [{ "key": "a", "type": "action", "action": "", "to": "" }]
+  }
+}`;
+    const s = state(doc);
+    const parsed = JSON.parse(doc.replace('{ "default": "" }, ""', '{ "default": "" }')) as unknown;
+    const complete = schemaCompletion(
+      knowledge,
+      () => parsed,
+      () => domain,
+    );
+    const labels = (marker: string, offset = 1) =>
+      complete(new CompletionContext(s, doc.indexOf(marker) + marker.length - offset, true))?.options.map(
+        (o) => o.label,
+      ) ?? [];
+    expect(labels('"field": ""')).toEqual(expect.arrayContaining(['"amount"', '"kind"']));
+    expect(labels('"action": ""')).toContain('"approve"');
+    expect(labels('"roles": [""')).toContain('"ROLE_CORE_OPERATOR"');
+    expect(labels('"to": ""')).toContain('"/credit/core/cash/cash-query"');
+    expect(labels('"status": ""')).toContain('"RD1"');
+    expect(labels('"default": ""')).toContain('"A"');
+    expect(labels('}, ""')).toContain('amount');
   });
 });

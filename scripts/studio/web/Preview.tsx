@@ -72,6 +72,8 @@ interface Props {
   text: string;
   /** The file's text on disk (for the rendered-snapshot diff). */
   saved: string;
+  /** Set while clicks in the preview pick what they land on (for the visual editor) instead of acting. */
+  onPick?: (target: Element) => void;
 }
 
 /** The page of `text` loaded as the portal loads it (fragments, dictionaries, model rules). */
@@ -89,10 +91,11 @@ async function loadStudioPage(
   );
 }
 
-type Loaded = { schema: PageSchema } | { error: string };
+/** The page loaded from `text` (the page is keyed by it: it mounts afresh only once its schema is there). */
+type Loaded = { schema: PageSchema; text: string } | { error: string };
 
 /** Memoised: the editor's every keystroke re-renders the studio, not the preview (it follows clean texts). */
-export const Preview = memo(function Preview({ source, file, text, saved }: Props) {
+export const Preview = memo(function Preview({ source, file, text, saved, onPick }: Props) {
   const { message } = App.useApp();
   const moduleSource = useMemo(() => createModuleSource({ modules: source.files }), [source]);
   // A reloaded source (a dictionary or model changed on disk) renders the page afresh, as a reload would.
@@ -116,7 +119,7 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
   useEffect(() => {
     let alive = true;
     loadStudioPage(text, file, source, moduleSource)
-      .then((schema) => alive && setLoaded({ schema }))
+      .then((schema) => alive && setLoaded({ schema, text }))
       .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
     return () => {
       alive = false;
@@ -223,7 +226,19 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
         <div
           data-testid="studio-preview"
           // Wide lists scroll inside the preview rather than losing their last columns (操作).
-          style={{ border: '1px dashed #d9d9d9', padding: 12, overflowX: 'auto', minWidth: 0 }}
+          style={{
+            border: onPick ? '1px dashed #1677ff' : '1px dashed #d9d9d9',
+            padding: 12,
+            overflowX: 'auto',
+            minWidth: 0,
+            cursor: onPick ? 'crosshair' : undefined,
+          }}
+          onClickCapture={(e) => {
+            if (!onPick) return;
+            e.preventDefault();
+            e.stopPropagation();
+            onPick(e.target as Element);
+          }}
         >
           <Typography.Text type="secondary">
             {`以 ${session.security.user3.personName}（${session.security.currentRole3?.roleName ?? wanted}）预览 ${schema!.route.path}`}
@@ -243,7 +258,7 @@ export const Preview = memo(function Preview({ source, file, text, saved }: Prop
             user={{ ...session.security.user3 }}
           >
             <SchemaPage
-              key={`${revision}|${wanted}|${recordId ?? ''}|${text}`}
+              key={`${revision}|${wanted}|${recordId ?? ''}|${'text' in loaded ? loaded.text : ''}`}
               schema={schema!}
               query={recordId ? { id: recordId } : {}}
             />

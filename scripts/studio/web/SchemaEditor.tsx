@@ -7,7 +7,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
-import { hoverDoc, pointerRange, schemaCompletion, type SchemaKnowledge } from './jsonAssist';
+import { hoverDoc, pointerRange, schemaCompletion, type Domain, type SchemaKnowledge } from './jsonAssist';
 import type { CheckIssue } from './studioClient';
 
 interface Props {
@@ -20,6 +20,8 @@ interface Props {
   onChange(text: string): void;
   /** Replaces the text (after a formatted save or a visual edit); changes identity to apply. */
   replace?: { text: string };
+  /** Models, dictionaries, roles and routes offered by completion. */
+  domain?: Domain | null;
   /** Filled with the editor's undo and redo (one history for text and visual edits). */
   commands?: { current: { undo(): void; redo(): void } | null };
 }
@@ -37,8 +39,19 @@ function lastParsed(view: EditorView | null, cache: { text: string; value: unkno
   return cache.value;
 }
 
-export function SchemaEditor({ initial, file, knowledge, issues, onChange, replace, commands }: Props) {
+export function SchemaEditor({
+  initial,
+  file,
+  knowledge,
+  issues,
+  onChange,
+  replace,
+  commands,
+  domain,
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
+  const project = useRef(domain);
+  project.current = domain;
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
   change.current = onChange;
@@ -53,7 +66,7 @@ export function SchemaEditor({ initial, file, knowledge, issues, onChange, repla
         basicSetup,
         json(),
         lintGutter(),
-        autocompletion({ override: [schemaCompletion(knowledge, document)] }),
+        autocompletion({ override: [schemaCompletion(knowledge, document, () => project.current ?? null)] }),
         hoverTooltip((v, pos) => {
           const doc = hoverDoc(knowledge, v.state, pos, document());
           if (!doc) return null;

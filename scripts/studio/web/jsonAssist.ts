@@ -6,6 +6,7 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode, Tree } from '@lezer/common';
+import type { ModelDefinition } from '@renderer';
 import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema/components';
 
 /** A JSON Schema node of the meta-schema (only what the studio reads). */
@@ -278,10 +279,81 @@ export class SchemaKnowledge {
   }
 }
 
-/** Completion of member names and values from the meta-schema. */
+/** What the project knows beyond the meta-schema: models, dictionaries, roles and routes. */
+export interface Domain {
+  models: Readonly<Record<string, ModelDefinition>>;
+  /** The schema folder's files by path (`_dicts/<name>.json` among them). */
+  files: Readonly<Record<string, unknown>>;
+  roles: readonly string[];
+  /** Route paths of every page. */
+  routes: readonly string[];
+}
+
+type Offer = { label: string; detail?: string };
+
+function dictItems(domain: Domain, name: string): Offer[] {
+  const dict = domain.files[`_dicts/${name}.json`] as
+    { items?: { value: unknown; label?: string }[] } | undefined;
+  return (dict?.items ?? []).map((i) => ({ label: String(i.value), detail: i.label }));
+}
+
+/** The states of a model as offers (its state dictionary's values, or its inline states). */
+function stateOffers(domain: Domain, model: ModelDefinition | undefined): Offer[] {
+  const states = model?.states;
+  if (!states) return [];
+  if (Array.isArray(states)) return states.map((i) => ({ label: String(i.value), detail: i.label }));
+  return dictItems(domain, states.$dict);
+}
+
+/**
+ * Values the project knows for the member at `path`: a column's or query's `field` and form property names
+ * from the page's model, `$dict` names, a field's `default` from its dictionary, a state literal (`status`),
+ * an `action` from the model's transitions, `roles` codes and link targets (`to`, `redirect`, `path`).
+ */
+export function domainValues(domain: Domain, path: readonly Segment[], document: unknown): Offer[] {
+  const doc = (document ?? {}) as Record<string, unknown>;
+  const model = typeof doc.model === 'string' ? domain.models[doc.model] : undefined;
+  const fields = Object.entries(model?.fields ?? {}).map(([name, f]) => ({ label: name, detail: f.title }));
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (last === 'field' || last === 'dataIndex') return fields;
+  if (last === 'model') return Object.values(domain.models).map((m) => ({ label: m.name, detail: m.title }));
+  if (last === '$dict')
+    return Object.keys(domain.files)
+      .filter((f) => f.startsWith('_dicts/'))
+      .map((f) => ({ label: f.slice('_dicts/'.length).replace(/\.json$/, '') }));
+  if (last === 'action')
+    return (model?.transitions ?? []).map((t) => ({
+      label: t.action,
+      detail: typeof t.title === 'string' ? t.title : undefined,
+    }));
+  if (parent === 'roles' || last === 'roles') return domain.roles.map((r) => ({ label: r }));
+  if (last === 'to' || last === 'redirect' || (last === 'path' && parent === 'route'))
+    return domain.routes.map((r) => ({ label: r }));
+  const stateField = typeof model?.stateField === 'string' ? model.stateField : 'status';
+  if (last === stateField || parent === stateField) return stateOffers(domain, model);
+  if (last === 'default' && typeof parent === 'string') {
+    const dict = model?.fields[parent]?.dict;
+    if (typeof dict === 'string') return dictItems(domain, dict);
+  }
+  return [];
+}
+
+/** Member names the project knows at `path`: a form's or query's properties are the model's fields. */
+export function domainKeys(domain: Domain, path: readonly Segment[], document: unknown): Offer[] {
+  const doc = (document ?? {}) as Record<string, unknown>;
+  const model = typeof doc.model === 'string' ? domain.models[doc.model] : undefined;
+  if (!model) return [];
+  if (path.at(-1) === 'properties' || path.at(-1) === 'query')
+    return Object.entries(model.fields).map(([name, f]) => ({ label: name, detail: f.title }));
+  return [];
+}
+
+/** Completion of member names and values from the meta-schema and the project (models, dictionaries…). */
 export function schemaCompletion(
   knowledge: SchemaKnowledge,
   document: () => unknown,
+  domain?: () => Domain | null,
 ): (context: CompletionContext) => CompletionResult | null {
   return (context) => {
     const place = placeAt(context.state, context.pos);
@@ -302,6 +374,24 @@ export function schemaCompletion(
             type: 'constant',
             info: typeof v === 'string' ? knowledge.componentDoc(v) : undefined,
           }));
+    const project = domain?.();
+    if (project) {
+      const known = new Set(options.map((o) => o.label));
+      const offers =
+        place.kind === 'key'
+          ? domainKeys(project, place.path, document()).map((o) => ({
+              ...o,
+              label: o.label,
+              apply: `${JSON.stringify(o.label)}: `,
+              type: 'property',
+            }))
+          : domainValues(project, place.path, document()).map((o) => ({
+              ...o,
+              label: JSON.stringify(o.label),
+              type: 'constant',
+            }));
+      options.push(...offers.filter((o) => !known.has(o.label)));
+    }
     if (options.length === 0) return null;
     return { from, options, validFor: /^"?[\w.$-]*"?$/ };
   };

@@ -19,10 +19,11 @@ import { createRoot } from 'react-dom/client';
 import { json } from '@codemirror/lang-json';
 import { EditorState } from '@codemirror/state';
 import { PRODUCT_NAMES } from '@contract/products';
+import { ROLE_CODES } from '@contract/roles';
 import { SchemaKnowledge, valueRange } from './jsonAssist';
 import { Preview } from './Preview';
 import { SchemaEditor } from './SchemaEditor';
-import { editedText, VisualEditor } from './VisualEditor';
+import { editedText, pickedKey, VisualEditor } from './VisualEditor';
 import {
   roleName,
   studioApi,
@@ -76,12 +77,25 @@ function ancestors(entries: readonly PageEntry[], file: string | null): string[]
 }
 
 function Wizard({ source, onCreated }: { source: StudioSource; onCreated(file: string): void }) {
-  const [form] = Form.useForm<{ product: string; model: string; role?: string; route: string }>();
+  const [form] = Form.useForm<{
+    product: string;
+    model: string;
+    kind: 'list' | 'form';
+    role?: string;
+    route: string;
+  }>();
   const [error, setError] = useState('');
   const product = Form.useWatch('product', form);
   const models = Object.values(source.models).filter((m) => !product || m.product === product);
   const model = source.models[Form.useWatch('model', form) ?? ''];
-  const roles = [...new Set((model?.transitions ?? []).flatMap((t) => t.roles ?? []))];
+  const kind = Form.useWatch('kind', form) ?? 'list';
+  const roles = [
+    ...new Set(
+      kind === 'form'
+        ? (model?.create?.roles ?? [])
+        : (model?.transitions ?? []).flatMap((t) => t.roles ?? []),
+    ),
+  ];
   const products = [
     ...new Set(
       Object.values(source.models)
@@ -94,13 +108,11 @@ function Wizard({ source, onCreated }: { source: StudioSource; onCreated(file: s
       form={form}
       layout="vertical"
       size="small"
+      initialValues={{ kind: 'list' }}
       onFinish={async (values) => {
         setError('');
         try {
-          const answer = await studioApi<{ file?: string; issues?: string[] }>('new', {
-            ...values,
-            kind: 'list',
-          });
+          const answer = await studioApi<{ file?: string; issues?: string[] }>('new', values);
           if (answer.file) onCreated(answer.file);
           else setError((answer.issues ?? []).join('；'));
         } catch (e) {
@@ -125,21 +137,33 @@ function Wizard({ source, onCreated }: { source: StudioSource; onCreated(file: s
           options={models.map((m) => ({ value: m.name, label: `${m.title ?? m.name}（${m.name}）` }))}
           onChange={(name: string) => {
             const m = source.models[name];
-            form.setFieldValue('route', `${m?.product ?? 'demo'}/studio/${name}-list`);
+            form.setFieldValue(
+              'route',
+              `${m?.product ?? 'demo'}/studio/${name}-${form.getFieldValue('kind') === 'form' ? 'create' : 'list'}`,
+            );
           }}
         />
       </Form.Item>
-      <Form.Item label="页面类型">
-        <Select aria-label="页面类型" value="list" options={[{ value: 'list', label: '列表页' }]} />
+      <Form.Item name="kind" label="页面类型">
+        <Select
+          aria-label="页面类型"
+          options={[
+            { value: 'list', label: '列表页' },
+            { value: 'form', label: '新建表单页（模型的必填字段）' },
+          ]}
+        />
       </Form.Item>
-      <Form.Item name="role" label="角色（行操作取其可执行的流转）">
+      <Form.Item
+        name="role"
+        label={kind === 'form' ? '角色（可新建的角色）' : '角色（行操作取其可执行的流转）'}
+      >
         <Select aria-label="角色" allowClear options={roles.map((r) => ({ value: r, label: roleName(r) }))} />
       </Form.Item>
       <Form.Item name="route" label="路由" rules={[{ required: true, message: '请输入路由' }]}>
         <Input placeholder="路由，如 credit/core/cash/list" />
       </Form.Item>
       <Button htmlType="submit" type="primary" block>
-        生成列表页
+        {kind === 'form' ? '生成表单页' : '生成列表页'}
       </Button>
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
     </Form>
@@ -233,6 +257,16 @@ function Studio() {
   const justSaved = useRef<string | null>(null);
   const knowledge = useMemo(() => (source ? new SchemaKnowledge(source.meta) : null), [source]);
   const treeData = useMemo(() => fileTree(entries), [entries]);
+  const domain = useMemo(
+    () =>
+      source && {
+        models: source.models,
+        files: source.files,
+        roles: ROLE_CODES,
+        routes: entries.map((e) => e.path),
+      },
+    [source, entries],
+  );
 
   const check = useCallback(async (f: string, t: string) => {
     const { issues: found } = await studioApi<{ issues: CheckIssue[] }>('check', { file: f, text: t });
@@ -311,6 +345,12 @@ function Studio() {
   }, []);
 
   const [mode, setMode] = useState<'text' | 'visual'>('text');
+  const [picking, setPicking] = useState(true);
+  const [picked, setPicked] = useState<{ key: string } | null>(null);
+  const onPick = useCallback((target: Element) => {
+    const key = pickedKey(target);
+    if (key) setPicked({ key });
+  }, []);
   const commands = useRef<{ undo(): void; redo(): void } | null>(null);
   /** A visual edit: formatted as a save would write it, applied to the text editor as a minimal change. */
   const visualEdit = async (document: Record<string, unknown>) => {
@@ -402,13 +442,19 @@ function Studio() {
           </Button>{' '}
           <Button size="small" aria-label="重做" onClick={() => commands.current?.redo()} disabled={!file}>
             重做
-          </Button>
+          </Button>{' '}
+          {mode === 'visual' && (
+            <Checkbox checked={picking} onChange={(e) => setPicking(e.target.checked)}>
+              在预览中点选
+            </Checkbox>
+          )}
         </div>
         {file && source && mode === 'visual' && (
           <div style={{ flex: 1, minHeight: 0 }}>
             <VisualEditor
               text={text}
               models={source.models}
+              picked={picked}
               onEdit={(document) => void visualEdit(document)}
             />
           </div>
@@ -421,6 +467,7 @@ function Studio() {
               file={file}
               initial={initial}
               knowledge={knowledge}
+              domain={domain}
               issues={issues}
               onChange={onChange}
               replace={replace}
@@ -452,7 +499,13 @@ function Studio() {
       >
         <Typography.Title level={5}>预览</Typography.Title>
         {file && clean !== null ? (
-          <Preview source={source} file={file} text={clean} saved={saved} />
+          <Preview
+            source={source}
+            file={file}
+            text={clean}
+            saved={saved}
+            onPick={mode === 'visual' && picking ? onPick : undefined}
+          />
         ) : (
           <Typography.Text type="secondary">检查通过后显示预览</Typography.Text>
         )}
