@@ -231,7 +231,25 @@ export const API = {
   // (spec section 7) answers the object store's address when it serves the file, else this server's link.
   // The host's platform logo (spec section 7, an image address: a navigation anyone may make).
   logoPreview: endpoint('GET', '/v1/files/logo/preview', { auth: 'none', signed: false }),
+  // Uploads are multipart (`file`, `model`, `recordId`, `category`); `fileUploadShort` is the same upload.
+  fileUpload: endpoint('POST', '/v1/files/upload'),
+  fileUploadShort: endpoint('POST', '/v1/files'),
+  filesOfRecord: endpoint<{ query: { model: string; recordId: string } }>('GET', '/v1/files'),
+  fileDelete: endpoint<{ params: { key: string }; query: { version?: string } }>('DELETE', '/v1/files/:key'),
   fileDownload: endpoint<{ params: { key: string } }>('GET', '/v1/files/download/:key', { signed: false }),
+  fileNamedDownload: endpoint<{ params: { key: string; id: string } }>('GET', '/v1/files/:key/download/:id', {
+    signed: false,
+  }),
+  fileSnapshot: endpoint<{ params: { key: string; type: string } }>(
+    'GET',
+    '/v1/files/:key/snapshot/:type/show',
+    { signed: false },
+  ),
+  /** The presigned link itself: bound to the session that asked for it by its signature (server/files/signedUrl.ts). */
+  fileSigned: endpoint<{ params: { key: string } }>('GET', '/v1/files/signed/:key', {
+    auth: 'none',
+    signed: false,
+  }),
   filePresignedUrl: endpoint<
     { query: { pkFile: string; isAttachment?: boolean } },
     { useOss: boolean; url: string }
@@ -254,6 +272,48 @@ export const API = {
   dictBankBranches: endpoint<{ query: DictQuery & { bank?: string } }, PageResult<DictOption>>(
     'GET',
     '/v1/dicts/bank-branches',
+  ),
+
+  // The models API (ADR 0005 §3, server/models/modelRoutes.ts, server/lists): the renderer's path functions
+  // (renderer/core/model) fill these in.
+  modelRecords: endpoint<{ params: { model: string } }>('GET', '/biz/v1/models/:model/records'),
+  modelCreate: endpoint<{ params: { model: string }; body: unknown }>(
+    'POST',
+    '/biz/v1/models/:model/records',
+  ),
+  modelRecord: endpoint<{ params: { model: string; id: string } }>(
+    'GET',
+    '/biz/v1/models/:model/records/:id',
+  ),
+  modelUpdate: endpoint<{ params: { model: string; id: string }; body: unknown }>(
+    'PUT',
+    '/biz/v1/models/:model/records/:id',
+  ),
+  modelAction: endpoint<{ params: { model: string; id: string; action: string }; body: unknown }>(
+    'POST',
+    '/biz/v1/models/:model/records/:id/actions/:action',
+  ),
+  modelBatch: endpoint<{ params: { model: string; action: string }; body: unknown }>(
+    'POST',
+    '/biz/v1/models/:model/batch/:action',
+  ),
+  modelRefs: endpoint<{ params: { model: string; field: string } }>(
+    'GET',
+    '/biz/v1/models/:model/refs/:field',
+  ),
+  modelAggregates: endpoint<{ params: { model: string } }>('GET', '/biz/v1/models/:model/aggregates'),
+  /** The same statistics as {@link API.modelAggregates}, under its singular name. */
+  modelAggregate: endpoint<{ params: { model: string } }>('GET', '/biz/v1/models/:model/aggregate'),
+  modelMeta: endpoint<{ params: { model: string } }>('GET', '/biz/v1/models/:model/meta'),
+  modelExport: endpoint<{ params: { model: string }; body: unknown }>(
+    'POST',
+    '/biz/v1/models/:model/exports',
+  ),
+  modelImport: endpoint<{ params: { model: string } }>('POST', '/biz/v1/models/:model/import'),
+  modelImportTemplate: endpoint<{ params: { model: string } }>(
+    'GET',
+    '/biz/v1/models/:model/import-template',
+    { signed: false },
   ),
 
   // One-time public links (server/publicLinks).

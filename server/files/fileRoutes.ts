@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API, API_BASE, pathOf } from '@contract/api';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { route } from '../routes';
 import { isCleanText, parseJsonBody } from '../inputBoundary';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
@@ -208,10 +210,10 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     if (replaced) await removeStored(replaced);
     return ok(fileJson({ ...meta, createdAt: '' }));
   };
-  app.post('/v1/files', upload);
-  app.post('/v1/files/upload', upload);
+  route(app, API.fileUploadShort, upload);
+  route(app, API.fileUpload, upload);
 
-  app.get<{ Querystring: Query }>('/v1/files', async (req) => {
+  route<{ Querystring: Query }>(app, API.filesOfRecord, async (req) => {
     const model = o.engine.model(first(req.query.model) ?? '');
     const recordId = first(req.query.recordId) ?? first(req.query.ownerId) ?? '';
     await o.engine.visibleRecord(o.db, actorOf(req), model, recordId);
@@ -219,32 +221,23 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
   });
 
   // Downloads open in a new window (a navigation without custom headers); the session cookie decides.
-  const navigation = { config: { navigation: true } };
-  app.get<{ Params: { key: string } }>('/v1/files/download/:key', navigation, async (req, reply) => {
+  route<{ Params: { key: string } }>(app, API.fileDownload, async (req, reply) => {
     const meta = await visibleFile(actorOf(req), req.params.key);
     return send(reply, meta, await bytes(meta), 'attachment');
   });
 
-  app.get<{ Params: { key: string; id: string } }>(
-    '/v1/files/:key/download/:id',
-    navigation,
-    async (req, reply) => {
-      const meta = await visibleFile(actorOf(req), req.params.id);
-      const wanted = baseName(req.params.key);
-      return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
-    },
-  );
+  route<{ Params: { key: string; id: string } }>(app, API.fileNamedDownload, async (req, reply) => {
+    const meta = await visibleFile(actorOf(req), req.params.id);
+    const wanted = baseName(req.params.key);
+    return send(reply, meta, await bytes(meta), 'attachment', wanted || meta.name);
+  });
 
-  app.get<{ Params: { key: string; type: string } }>(
-    '/v1/files/:key/snapshot/:type/show',
-    navigation,
-    async (req, reply) => {
-      const type = req.params.type;
-      if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
-      const meta = await visibleFile(actorOf(req), req.params.key);
-      return send(reply, meta, await renditionBytes(meta, type), 'inline');
-    },
-  );
+  route<{ Params: { key: string; type: string } }>(app, API.fileSnapshot, async (req, reply) => {
+    const type = req.params.type;
+    if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
+    const meta = await visibleFile(actorOf(req), req.params.key);
+    return send(reply, meta, await renditionBytes(meta, type), 'inline');
+  });
 
   /** Whether a file's bytes are served by the object store itself (demo documents are not in it). */
   const fromStore = (meta: FileMeta): boolean =>
@@ -252,7 +245,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
 
   // The presigned link is always this server's, bound to the asking session (server/files/signedUrl.ts),
   // object storage or not: the store's own URL would work for anyone who has it, for its whole lifetime.
-  app.get<{ Querystring: Query }>('/v1/files/oss/sts/download/presigned-url', async (req) => {
+  route<{ Querystring: Query }>(app, API.filePresignedUrl, async (req) => {
     const type = first(req.query.thumbnailType) || 'ORIGINAL';
     if (!isThumbnailType(type)) throw new ApiError('BAD_REQUEST');
     const meta = await visibleFile(actorOf(req), first(req.query.pkFile) ?? '');
@@ -262,7 +255,7 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
     const grant = { fileId: meta.id, type, attachment, name, expires, session: req.session!.idHash };
     return ok({
       useOss: fromStore(meta),
-      url: `/api/web/v1/files/signed/${meta.id}?${grantQuery(o.urlKey, grant)}`,
+      url: `${API_BASE}${pathOf(API.fileSigned, { key: meta.id })}?${grantQuery(o.urlKey, grant)}`,
       expiresAt: expires,
     });
   });
@@ -271,43 +264,39 @@ export function registerFileRoutes(app: FastifyInstance, o: FileRoutesOptions): 
   // that asked for it (server/files/signedUrl.ts). With object storage it answers a redirect to the
   // store's own URL, signed there and then for STORE_REDIRECT_SECONDS: the browser follows it at once, and
   // nobody else ever sees it (useOss: the bytes still come straight from the store).
-  app.get<{ Params: { key: string }; Querystring: Query }>(
-    '/v1/files/signed/:key',
-    { config: { auth: 'none', navigation: true } },
-    async (req, reply) => {
-      const q = req.query;
-      const grant = {
-        fileId: req.params.key,
-        type: first(q.type) ?? '',
-        attachment: first(q.attachment) === '1',
-        name: first(q.name) ?? '',
-        expires: Number(first(q.expires)),
-        session: req.session?.idHash ?? '',
-      };
-      if (!verifyGrant(o.urlKey, grant, first(q.sig) ?? '', o.now().getTime()))
-        throw new ApiError('FILE_LINK_INVALID');
-      const meta = await findFile(o.db, grant.fileId);
-      if (!meta) throw new ApiError('FILE_NOT_FOUND');
-      const type = isThumbnailType(grant.type) ? grant.type : 'ORIGINAL';
-      const kind = grant.attachment ? 'attachment' : 'inline';
-      if (fromStore(meta)) {
-        if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
-        const url = await o.storage.presign!(renditionKey(meta.storageKey, type), {
-          seconds: STORE_REDIRECT_SECONDS,
-          signedAt: o.now(),
-          contentType: meta.mime,
-          contentDisposition: disposition(kind, grant.name || meta.name),
-        });
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer')
-          .redirect(url, 302);
-      }
-      return send(reply, meta, await renditionBytes(meta, type), kind, grant.name || meta.name);
-    },
-  );
+  route<{ Params: { key: string }; Querystring: Query }>(app, API.fileSigned, async (req, reply) => {
+    const q = req.query;
+    const grant = {
+      fileId: req.params.key,
+      type: first(q.type) ?? '',
+      attachment: first(q.attachment) === '1',
+      name: first(q.name) ?? '',
+      expires: Number(first(q.expires)),
+      session: req.session?.idHash ?? '',
+    };
+    if (!verifyGrant(o.urlKey, grant, first(q.sig) ?? '', o.now().getTime()))
+      throw new ApiError('FILE_LINK_INVALID');
+    const meta = await findFile(o.db, grant.fileId);
+    if (!meta) throw new ApiError('FILE_NOT_FOUND');
+    const type = isThumbnailType(grant.type) ? grant.type : 'ORIGINAL';
+    const kind = grant.attachment ? 'attachment' : 'inline';
+    if (fromStore(meta)) {
+      if (hasOwnRendition(meta.ext, type)) await renditionBytes(meta, type);
+      const url = await o.storage.presign!(renditionKey(meta.storageKey, type), {
+        seconds: STORE_REDIRECT_SECONDS,
+        signedAt: o.now(),
+        contentType: meta.mime,
+        contentDisposition: disposition(kind, grant.name || meta.name),
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(url, 302);
+    }
+    return send(reply, meta, await renditionBytes(meta, type), kind, grant.name || meta.name);
+  });
 
-  app.delete<{ Params: { key: string }; Querystring: Query }>('/v1/files/:key', async (req) => {
+  route<{ Params: { key: string }; Querystring: Query }>(app, API.fileDelete, async (req) => {
     const actor = actorOf(req);
     await visibleFile(actor, req.params.key);
     await removeStored(

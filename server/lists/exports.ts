@@ -13,7 +13,7 @@ import type { FileStorage } from '../files/fileStorage';
 import type { CompiledModel } from '../models/compileModel';
 import type { QueryParams } from '../models/listQuery';
 import type { ModelEngine } from '../models/modelEngine';
-import { actorOf, MODELS_BASE } from '../models/modelRoutes';
+import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
 import { columnWriters, createSheet } from './xlsx';
 import { localTimeSql } from '../db/localTime';
@@ -204,7 +204,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     return jobJson(await loadJob(task.actor.user.id, task.id));
   };
 
-  app.post<{ Params: { model: string }; Body: unknown }>(`${MODELS_BASE}/:model/exports`, async (req) => {
+  route<{ Params: { model: string }; Body: unknown }>(app, API.modelExport, async (req) => {
     const actor = actorOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const model = o.engine.model(req.params.model);

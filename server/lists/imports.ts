@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { API } from '@contract/api';
 import type { Db } from '../db/db';
 import { ApiError, ok } from '../errors';
 import { disposition } from '../files/fileRoutes';
@@ -9,11 +10,12 @@ import { isCleanText } from '../inputBoundary';
 import type { CompiledModel } from '../models/compileModel';
 import { assertFieldsVisible } from '../models/fieldAccess';
 import type { ModelEngine } from '../models/modelEngine';
-import { actorOf, MODELS_BASE } from '../models/modelRoutes';
+import { actorOf } from '../models/modelRoutes';
 import { findRecords } from '../models/recordStore';
 import { requireSignedFields, requireSignedFile } from '../plugins/security';
 import type { DictDef } from '../models/types';
 import { MONEY_FORMAT } from './xlsx';
+import { route } from '../routes';
 
 type Json = Record<string, unknown>;
 
@@ -234,22 +236,18 @@ async function fieldValue(
  * POST /biz/v1/models/{model}/import            multipart: the `values` fields, then `file` → {count, ids}
  */
 export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: ModelEngine }): void {
-  app.get<{ Params: { model: string } }>(
-    `${MODELS_BASE}/:model/import-template`,
-    { config: { navigation: true } },
-    async (req, reply) => {
-      const model = o.engine.model(req.params.model);
-      const data = await importTemplate(model, o.engine.models.dicts, actorOf(req).role);
-      return reply
-        .header('content-type', XLSX_MIME)
-        .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
-    },
-  );
+  route<{ Params: { model: string } }>(app, API.modelImportTemplate, async (req, reply) => {
+    const model = o.engine.model(req.params.model);
+    const data = await importTemplate(model, o.engine.models.dicts, actorOf(req).role);
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  });
 
-  app.post<{ Params: { model: string } }>(`${MODELS_BASE}/:model/import`, async (req) => {
+  route<{ Params: { model: string } }>(app, API.modelImport, async (req) => {
     const actor = actorOf(req);
     const model = o.engine.model(req.params.model);
     const { values } = importOf(model, actor.role);

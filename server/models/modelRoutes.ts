@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@contract/api';
 import { ApiError, ok } from '../errors';
+import { route } from '../routes';
 import type { QueryParams } from './listQuery';
 import type { ActionBody, BatchBody, ModelEngine } from './modelEngine';
 import type { Actor } from './recordJson';
-
-/** Base path of the generic business API under /api/web (ADR 0005 §3). */
-export const MODELS_BASE = '/biz/v1/models';
 
 /** The user, the session's current role (only if the user holds it) and the session, from a request. */
 export function actorOf(req: FastifyRequest): Actor {
@@ -44,12 +43,13 @@ export function registerModelRoutes(
   engine: ModelEngine,
   filesOf: (model: string, id: string) => Promise<unknown[]>,
 ): void {
-  app.get<{ Params: Params; Querystring: QueryParams }>(`${MODELS_BASE}/:model/records`, async (req) =>
+  route<{ Params: Params; Querystring: QueryParams }>(app, API.modelRecords, async (req) =>
     ok(await engine.list(actorOf(req), req.params.model, req.query)),
   );
 
-  app.get<{ Params: { model: string; field: string }; Querystring: QueryParams }>(
-    `${MODELS_BASE}/:model/refs/:field`,
+  route<{ Params: { model: string; field: string }; Querystring: QueryParams }>(
+    app,
+    API.modelRefs,
     async (req) => {
       // `product`: for a field whose enterprise must have opened the product a record field names;
       // `keyword`, `page`, `size`: the pickers' server search and paging.
@@ -57,34 +57,32 @@ export function registerModelRoutes(
     },
   );
 
-  app.get<{ Params: Params }>(`${MODELS_BASE}/:model/records/:id`, async (req) => {
+  route<{ Params: Params }>(app, API.modelRecord, async (req) => {
     const record = await engine.get(actorOf(req), req.params.model, req.params.id);
     return ok({ ...record, files: await filesOf(req.params.model, req.params.id) });
   });
 
-  app.post<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/records`, async (req) =>
+  route<{ Params: Params; Body: unknown }>(app, API.modelCreate, async (req) =>
     ok(await engine.create(actorOf(req), req.params.model, bodyObject(req.body))),
   );
 
-  app.put<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/records/:id`, async (req) =>
+  route<{ Params: Params; Body: unknown }>(app, API.modelUpdate, async (req) =>
     ok(await engine.update(actorOf(req), req.params.model, req.params.id, bodyObject(req.body))),
   );
 
-  app.post<{ Params: Params; Body: unknown }>(
-    `${MODELS_BASE}/:model/records/:id/actions/:action`,
-    async (req) =>
-      ok(
-        await engine.act(
-          actorOf(req),
-          req.params.model,
-          req.params.id,
-          req.params.action,
-          bodyObject(req.body) as ActionBody,
-        ),
+  route<{ Params: Params; Body: unknown }>(app, API.modelAction, async (req) =>
+    ok(
+      await engine.act(
+        actorOf(req),
+        req.params.model,
+        req.params.id,
+        req.params.action,
+        bodyObject(req.body) as ActionBody,
       ),
+    ),
   );
 
-  app.post<{ Params: Params; Body: unknown }>(`${MODELS_BASE}/:model/batch/:action`, async (req) =>
+  route<{ Params: Params; Body: unknown }>(app, API.modelBatch, async (req) =>
     ok(
       await engine.actMany(
         actorOf(req),
@@ -95,13 +93,13 @@ export function registerModelRoutes(
     ),
   );
 
-  for (const path of ['aggregates', 'aggregate']) {
-    app.get<{ Params: Params; Querystring: QueryParams }>(`${MODELS_BASE}/:model/${path}`, async (req) =>
+  for (const endpoint of [API.modelAggregates, API.modelAggregate]) {
+    route<{ Params: Params; Querystring: QueryParams }>(app, endpoint, async (req) =>
       ok(await engine.aggregate(actorOf(req), req.params.model, req.query)),
     );
   }
 
-  app.get<{ Params: Params }>(`${MODELS_BASE}/:model/meta`, async (req) => {
+  route<{ Params: Params }>(app, API.modelMeta, async (req) => {
     const model = engine.model(req.params.model);
     const def = model.def;
     return ok({

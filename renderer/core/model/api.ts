@@ -3,21 +3,16 @@
  * renderer, the server and tests spell them one way.
  */
 
-import { API } from '@contract/api';
-
-/** Prefix of every model endpoint. */
-export const MODELS_API = '/biz/v1/models';
-
-const segment = (value: string | number): string => encodeURIComponent(String(value));
+import { API, pathOf } from '@contract/api';
 
 /** `GET` (list, filters, `page`, `size`, `sort`) and `POST` (create). */
 export function recordsPath(model: string): string {
-  return `${MODELS_API}/${segment(model)}/records`;
+  return pathOf(API.modelRecords, { model });
 }
 
 /** `GET` (with `audit` and `children`) and `PUT` (update). */
 export function recordPath(model: string, id: string | number): string {
-  return `${recordsPath(model)}/${segment(id)}`;
+  return pathOf(API.modelRecord, { model, id: String(id) });
 }
 
 /**
@@ -25,12 +20,12 @@ export function recordPath(model: string, id: string | number): string {
  * field's kinds that are not cancelled), filtered exactly as a create or update checks them.
  */
 export function refOptionsPath(model: string, field: string): string {
-  return `${MODELS_API}/${segment(model)}/refs/${segment(field)}`;
+  return pathOf(API.modelRefs, { model, field });
 }
 
 /** `POST` `{version, reason?, signature?}`: runs a transition. */
 export function actionPath(model: string, id: string | number, action: string): string {
-  return `${recordPath(model, id)}/actions/${segment(action)}`;
+  return pathOf(API.modelAction, { model, id: String(id), action });
 }
 
 /**
@@ -38,7 +33,7 @@ export function actionPath(model: string, id: string | number, action: string): 
  * (statistics pages; the model's `aggregates` block names what may be asked).
  */
 export function aggregatePath(model: string): string {
-  return `${MODELS_API}/${segment(model)}/aggregates`;
+  return pathOf(API.modelAggregates, { model });
 }
 
 /** The `sort` parameter: `field,asc` or `field,desc`. */

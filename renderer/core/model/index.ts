@@ -3,7 +3,6 @@ export {
   actionPath,
   aggregatePath,
   DICTIONARY_API,
-  MODELS_API,
   recordPath,
   recordsPath,
   refOptionsPath,

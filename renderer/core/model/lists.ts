@@ -4,14 +4,11 @@
  * the renderer (which sends them) and the server (which checks and stores them).
  */
 import { API, pathOf } from '@contract/api';
-import { MODELS_API } from './api';
 import type { BizRecord } from './types';
-
-const segment = (value: string | number): string => encodeURIComponent(String(value));
 
 /** `POST {items: [{id, version, signature?, reason?}], reason?}`: one transition on many records. */
 export function batchPath(model: string, action: string): string {
-  return `${MODELS_API}/${segment(model)}/batch/${segment(action)}`;
+  return pathOf(API.modelBatch, { model, action });
 }
 
 /** What happened to one record of a batch: done (the record as it is now) or refused (code and why). */
@@ -82,17 +79,17 @@ export function parseListSettings(value: unknown): ListSettings | null {
 
 /** `POST {params, columns, title}`: exports the list query to .xlsx (→ {@link ExportJob}). */
 export function exportPath(model: string): string {
-  return `${MODELS_API}/${segment(model)}/exports`;
+  return pathOf(API.modelExport, { model });
 }
 
 /** `POST` multipart (fixed values, then `file`): creates the rows of an import file (→ {count, ids}). */
 export function importPath(model: string): string {
-  return `${MODELS_API}/${segment(model)}/import`;
+  return pathOf(API.modelImport, { model });
 }
 
 /** `GET` (a browser download): the model's import template. */
 export function importTemplatePath(model: string): string {
-  return `${MODELS_API}/${segment(model)}/import-template`;
+  return pathOf(API.modelImportTemplate, { model });
 }
 
 /** The download centre: `GET` the user's export jobs. */

@@ -6,6 +6,7 @@
 import { message, Modal } from 'antd';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
+import { API } from '@contract/api';
 import { createRendererFunctions } from '@renderer/core';
 import type { FunctionRegistry } from '@renderer/core';
 import { defaultComponents } from '@renderer/react/registry/defaultComponents';
@@ -98,7 +99,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       clock,
       components: props.components ?? defaultComponents,
       back: props.back ?? (() => window.history.back()),
-      uploadUrl: props.uploadUrl ?? '/v1/files/upload',
+      uploadUrl: props.uploadUrl ?? API.fileUpload.path,
       pageTitles: props.pageTitles ?? true,
       scope: {
         $roles: props.currentRole ? [props.currentRole] : [],
