@@ -29,7 +29,8 @@ export const ABS_PLATFORM: PlatformConfig = {
   contactAddress: '上海市浦东新区陆家嘴环路1000号',
   postcode: '200120',
   copyrightCn: '版权所有 © 2026 华建资本管理有限公司',
-  copyrightEn: 'Copyright © 2026 Huajian Capital Management Co., Ltd. All Rights Reserved.',
+  // A Chinese-only brand: its footer has no English copyright line.
+  copyrightEn: '',
   securityRegister: '沪公网安备31011502000002号',
   icpRegister: '沪ICP备2026000002号-1',
   avalableProduct: 'abs,abcp',

@@ -22,7 +22,8 @@ export function BrandFooter(): React.JSX.Element {
         {'\u3000'}
         {config.icpRegister}
       </div>
-      <div className="brand-footer-en">{config.copyrightEn}</div>
+      {/* A Chinese-only brand leaves copyrightEn empty: no English line. */}
+      {config.copyrightEn ? <div className="brand-footer-en">{config.copyrightEn}</div> : null}
     </footer>
   );
 }

@@ -106,7 +106,7 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await open(product, '/assets-pool/product-management/product-add');
   await product.getByTestId('action-toolbar-create').click();
   await type(product, 'field-productName', PRODUCT);
-  await type(product, 'field-annualRate', '0.04');
+  await type(product, 'field-annualRate', '4');
   await type(product, 'field-termMonths', '12');
   await type(product, 'field-limitAmount', '1000000.00');
   await choose(product, 'field-marginRate', '10%');

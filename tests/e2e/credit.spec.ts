@@ -207,7 +207,7 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   await apply.fillAll({
     金融机构: '建信商业保理有限公司',
     '融资金额（元）': FINANCE,
-    月利率: '0.0045',
+    月利率: '0.45',
     收款账号: '6227000012345678901',
     户名: '华建建材供应有限公司',
     开户行: '中国建设银行北京西城支行',

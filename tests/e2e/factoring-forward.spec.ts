@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { toCents } from '@renderer/core/format';
 import {
@@ -101,7 +100,7 @@ test('chain_operator applies for 418,733.42 with interest up front: the server c
   await follow(page, /\/factoring\/forward\/loan\/apply\/create\?receivableId=/);
   await choose(page, 'field-factorCorpId', '建信商业保理有限公司');
   await type(page, 'field-financeAmount', FINANCE);
-  await type(page, 'field-annualRate', '0.0725');
+  await type(page, 'field-annualRate', '7.25');
   await page.getByTestId('field-interestMode').getByText('利息前置').click();
   await page.getByTestId('field-recourse').getByText('无追索').click();
   await fillAccount(page, '华建建材供应有限公司');
@@ -160,18 +159,20 @@ test('fin_product_manager approves and signs with the UKEY: the contract exists'
   await expectNoErrors(watch);
 });
 
-test('chain_operator downloads the contract PDF and confirms it', async ({ browser }) => {
+test('chain_operator opens the contract PDF (查看合同 shows it, not saves it) and confirms it', async ({
+  browser,
+}) => {
   const page = await as('chain_operator', browser);
   const watch = watchPage(page);
   await page.goto('/cv3/factoring/forward/contract/confirm/list');
   const line = row(page, money(FINANCE));
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
+  const [pdf] = await Promise.all([
+    page.context().waitForEvent('response', (r) => r.url().includes('/biz/v1/factoring/documents/contract/')),
     line.getByTestId('action-row-contractPdf').click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^国内商业保理合同-FL\d{14}\.pdf$/);
-  const bytes = readFileSync((await download.path())!);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.headers()['content-disposition']).toMatch(/^inline;/);
+  expect(decodeURIComponent(pdf.headers()['content-disposition']!)).toMatch(/国内商业保理合同-FL\d{14}\.pdf/);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
   await line.getByTestId('action-row-confirm').click();
   await confirm(page, '确认已阅读并同意国内商业保理合同及应收账款转让申请暨确认书？');
   await succeeded(page, '合同已确认，等待债务人确认');

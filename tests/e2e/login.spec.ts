@@ -40,6 +40,11 @@ test.describe('login page', () => {
     await expect(page.locator('.login-top')).toHaveCSS('background-color', 'rgb(138, 28, 43)');
     await expectLogo(page, '/cv3/brand/abs.svg');
     await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
+    // Its Shanghai address with a Shanghai postcode, and the copyright in Chinese only.
+    await expect(page.getByTestId('brand-footer')).toContainText('上海市浦东新区陆家嘴环路1000号');
+    await expect(page.getByTestId('brand-footer')).toContainText('邮编：200120');
+    await expect(page.getByTestId('brand-footer')).toContainText('版权所有 © 2026 华建资本管理有限公司');
+    await expect(page.getByTestId('brand-footer')).not.toContainText('Copyright');
     await expect(page).toHaveTitle('华建ABS资产证券化服务平台');
   });
 
