@@ -105,11 +105,15 @@ export function checkPage(
 
   // Models: unknown names are errors only once the models folder exists.
   let model: ModelDefinition | undefined;
-  // A list that reads its rows from another endpoint (`list.api`) needs no model.
-  const apiList = schema.page === 'list' && (raw.list as { api?: unknown } | undefined)?.api !== undefined;
-  // A composite page's parts say which model each reads (checked per part), so the page may name none.
+  // A list that reads its rows from another endpoint (`list.api`) needs no model, nor does a composite
+  // page made only of such lists and of widget parts (the portal's own components).
+  const apiList =
+    schema.page === 'list'
+      ? (raw.list as { api?: unknown } | undefined)?.api !== undefined
+      : schema.page === 'composite' &&
+        onlyApiLists((raw.composite as { parts?: unknown } | undefined)?.parts);
   if (schema.model === undefined) {
-    if (!apiList && schema.page !== 'composite') report('', '缺少 "model"：页面读取和操作的业务对象');
+    if (!apiList) report('', '缺少 "model"：页面读取和操作的业务对象');
   } else if (context.models) {
     model = context.models[schema.model];
     if (!model) report('/model', `未知模型 "${schema.model}"（应为 schemas/_models/${schema.model}.json）`);
@@ -557,4 +561,21 @@ export function checkPage(
     }
   }
   return problems;
+}
+
+/**
+ * Whether parts (and the parts of their containers) are all lists reading another endpoint (`list.api`) or
+ * widget parts (a registered component that reads no model).
+ */
+function onlyApiLists(parts: unknown): boolean {
+  if (!Array.isArray(parts) || parts.length === 0) return false;
+  return parts.every(
+    (part: { type?: unknown; list?: { api?: unknown }; parts?: unknown; items?: unknown }) => {
+      if (part.type === 'list') return part.list?.api !== undefined;
+      if (part.type === 'widget') return true;
+      if (Array.isArray(part.items))
+        return part.items.every((item: { parts?: unknown }) => onlyApiLists(item.parts));
+      return part.parts !== undefined && onlyApiLists(part.parts);
+    },
+  );
 }

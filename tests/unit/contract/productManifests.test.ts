@@ -24,8 +24,13 @@ function files(dir: string): string[] {
   });
 }
 
-/** The product codes and titles a text names as quoted literals, when it names at least `min` of either. */
+/**
+ * The product codes and titles a text names as quoted literals, when it names at least `min` of either. A
+ * file that names several products as data (a seed's limits, one per product) says so with a line
+ * `not a product list: <why>`.
+ */
 export function productListIn(text: string, min = 3): string[] {
+  if (/not a product list: \S/.test(text)) return [];
   const named = (values: readonly string[]) =>
     values.filter((v) => new RegExp(`['"\`]${v.replace(/[-]/g, '\\-')}['"\`]`).test(text));
   const codes = named(PRODUCTS.map((p) => p.code));
@@ -67,6 +72,13 @@ describe('product manifests', () => {
       .filter(([, list]) => list.length > 0)
       .map(([file, list]) => `${file}: ${list.join(', ')}`);
     expect(copies).toEqual([]);
+  });
+
+  it('the copy check skips a file that says why its product codes are not a list', () => {
+    const seed = "limit('credit'); limit('abs'); limit('factoring-forward');";
+    expect(productListIn(seed)).toEqual(['credit', 'abs', 'factoring-forward']);
+    expect(productListIn(`// not a product list: one limit per product\n${seed}`)).toEqual([]);
+    expect(productListIn(`// not a product list:\n${seed}`)).toHaveLength(3);
   });
 
   it('the copy check sees a list by code or by title', () => {

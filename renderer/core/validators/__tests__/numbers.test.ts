@@ -29,8 +29,12 @@ describe('validateMoney', () => {
     for (const good of ['0', '0.5', '0.05', '12', '12.30', '99999999999999.99', 5, 12.5]) {
       expect(validateMoney(good), String(good)).toBe(true);
     }
-    for (const bad of ['', '01', '1.', '.5', '1.234', '-1', '100000000000000', '1e3', '1,000', ' 1', null]) {
+    for (const bad of ['', '01', '1.', '.5', '1.234', '100000000000000', '1e3', '1,000', ' 1', null]) {
       expect(validateMoney(bad), String(bad)).toBe('请输入正确的金额（整数部分不超过14位，最多两位小数）');
+    }
+    // A negative amount says what is wrong with it (the ABS import's rows too).
+    for (const negative of ['-1', '-0.5', -12]) {
+      expect(validateMoney(negative), String(negative)).toBe('金额不能为负数');
     }
   });
 
@@ -53,7 +57,7 @@ describe('validateAmount', () => {
     expect(validateAmount(AMOUNT_MAX)).toBe(true);
     expect(validateAmount('0')).toBe(true);
     expect(validateAmount('99999999999999.99')).toBe('金额不能大于99,999,999,999,999.98');
-    expect(validateAmount('-1')).toBe(VALIDATION_MESSAGES.money);
+    expect(validateAmount('-1')).toBe(VALIDATION_MESSAGES.moneyNegative);
     const range = createAmountValidator({ min: '100', max: '1000.5' });
     expect(range('99.99')).toBe('金额不能小于100.00');
     expect(range('1000.51')).toBe('金额不能大于1,000.50');

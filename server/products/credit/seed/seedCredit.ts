@@ -41,6 +41,7 @@ export async function seedCredit(engine: ModelEngine): Promise<void> {
   await limit(w, SUP, 'credit', '60000000.00', 'LM1');
   await limit(w, UNIT, 'credit', '30000000.00', 'LM1');
   // A limit is granted only for a product its enterprise has opened (creditLimit.corpId `opened`).
+  // These lines are not a product list: each is one seeded limit (tests/unit/contract/productManifests.test.ts).
   await limit(w, SUP, 'factoring-forward', '5000000.00', 'LM2');
   await limit(w, SUP, 'abs', '10000000.00', 'LM3');
 
