@@ -149,9 +149,6 @@ const PUBLIC_PAGES = [
 ];
 
 test('the public pages fit a 390 px phone without a script error', async ({ page }) => {
-  // Seen failing: /register/register is 414 px wide in a 390 px window (the login page fits); marked until
-  // the registration layout is fixed, so the walk stays green meanwhile.
-  test.fixme(true, '/register/register overflows at 390 px (414 px)');
   await page.setViewportSize(PHONE);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

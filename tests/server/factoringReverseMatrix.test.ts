@@ -73,8 +73,8 @@ const world = matrixWorld([
 
 /**
  * Agreements to sign: the seed has supplier 1's effective, so the factor approves the project department
- * and the department's director reads both; the second core group proposes supplier 1, so that the
- * white-list rules keep two pending entries. The second core group also lists the project department:
+ * and the department's director reads both; the second core group proposes suppliers 1 and 2, so that
+ * the white-list rules keep two pending entries. The second core group also lists the project department:
  * its director signs that entry's two agreements, which then wait for the core (the tripartite one) and
  * for the factor (the supplemental one).
  */
@@ -102,8 +102,14 @@ beforeAll(async () => {
     expect(body(res).code, res.body).toBe('0');
     return String(body(res).data.id);
   };
-  // A pending entry in the approve rule's place: the second core group proposes supplier 1 to the factor.
+  // Two pending entries, one for the reject rule and one for the approve rule: the second core group
+  // proposes supplier 1, and supplier 2 once it has opened delivery factoring (a white-listed supplier
+  // must have: factoringDeliveryWhite.supplierCorpId `opened`).
   await propose('SUP001');
+  await db.query(
+    "insert into corp_products (corp_id, product) values ('SUP002', 'factoring-delivery') on conflict do nothing",
+  );
+  await propose('SUP002');
   const read = async (a: { id: string; version: number }) => {
     const res = body(
       await director.call('PUT', `${API}/${AG[0]}/records/${a.id}`, {

@@ -33,8 +33,9 @@ const issue = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+// A limit is granted only for a product its holder opened (creditLimit.corpId `opened`): supplier 1 opened ABS.
 const limit = (over: Record<string, unknown> = {}) => ({
-  corpId: 'SUP002',
+  corpId: 'SUP001',
   product: 'abs',
   total: '1000.00',
   effectiveDate: '2026-11-20',

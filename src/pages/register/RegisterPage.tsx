@@ -21,6 +21,7 @@ import { clearRegisterForm, loadRegisterForm, registerEnterprise, storeRegisterF
 import { FormFooter } from './FormFooter';
 import { RegisterLayout } from './RegisterLayout';
 import { NewPasswordFields, SmsCodeField } from './SmsCodeField';
+import { LABEL_COL, TAIL_COL, WRAPPER_COL } from './formLayout';
 
 type RegisterValues = RegisterRequest & { confirmPassword: string; accepted: boolean };
 
@@ -70,8 +71,8 @@ export function RegisterPage(): React.JSX.Element {
       <Card className="register-card" title="企业注册">
         <Form<RegisterValues>
           form={form}
-          labelCol={{ span: 6 }}
-          wrapperCol={{ span: 15 }}
+          labelCol={LABEL_COL}
+          wrapperCol={WRAPPER_COL}
           initialValues={loadRegisterForm()}
           onValuesChange={(_, all) => storeRegisterForm(all)}
           onFinish={(v) => void submit(v)}
@@ -141,7 +142,7 @@ export function RegisterPage(): React.JSX.Element {
           <Form.Item
             name="accepted"
             valuePropName="checked"
-            wrapperCol={{ offset: 6, span: 15 }}
+            wrapperCol={TAIL_COL}
             rules={[
               {
                 validator: (_, v: unknown) =>
@@ -172,7 +173,7 @@ export function RegisterPage(): React.JSX.Element {
             busy={busy}
             label="注册"
             testId="reg"
-            wrapperCol={{ offset: 6, span: 15 }}
+            wrapperCol={TAIL_COL}
             block
             buttonStyle={{ background: config.topBarColor }}
           />

@@ -8,6 +8,7 @@ import { resetPassword } from './registerApi';
 import { FormFooter } from './FormFooter';
 import { RegisterLayout } from './RegisterLayout';
 import { NewPasswordFields, SmsCodeField } from './SmsCodeField';
+import { LABEL_COL, TAIL_COL, WRAPPER_COL } from './formLayout';
 
 /**
  * /register/reset-password: the user name and its phone, an SMS code, the new password twice. The server
@@ -52,8 +53,8 @@ export function ResetPasswordPage(): React.JSX.Element {
         ) : (
           <Form<ResetPasswordRequest>
             form={form}
-            labelCol={{ span: 6 }}
-            wrapperCol={{ span: 15 }}
+            labelCol={LABEL_COL}
+            wrapperCol={WRAPPER_COL}
             onFinish={(v) => void submit(v)}
           >
             <Form.Item name="username" label="用户名" rules={[required('请输入用户名')]}>
@@ -77,7 +78,7 @@ export function ResetPasswordPage(): React.JSX.Element {
               busy={busy}
               label="重置密码"
               testId="reset"
-              wrapperCol={{ offset: 6, span: 15 }}
+              wrapperCol={TAIL_COL}
               block
               buttonStyle={{ background: config.topBarColor }}
             />
