@@ -1,4 +1,4 @@
--- Login failures per (user name, client) and per client (user name ''), issue 16: a lockout that a stranger
+-- Login failures per (user name, client) and per client (user name ''): a lockout that a stranger
 -- cannot use against someone else's account, the same bookkeeping for unknown user names as for known ones,
 -- and a failure budget per client. Shared by every instance behind the database.
 create table if not exists login_failures (

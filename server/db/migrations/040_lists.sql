@@ -1,4 +1,4 @@
--- ProTable-level lists (issue 10 item 5): per-user list settings and the download centre's export jobs.
+-- ProTable-level lists: per-user list settings and the download centre's export jobs.
 
 -- One user's saved settings of one list (columns shown, their order and fixing, density), by a key the
 -- portal chooses (the list's route path).

@@ -1,4 +1,4 @@
--- Account centre, users and roles (issue 13): an enterprise's administrator disables and re-enables its
+-- Account centre, users and roles: an enterprise's administrator disables and re-enables its
 -- users; a disabled user cannot log in and its sessions end. Role changes are kept as history.
 alter table users add column disabled boolean not null default false;
 

@@ -1,4 +1,4 @@
--- SMS sent to a user's mobile (my/message/text-message, issue 13): the portal lists them with a read
+-- SMS sent to a user's mobile (my/message/text-message): the portal lists them with a read
 -- state of their own; the bell counts in-site mail only.
 create table user_sms (
   id text primary key,

@@ -1,4 +1,4 @@
--- Registration, password reset and real-name checks (issue 13). Times are written by the server's clock.
+-- Registration, password reset and real-name checks. Times are written by the server's clock.
 
 -- SMS verification codes: only a hash of the code is kept; `attempts` counts checks (at most 5).
 create table sms_codes (

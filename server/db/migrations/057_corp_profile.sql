@@ -1,4 +1,4 @@
--- Enterprise master data (my/enterprise-info/info-update, issue 13): besides its name and 统一社会信用代码 an
+-- Enterprise master data (my/enterprise-info/info-update): besides its name and 统一社会信用代码 an
 -- enterprise keeps its legal person, registered address and contact, changed only by an approved
 -- corpInfoChange; profile_version counts the changes so a proposal made on older data cannot apply.
 alter table corps add column legal_name text;
