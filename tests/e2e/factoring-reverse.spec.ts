@@ -137,8 +137,9 @@ test('the supplier signs through the link without logging in; a second use is re
   await expect(page.getByTestId('brand-footer')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   const amount = page.getByTestId('public-field-amount');
-  expect(await amount.evaluate((el) => el.getClientRects().length)).toBe(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Read once the page has laid out at the new width (the resize re-renders it).
+  await expect.poll(() => amount.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const before = (await page.getByTestId('public-link-status').textContent()) ?? '';
   // 签署 without a name says so at the name field.
   await page.getByTestId('public-submit').click();
