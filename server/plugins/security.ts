@@ -76,7 +76,10 @@ export function registerSecurity(app: FastifyInstance, ctx: ServerContext): void
       throw new ApiError('TERMINAL_INVALID');
     }
     const safe = read || config.safe === true;
-    const required = !open && (req.session !== null || !safe);
+    // A signature protects a user's session. A safe call of a visitor without one (the platform lookup of a
+    // page that loads while the login page's new anonymous token is still on its way) has nothing to protect:
+    // it is not checked against a token the page may not have stored yet (ADR 0001).
+    const required = !open && (req.user !== null || !safe);
     await verifySignature(req, ctx, { required, replayCheck: required });
 
     if (!safe || (required && read)) requireCsrfToken(req);
@@ -145,7 +148,7 @@ async function verifySignature(
 ): Promise<void> {
   const header = req.headers['x-vrandom'];
   // Anonymous reads and navigations have nothing to protect and no key to check against (ADR 0001).
-  if (!req.session && !opts.required) return;
+  if (!req.user && !opts.required) return;
   if (header === undefined) {
     if (opts.required) throw new ApiError('SIGNATURE_MISSING');
     return;

@@ -261,3 +261,25 @@ describe('JSON answers are neither sniffed nor stored', () => {
     }
   });
 });
+
+describe('a safe call signed with a token the page had not stored yet', () => {
+  // After 退出 the login page's GET /login gives the browser a new anonymous session; a page opened before
+  // its token was stored signs the platform lookup with the ended session's token (seen in login.spec).
+  const lookup = (browser: Browser) =>
+    browser.call('POST', '/biz/v1/platforms', { body: { platformUrl: '127.0.0.1' } });
+
+  it("is answered for a visitor: an anonymous session's safe call has nothing to protect", async () => {
+    const visitor = new Browser(s.app);
+    await visitor.bootstrap();
+    visitor.csrf = 'a-token-of-the-ended-session';
+    const res = await lookup(visitor);
+    expect([res.statusCode, res.json().code]).toEqual([200, '0']);
+  });
+
+  it("is refused for a user: a logged-in session's calls are always checked", async () => {
+    const user = await loggedIn(s.app, 'core_director');
+    user.csrf = 'a-token-of-the-ended-session';
+    const res = await lookup(user);
+    expect([res.statusCode, res.json().code]).toEqual([400, 'SCF.SIGNATURE_INVALID']);
+  });
+});

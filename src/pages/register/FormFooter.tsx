@@ -1,4 +1,4 @@
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, Form, type FormItemProps } from 'antd';
 import type { CSSProperties } from 'react';
 
 /**
@@ -10,7 +10,7 @@ export function FormFooter(props: {
   busy: boolean;
   label: string;
   testId: string;
-  wrapperCol: { offset: number; span: number };
+  wrapperCol: FormItemProps['wrapperCol'];
   block?: boolean;
   buttonStyle?: CSSProperties;
 }): React.JSX.Element {
