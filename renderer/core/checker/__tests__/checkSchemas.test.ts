@@ -201,6 +201,13 @@ describe('checkSchemas', () => {
       composite: { parts: [{ key: 'card', type: 'card', parts }] },
     });
     expect(check([{ file: 'credit/issues.json', raw: composite([apiPart('a'), apiPart('b')]) }])).toEqual([]);
+    // A widget part (a registered portal component) reads no model either (the UKEY list page).
+    const widget = { key: 'w', type: 'widget', component: 'UkeyTestSign' };
+    expect(
+      check([{ file: 'credit/issues.json', raw: composite([apiPart('a'), widget]) }]).filter((p) =>
+        p.includes('缺少 "model"'),
+      ),
+    ).toEqual([]);
     expect(
       check([
         {
