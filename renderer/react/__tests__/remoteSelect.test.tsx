@@ -4,6 +4,9 @@ import { RendererProvider } from '@renderer/react/context/RendererProvider';
 import { optionLabel, RemoteSelectBase } from '@renderer/react/widgets/RemoteSelect';
 import { fakeRequest } from './harness';
 
+/** A loaded 2-core run (the whole unit project at once) needs more than the 1 s default to page and search. */
+const SLOW = { timeout: 10_000 };
+
 const statuses = { field: 'status', enum: [{ value: 'ISD', label: '已签发' }] };
 
 /** Vouchers CV001…CV045 of two issuers, answered page by page and filtered by `voucherNo` contains. */
@@ -63,13 +66,16 @@ describe('RemoteSelect: a record picker', () => {
       const holder = (list ??
         document.querySelector('.ant-select-dropdown')!.firstElementChild!) as HTMLElement;
       fireEvent.scroll(holder, { target: { scrollTop: 10_000 } });
-      await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page }));
+      await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ page }), SLOW);
     }
-    expect(await screen.findByText('CV045 · 中建二局 · 已签发')).toBeTruthy();
+    expect(await screen.findByText('CV045 · 中建二局 · 已签发', {}, SLOW)).toBeTruthy();
     // Typing searches on the server (the number's contains filter), from page 1.
     fireEvent.change(document.querySelector('.ant-select input')!, { target: { value: 'CV04' } });
-    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ voucherNo: 'CV04', page: 1, size: 20 }));
-    await waitFor(() => expect(screen.queryByText('CV001 · 中建二局 · 已签发')).toBeNull());
+    await waitFor(
+      () => expect(calls.at(-1)?.params).toMatchObject({ voucherNo: 'CV04', page: 1, size: 20 }),
+      SLOW,
+    );
+    await waitFor(() => expect(screen.queryByText('CV001 · 中建二局 · 已签发')).toBeNull(), SLOW);
     expect(screen.getByText('CV045 · 中建二局 · 已签发')).toBeTruthy();
   });
 });
