@@ -36,7 +36,9 @@ export async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, 'data'));
   if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
 
-  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
+  // The embedded database answers on a thread of its own unless EMBEDDED_DB_THREAD=main (README "Settings").
+  const thread = process.env.EMBEDDED_DB_THREAD !== 'main';
+  const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir, thread });
   await migrate(db);
   // PRODUCT_DIRS: product folders outside products/ (README, "Add a product"), mounted into a copy of
   // schemas/ that this server runs on (server/products/folder.ts). SCHEMAS_DIR: the schema studio's folder.

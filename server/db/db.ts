@@ -35,6 +35,25 @@ export interface DbStats {
   waiting: number;
 }
 
+/**
+ * The embedded database runs one statement at a time; a transaction must hold the connection, so every
+ * other caller waits for it instead of interleaving its statements into the open transaction. `run(fn)`
+ * starts `fn` after every earlier call has settled; `pending()` counts the calls not yet settled.
+ */
+export function serialQueue(): { run: <T>(fn: () => Promise<T>) => Promise<T>; pending: () => number } {
+  let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  return {
+    run: <T>(fn: () => Promise<T>): Promise<T> => {
+      pending++;
+      const run = queue.then(fn, fn).finally(() => pending--);
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    pending: () => pending,
+  };
+}
+
 /** PostgreSQL's deadlock victim (40P01) and serialization failure (40001): the whole transaction was undone. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
@@ -65,12 +84,18 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** A `dumpDataDir` tarball to start from (fast test fixtures). */
   loadDataDir?: Blob;
+  /** Runs the embedded database on a thread of its own (server/db/pgliteThread.ts) instead of the caller's. */
+  thread?: boolean;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres');
     return openPostgres(options.databaseUrl);
+  }
+  if (options.thread) {
+    const { openPgliteThread } = await import('./pgliteThread');
+    return openPgliteThread(options);
   }
   const { openPglite } = await import('./pglite');
   return openPglite(options);

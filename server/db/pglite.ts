@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, OpenDbOptions, QueryResult } from './db';
+import { serialQueue, type Db, type OpenDbOptions, type QueryResult } from './db';
 
 export interface PgliteDb extends Db {
   /** The embedded database as a tarball (test fixtures). */
@@ -12,16 +12,9 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await pg.waitReady;
-  // PGlite runs one statement at a time; a transaction must hold the connection, so every other caller
-  // waits for it instead of interleaving its statements into the open transaction.
-  let queue: Promise<unknown> = Promise.resolve();
-  let pending = 0;
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    pending++;
-    const run = queue.then(fn, fn).finally(() => pending--);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  // One statement at a time, a transaction holding the connection (server/db/db.ts serialQueue).
+  const queue = serialQueue();
+  const serial = queue.run;
   const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
     rows: r.rows as T[],
     affectedRows: r.affectedRows ?? 0,
@@ -47,7 +40,11 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
         return () => serial(() => unlisten());
       }),
     close: () => serial(() => pg.close()),
-    stats: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
+    stats: () => ({
+      total: 1,
+      idle: queue.pending() === 0 ? 1 : 0,
+      waiting: Math.max(0, queue.pending() - 1),
+    }),
     dump: () => serial(async () => (await pg.dumpDataDir('gzip')) as Blob),
   };
 }
