@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db';
  * its nonce written once, and one INSERT per request made the nonce the most expensive part of a session
  * GET (~1,000 req/s). Claims arriving while a batch is being written wait for the next one, so
  * under load one statement claims many nonces. A batch starts one event-loop turn after its first claim
- * (setImmediate): the embedded database runs each statement synchronously on this thread, so without the
+ * (setImmediate): the in-process embedded database (EMBEDDED_DB_THREAD=main) runs each statement synchronously on this thread, so without the
  * turn no other request was ever parsed while a batch was written, and every batch held one nonce
  * (10,466 statements for ≈13,000 requests). The database stays the only judge (several instances share
  * it): a nonce is fresh exactly when this insert added it.
