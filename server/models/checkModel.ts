@@ -130,6 +130,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (field && (field.type !== 'string' || field.ref))
       report('/visibility/userField', `"${def.visibility.userField}" 应为保存用户编号的字符串字段`);
   }
+  if (def.visibility.roles) checkRoles('/visibility/roles', def.visibility.roles);
   if (def.create) {
     checkRoles('/create/roles', def.create.roles);
     const field = needField('/create/corpField', def.create.corpField);

@@ -22,6 +22,7 @@ import { isParty, recordJson, type Actor } from './recordJson';
 import {
   deleteRecord,
   loadRecord,
+  readable,
   rowToRecord,
   saveRecord,
   selectColumns,
@@ -210,6 +211,7 @@ export class ModelEngine {
     id: string,
     forUpdate = false,
   ): Promise<BizRecord> {
+    visibilityKey(model, actor);
     const rec = await loadRecord(q, model, id, forUpdate);
     if (!rec) throw new ApiError('RECORD_NOT_FOUND');
     if (!this.writer(q, actor).visible(model, rec)) throw new ApiError('RECORD_FORBIDDEN');
@@ -226,7 +228,7 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
     const order = orderBy(model, query, actor.role);
     const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
@@ -282,7 +284,7 @@ export class ModelEngine {
     chunk = 1000,
   ): Promise<number> {
     const model = this.model(name);
-    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
     const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
@@ -304,7 +306,7 @@ export class ModelEngine {
   /** How many records a query matches for the actor. */
   async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
     const model = this.model(name);
-    return this.count(model, buildWhere(model, visibilityKey(model, actor.user), query, actor.role));
+    return this.count(model, buildWhere(model, visibilityKey(model, actor), query, actor.role));
   }
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
@@ -371,14 +373,14 @@ export class ModelEngine {
           : (model.transitions.get(a)?.title ?? FILE_ACTIONS[a as keyof typeof FILE_ACTIONS] ?? a),
     );
     let children: Json[] = [];
-    if (model.def.children) {
-      const child = this.model(model.def.children.model);
+    const child = model.def.children ? this.model(model.def.children.model) : null;
+    if (model.def.children && child && readable(child, actor.role)) {
       const column = child.fields.get(model.def.children.field)!.column;
       // Children made in one transaction share created_at: their business numbers give the order.
       const numbered = child.def.numbering ? `${child.fields.get(child.def.numbering.field)!.column}, ` : '';
       const r = await this.o.db.query<Json>(
         `select ${selectColumns(child, 't')} from ${child.table} t where t.${column} = $1 and t.visible_corps @> $2::text[] order by t.created_at, ${numbered ? `t.${numbered}` : ''}t.id`,
-        [id, [visibilityKey(child, actor.user)]],
+        [id, [visibilityKey(child, actor)]],
       );
       children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
