@@ -197,7 +197,13 @@ export interface ModelDef {
    * (contract/personalData.ts seesRecordPersonalData); `owner` defaults to `create.corpField`.
    */
   personalData?: { owner?: string; wholeFor?: Array<{ party: string; roles: string[] }> };
-  query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
+  query?: {
+    filters?: Record<string, FilterKind>;
+    /** Contains-filtered fields with a bigram index on the side table (modelTables `searchColumn`). */
+    search?: string[];
+    sort?: string[];
+    defaultSort?: string;
+  };
   aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
   children?: {
     model: string;
