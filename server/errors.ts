@@ -83,6 +83,7 @@ export const ERRORS = {
   RECORD_INVALID: { status: 200, message: '{message}' },
   RECORD_NOT_FOUND: { status: 200, message: '记录不存在或已被删除' },
   RECORD_FORBIDDEN: { status: 403, message: '贵企业无权访问该记录' },
+  READ_FORBIDDEN: { status: 403, message: '当前角色无权查看{title}' },
   CREATE_FORBIDDEN: { status: 403, message: '当前角色无权新建{title}' },
   UPDATE_FORBIDDEN: { status: 403, message: '当前角色无权修改该{title}' },
   ACTION_ROLE_FORBIDDEN: { status: 403, message: '当前角色无权执行“{action}”操作' },

@@ -123,7 +123,7 @@ export async function aggregate(
     assertFieldsVisible(model, actor.role, [measureField]);
     assertNotMasked(model, actor.role, [measureField]);
   }
-  const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
+  const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
   const params = [...where.params];
   const g = grouping(model, groupBy, params, corpId, actor.role, dicts);
   const sumExpr = measureField ? `coalesce(sum(${model.fields.get(measureField)!.column}), 0)::text` : 'null';

@@ -130,6 +130,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (field && (field.type !== 'string' || field.ref))
       report('/visibility/userField', `"${def.visibility.userField}" 应为保存用户编号的字符串字段`);
   }
+  if (def.visibility.roles) checkRoles('/visibility/roles', def.visibility.roles);
   if (def.create) {
     checkRoles('/create/roles', def.create.roles);
     const field = needField('/create/corpField', def.create.corpField);
@@ -196,6 +197,10 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     if (kind === 'contains' && k !== 'text') report(at, 'contains 需要文本字段');
     if ((kind === 'eq' || kind === 'in') && k === 'json') report(at, `${kind} 需要单值字段`);
   }
+  (def.query?.search ?? []).forEach((name, i) => {
+    if (def.query?.filters?.[name] !== 'contains')
+      report(`/query/search/${i}`, `"${name}" 不是 contains 查询字段`);
+  });
   (def.query?.sort ?? []).forEach((name, i) => {
     const field = needField(`/query/sort/${i}`, name);
     if (field && kindOf(dbTypeOf(field)) === 'json') report(`/query/sort/${i}`, '不能按数组或对象排序');

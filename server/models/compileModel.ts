@@ -24,6 +24,8 @@ export interface CompiledModel {
   readonly corpFields: readonly string[];
   /** The field holding the one user who sees a record (visibility.userField), if the model has one. */
   readonly userField: string | null;
+  /** The current roles that see the model's records at all (visibility.roles); null: every role. */
+  readonly readRoles: readonly string[] | null;
   /** Validates a create/update payload (after read-only values are removed). */
   readonly validate: ValidateFunction;
 }
@@ -148,6 +150,7 @@ export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledMo
     transitions: new Map(def.transitions.map((t) => [t.action, t])),
     corpFields: def.visibility.corpFields,
     userField: def.visibility.userField ?? null,
+    readRoles: def.visibility.roles ?? null,
     validate: ajv.compile(schema),
   };
 }

@@ -4,7 +4,7 @@ import { loadModels, type ModelSet } from './loadModels';
 import { ensureModelTables } from './modelTables';
 
 export { ModelEngine, REASON_MAX_LENGTH } from './modelEngine';
-export type { ActionBody, LinkRun, ModelEngineOptions } from './modelEngine';
+export type { ActionBody, EngineCaller, EngineShared, LinkRun, ModelEngineOptions } from './modelEngine';
 export { loadModels, ModelLoadError, createModelAjv } from './loadModels';
 export type { ModelSet } from './loadModels';
 export { ensureModelTables } from './modelTables';

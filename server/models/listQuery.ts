@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import { assertFieldsVisible } from './fieldAccess';
-import { containsColumn, sideTable } from './modelTables';
+import { BIGRAMS, containsColumn, searchColumn, sideTable } from './modelTables';
 import { assertNotMasked } from './personalFields';
 import type { ColumnKind, FilterKind } from './types';
 
@@ -120,13 +120,15 @@ export function buildWhere(
       if (list.length === 1) add((n) => `${col} = $${n}`, list[0]);
       else if (list.length > 1) add((n) => `${col} = any($${n})`, list);
     } else if (kind === 'contains') {
-      const text = values(query[name])[0];
+      const text = values(query[name])[0]?.trim();
+      if (text === undefined) continue;
       // The side table's lower-cased copy, LIKE the lower-cased text: what ILIKE does, without lowering every row.
-      if (text !== undefined)
-        add(
-          (n) => `s.${containsColumn(t.column)} like lower($${n})`,
-          likePattern(checkValue(t, text.trim())),
-        );
+      add((n) => `s.${containsColumn(t.column)} like lower($${n})`, likePattern(checkValue(t, text)));
+      // A searchable field's bigrams hold the term's (computed by the same function from the same lower()):
+      // a GIN index may narrow the rows first; the LIKE above still decides, so the answer is the same.
+      // A one-character term has no bigram and is answered by the LIKE alone.
+      if (model.def.query?.search?.includes(name) && [...text].length >= 2)
+        add((n) => `s.${searchColumn(t.column)} @> ${BIGRAMS}($1, lower($${n}))`, text);
     } else {
       const low = values(query[asked[0]!])[0];
       const high = values(query[asked[1]!])[0];
@@ -148,13 +150,18 @@ export const visibleFrom = (model: CompiledModel, where: WhereClause): string =>
 
 /**
  * A WHERE clause from {@link buildWhere} on the record table aliased `t` instead: visibility by
- * `visible_corps`, each contains filter as ILIKE on its field's own column. What lists ran before the side
+ * `visible_corps`, each contains filter as ILIKE on its field's own column (a search column's bigram
+ * condition made true). What lists ran before the side
  * table; the side-table test and the scale bench compare the engine's answers and times with it.
  */
 export function onRecordTable(model: CompiledModel, where: WhereClause): string {
   const lowered = new Map([...model.fields.values()].map((f) => [containsColumn(f.column), f.column]));
   return where.sql
     .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
+    .replace(
+      new RegExp(`\\bs\\.\\w+ @> ${BIGRAMS}\\(\\$1, lower\\((\\$\\d+)\\)\\)`, 'g'),
+      (_, n: string) => `${n}::text is not null`, // still names its parameter
+    )
     .replace(
       /\bs\.(\w+) like lower\((\$\d+)\)/g,
       (_, column: string, n: string) => `t.${lowered.get(column)} ilike ${n}`,

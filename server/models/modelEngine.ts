@@ -22,6 +22,7 @@ import { isParty, recordJson, type Actor } from './recordJson';
 import {
   deleteRecord,
   loadRecord,
+  readable,
   rowToRecord,
   saveRecord,
   selectColumns,
@@ -56,17 +57,24 @@ export const BATCH_MAX_ITEMS = 100;
 
 type Json = Record<string, unknown>;
 
-export interface ModelEngineOptions {
+/** What every caller of one engine shares: its database, models, effects and services (made once, server/engine.ts). */
+export interface EngineShared {
   db: Db;
   models: ModelSet;
   effects: EffectRegistry;
-  now: () => Date;
-  signatureVerifier: SignatureVerifier;
   /** The services outside the database a model's `services` call (the SMS gateway). */
   host: ServiceHost;
+}
+
+/** What one caller of the engine sets for itself: its clock, signature verifier and to-do links. */
+export interface EngineCaller {
+  now: () => Date;
+  signatureVerifier: SignatureVerifier;
   /** Where a hand-over's to-do links (server/models/handovers.ts); without it no to-do is written. */
   handoverLinks?: HandoverLinks;
 }
+
+export type ModelEngineOptions = EngineShared & EngineCaller;
 
 /** Body of POST .../batch/{action}: one item per record; `reason` applies to items without their own. */
 export interface BatchBody {
@@ -121,7 +129,13 @@ const versionOf = (value: unknown): number => {
  * checked against the session's current role and the user's enterprise, each write in one transaction.
  */
 export class ModelEngine {
-  constructor(private readonly o: ModelEngineOptions) {}
+  private readonly o: EngineShared;
+  private readonly caller: EngineCaller;
+
+  constructor({ now, signatureVerifier, handoverLinks, ...shared }: ModelEngineOptions) {
+    this.o = shared;
+    this.caller = { now, signatureVerifier, handoverLinks };
+  }
 
   get models(): ModelSet {
     return this.o.models;
@@ -156,13 +170,14 @@ export class ModelEngine {
   }
 
   /**
-   * This engine (its models, effects and database) on another clock and signature verifier, writing no
-   * to-dos: the seeder's view (server/seed/engineSeeder.ts), which dates demo records in the past and
-   * accepts its own seeded sign records only.
+   * A view of this engine on another clock and signature verifier, writing no to-dos: the same engine
+   * (its database, models, effects and services; a model reload is seen by both), only the caller's options
+   * differ. The view's prototype is this engine, so it holds nothing but those options. The seeder's view
+   * (server/seed/engineSeeder.ts) dates demo records in the past and accepts its own seeded sign records only.
    */
   withClock(now: () => Date, signatureVerifier: SignatureVerifier): ModelEngine {
-    const { handoverLinks: _links, ...shared } = this.o;
-    return new ModelEngine({ ...shared, now, signatureVerifier });
+    const caller: EngineCaller = { now, signatureVerifier };
+    return Object.assign(Object.create(this) as ModelEngine, { caller });
   }
 
   /** @throws ApiError NOT_FOUND for an unknown model name. */
@@ -177,8 +192,8 @@ export class ModelEngine {
    * operation's own to-do is written by the operation).
    */
   private writer(tx: Queryable, actor: Actor, step = '提交'): RecordWriter {
-    const w = new RecordWriter(tx, this.o.models, actor.user, actor.role ?? '', this.o.now());
-    const links = this.o.handoverLinks;
+    const w = new RecordWriter(tx, this.o.models, actor.user, actor.role ?? '', this.caller.now());
+    const links = this.caller.handoverLinks;
     if (links)
       w.onEffectCreated = async (model, record) => {
         const transition = effectCreateStep(model.def, step, record.state);
@@ -196,6 +211,7 @@ export class ModelEngine {
     id: string,
     forUpdate = false,
   ): Promise<BizRecord> {
+    visibilityKey(model, actor);
     const rec = await loadRecord(q, model, id, forUpdate);
     if (!rec) throw new ApiError('RECORD_NOT_FOUND');
     if (!this.writer(q, actor).visible(model, rec)) throw new ApiError('RECORD_FORBIDDEN');
@@ -212,7 +228,7 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
     const order = orderBy(model, query, actor.role);
     const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
@@ -268,7 +284,7 @@ export class ModelEngine {
     chunk = 1000,
   ): Promise<number> {
     const model = this.model(name);
-    const where = buildWhere(model, visibilityKey(model, actor.user), query, actor.role);
+    const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
     const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
@@ -290,7 +306,7 @@ export class ModelEngine {
   /** How many records a query matches for the actor. */
   async countRecords(actor: Actor, name: string, query: QueryParams): Promise<number> {
     const model = this.model(name);
-    return this.count(model, buildWhere(model, visibilityKey(model, actor.user), query, actor.role));
+    return this.count(model, buildWhere(model, visibilityKey(model, actor), query, actor.role));
   }
 
   private async count(model: CompiledModel, where: { sql: string; params: unknown[] }): Promise<number> {
@@ -357,14 +373,14 @@ export class ModelEngine {
           : (model.transitions.get(a)?.title ?? FILE_ACTIONS[a as keyof typeof FILE_ACTIONS] ?? a),
     );
     let children: Json[] = [];
-    if (model.def.children) {
-      const child = this.model(model.def.children.model);
+    const child = model.def.children ? this.model(model.def.children.model) : null;
+    if (model.def.children && child && readable(child, actor.role)) {
       const column = child.fields.get(model.def.children.field)!.column;
       // Children made in one transaction share created_at: their business numbers give the order.
       const numbered = child.def.numbering ? `${child.fields.get(child.def.numbering.field)!.column}, ` : '';
       const r = await this.o.db.query<Json>(
         `select ${selectColumns(child, 't')} from ${child.table} t where t.${column} = $1 and t.visible_corps @> $2::text[] order by t.created_at, ${numbered ? `t.${numbered}` : ''}t.id`,
-        [id, [visibilityKey(child, actor.user)]],
+        [id, [visibilityKey(child, actor)]],
       );
       children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
@@ -487,7 +503,7 @@ export class ModelEngine {
     const input = stripInput(model, body);
     assertFieldWrites(model, actor.role, model.def.initialState, input, null);
     validatePayload(model, input);
-    checkDateRules(model, input, chinaDay(this.o.now()));
+    checkDateRules(model, input, chinaDay(this.caller.now()));
     return input;
   }
 
@@ -514,8 +530,8 @@ export class ModelEngine {
     await checkOpenedFields((corp) => w.corp(corp), model, rec.data);
     await w.writeRecord(model, rec);
     const step = createStep(model.def);
-    if (this.o.handoverLinks && step)
-      await writeHandover(this.o.handoverLinks, {
+    if (this.caller.handoverLinks && step)
+      await writeHandover(this.caller.handoverLinks, {
         tx: w.tx,
         model,
         transition: step,
@@ -611,7 +627,7 @@ export class ModelEngine {
       if (rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       await checkChildrenOpen(tx, this.o.models, model, rec.data);
       if (!(await deleteRecord(tx, model, id, version))) throw new ApiError('VERSION_CONFLICT');
-      const now = this.o.now();
+      const now = this.caller.now();
       await writeAudit(tx, [
         {
           model: model.name,
@@ -703,7 +719,7 @@ export class ModelEngine {
       checkUploadAllowed(model, rec, actor, category);
       if (version !== null && rec.version !== version) throw new ApiError('VERSION_CONFLICT');
       await checkChildrenOpen(tx, this.o.models, model, rec.data);
-      const now = this.o.now();
+      const now = this.caller.now();
       const done = await change(tx, rec, now);
       if (done.changed && !(await saveRecord(tx, model, rec, rec.version, now)))
         throw new ApiError('VERSION_CONFLICT');
@@ -770,7 +786,7 @@ export class ModelEngine {
         throw new ApiError('REASON_TOO_LONG', { title: reasonTitle, max: REASON_MAX_LENGTH });
       let signature: SignRecord | null = null;
       if (t.sign)
-        signature = await this.o.signatureVerifier.verify(
+        signature = await this.caller.signatureVerifier.verify(
           tx,
           body.signature,
           actor.user,
@@ -814,8 +830,8 @@ export class ModelEngine {
       ]);
       // The record moved on: its earlier to-dos are answered, whoever was asked (handovers.ts).
       await closeHandovers(tx, model.name, id, actor.user, w.now);
-      if (this.o.handoverLinks)
-        await writeHandover(this.o.handoverLinks, {
+      if (this.caller.handoverLinks)
+        await writeHandover(this.caller.handoverLinks, {
           tx,
           model,
           transition: t,

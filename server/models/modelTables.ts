@@ -66,13 +66,32 @@ export const sideTable = (model: CompiledModel): string => `${model.table}_by_co
 interface SideColumn {
   column: string;
   type: string;
-  from: (alias: string) => string;
+  /** From the record aliased `alias`, seen by the enterprise `corp` (an SQL expression). */
+  from: (alias: string, corp: string) => string;
   /** Computed from another copied column (not a record column of its own). */
   derived?: true;
 }
 
 /** The side-table column of a contains filter: its field lower-cased (the filter is a LIKE on it). */
 export const containsColumn = (column: string): string => `_lc_${column}`.slice(0, 63);
+
+/** The side-table column of a searchable field (`query.search`): its bigrams, each prefixed with the enterprise. */
+export const searchColumn = (column: string): string => `_ng_${column}`.slice(0, 63);
+
+/**
+ * The SQL function giving a text's distinct two-character n-grams (code points, as `substr` counts them),
+ * each prefixed with the enterprise and a unit separator: what a search column holds (of the lower-cased
+ * field) and what a contains filter asks it to hold (of the lower-cased term). The enterprise in every
+ * n-gram keeps a GIN posting list to one enterprise's rows, so a search costs what that enterprise holds,
+ * not what the platform holds. A text shorter than two characters has none.
+ */
+export const BIGRAMS = 'scf_bigrams';
+const bigramsBody = `
+  select coalesce(array_agg(distinct corp || chr(31) || substr(t, i, 2)), '{}')
+    from generate_series(1, length(t) - 1) i
+`;
+const bigramsFunction = `create or replace function ${BIGRAMS}(corp text, t text) returns text[]
+  language sql immutable parallel safe as $$${bigramsBody}$$`;
 
 /**
  * The columns the side table copies from the record besides `_corp` (the enterprise) and id: state,
@@ -87,7 +106,7 @@ export function sideColumns(model: CompiledModel): SideColumn[] {
   const copy = (column: string, type: string): SideColumn => ({
     column,
     type,
-    from: (a) => `${a}.${column}`,
+    from: (a: string) => `${a}.${column}`,
   });
   const copied = [copy('state', 'text'), copy('created_at', 'timestamptz')];
   for (const name of names) {
@@ -101,6 +120,13 @@ export function sideColumns(model: CompiledModel): SideColumn[] {
       from: (a) => `lower(${a}.${column})`,
       derived: true,
     });
+  for (const column of searchColumns(model))
+    copied.push({
+      column: searchColumn(column),
+      type: 'text[]',
+      from: (a, corp) => `${BIGRAMS}(${corp}, lower(${a}.${column}))`,
+      derived: true,
+    });
   return copied;
 }
 
@@ -109,6 +135,11 @@ function containsColumns(model: CompiledModel): string[] {
   return Object.entries(model.def.query?.filters ?? {})
     .filter(([, kind]) => kind === 'contains')
     .map(([name]) => model.fields.get(name)!.column);
+}
+
+/** The record columns of the model's searchable fields (`query.search`). */
+function searchColumns(model: CompiledModel): string[] {
+  return (model.def.query?.search ?? []).map((name) => model.fields.get(name)!.column);
 }
 
 /**
@@ -143,6 +174,10 @@ function sideIndexes(model: CompiledModel): IndexSpec[] {
       sql: `create index if not exists ${name} on ${side} (_corp, state) include (${included.join(', ')})`,
     });
   }
+  for (const column of searchColumns(model).map(searchColumn)) {
+    const name = indexName(side, column);
+    specs.push({ name, sql: `create index if not exists ${name} on ${side} using gin (${column})` });
+  }
   return specs;
 }
 
@@ -161,7 +196,7 @@ function sideSync(model: CompiledModel): { name: string; body: string; statement
   const copied = sideColumns(model);
   const insert = (where: string): string =>
     `insert into ${side} (_corp, id, ${copied.map((c) => c.column).join(', ')})
-      select c, n.id, ${copied.map((c) => c.from('n')).join(', ')} from new_rows n, unnest(n.visible_corps) c${where}
+      select c, n.id, ${copied.map((c) => c.from('n', 'c')).join(', ')} from new_rows n, unnest(n.visible_corps) c${where}
       on conflict do nothing;`;
   // The record columns the copies come from (a lower-cased copy changes with its field).
   const watched = ['visible_corps', ...copied.filter((c) => !c.derived).map((c) => c.column)];
@@ -212,7 +247,7 @@ function sideBackfill(model: CompiledModel): string[] {
   return [
     `truncate ${side}`,
     `insert into ${side} (_corp, id, ${copied.map((c) => c.column).join(', ')})
-      select c, t.id, ${copied.map((c) => c.from('t')).join(', ')} from ${model.table} t, unnest(t.visible_corps) c
+      select c, t.id, ${copied.map((c) => c.from('t', 'c')).join(', ')} from ${model.table} t, unnest(t.visible_corps) c
       order by c on conflict do nothing`,
     `analyze ${side}`,
   ];
@@ -243,11 +278,13 @@ export async function ensureModelTables(db: Db, set: ModelSet): Promise<string[]
   const syncs = await db.query<{ proname: string; prosrc: string; triggers: number }>(
     `select p.proname, p.prosrc, (select count(*)::int from pg_trigger g where g.tgfoid = p.oid) as triggers
        from pg_proc p where p.proname = any($1::text[])`,
-    [models.map((m) => sideSync(m).name)],
+    [[BIGRAMS, ...models.map((m) => sideSync(m).name)]],
   );
   const existingSyncs = new Map(syncs.rows.map((r) => [r.proname, r]));
 
   const statements: string[] = [];
+  // Before any side table whose search column or trigger calls it.
+  if (existingSyncs.get(BIGRAMS)?.prosrc !== bigramsBody) statements.push(bigramsFunction);
   for (const model of models) {
     const fieldColumns = [...model.fields.values()].map((f): [string, string] => [f.column, f.dbType]);
     if (!existingTables.has(model.table)) {

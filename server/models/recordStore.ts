@@ -1,5 +1,6 @@
 import { normalizeDecimal } from '@renderer/core/format';
 import type { Queryable } from '../db/db';
+import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import type { BizRecord, CompiledField } from './types';
 import { localTimeSql } from '../db/localTime';
@@ -67,12 +68,21 @@ export function rowToRecord(model: CompiledModel, row: Row): BizRecord {
 /** The visibility key of a user seeing records by user (visibility.userField): never an enterprise id. */
 const userKey = (userId: string): string => `user:${userId}`;
 
+/** Whether the actor's current role sees the model's records at all (visibility.roles). */
+export const readable = (model: CompiledModel, role: string | null): boolean =>
+  model.readRoles === null || (role !== null && model.readRoles.includes(role));
+
 /**
- * The key a user sees a model's records by (the side table's `_corp`, the record's `visible_corps`): the
+ * The key an actor sees a model's records by (the side table's `_corp`, the record's `visible_corps`): the
  * user's own for a model visible by user (visibility.userField), else the user's enterprise.
+ * @throws READ_FORBIDDEN when the actor's current role sees none of the model's records (visibility.roles).
  */
-export function visibilityKey(model: CompiledModel, user: { id: string; corpId: string }): string {
-  return model.userField ? userKey(user.id) : user.corpId;
+export function visibilityKey(
+  model: CompiledModel,
+  actor: { user: { id: string; corpId: string }; role: string | null },
+): string {
+  if (!readable(model, actor.role)) throw new ApiError('READ_FORBIDDEN', { title: model.def.title });
+  return model.userField ? userKey(actor.user.id) : actor.user.corpId;
 }
 
 /**

@@ -188,15 +188,22 @@ export interface ModelDef {
   /**
    * Who sees a record: the enterprises in `corpFields`, or, with `userField`, only the user that field
    * names (a message to its receiver; server/models/recordStore.ts visibilityKey). `corpFields` still name
-   * the parties that may act.
+   * the parties that may act. With `roles`, only those current roles see the model's records at all (an
+   * enterprise's users only to its administrator); absent, every role of a visible enterprise does.
    */
-  visibility: { corpFields: string[]; userField?: string };
+  visibility: { corpFields: string[]; userField?: string; roles?: string[] };
   /**
    * Whose a record's personal data is and who needs it whole besides the owner's data-entry roles
    * (contract/personalData.ts seesRecordPersonalData); `owner` defaults to `create.corpField`.
    */
   personalData?: { owner?: string; wholeFor?: Array<{ party: string; roles: string[] }> };
-  query?: { filters?: Record<string, FilterKind>; sort?: string[]; defaultSort?: string };
+  query?: {
+    filters?: Record<string, FilterKind>;
+    /** Contains-filtered fields with a bigram index on the side table (modelTables `searchColumn`). */
+    search?: string[];
+    sort?: string[];
+    defaultSort?: string;
+  };
   aggregates?: { groupBy: Record<string, GroupByDef>; measures: string[] };
   children?: {
     model: string;

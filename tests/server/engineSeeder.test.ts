@@ -178,4 +178,19 @@ describe('EngineSeeder', () => {
     expect(s.asRole('UNIT001', 'ROLE_UNIT_DIRECTOR').user.username).toBe('unit_director');
     expect(() => s.at('not a day')).toThrow(/Not a date/);
   });
+
+  it('runs on a view of the one engine: same models, database and services, its own clock only', async () => {
+    const engine = await openEngine({ db, now: () => new Date('2030-01-01T00:00:00Z') });
+    const seeder = await EngineSeeder.open({ engine, start: new Date('2026-09-01T04:00:00Z') });
+    const view = seeder.engine;
+    expect(view).not.toBe(engine);
+    expect(Object.getPrototypeOf(view)).toBe(engine);
+    expect(view.models).toBe(engine.models);
+    expect(view.db).toBe(engine.db);
+    expect(view.host).toBe(engine.host);
+    seeder.at('2026-08-20');
+    const rec = await seeder.as('core_operator').create('creditIssue', issueBody('2026-12-15'));
+    // The view's clock dated the record; the engine's own clock (2030) did not move.
+    expect(rec.applyDate).toBe('2026-08-20');
+  });
 });

@@ -162,6 +162,11 @@ describe('model files are checked at start', () => {
       'schemas/_models/creditIssue.json#/personalData/wholeFor/0/party: "holderCorpId" is not one of visibility.corpFields',
     ],
     [
+      'a searchable field without a contains filter',
+      (m: Json) => (m.query.search = ['amount']),
+      'schemas/_models/creditIssue.json#/query/search/0: "amount" 不是 contains 查询字段',
+    ],
+    [
       'children read by a field without an index',
       (m: Json) => (m.children.field = 'holderName'),
       'schemas/_models/creditIssue.json#/children/field: "creditVoucher.holderName" 需要 "index": true',

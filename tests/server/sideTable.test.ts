@@ -121,6 +121,84 @@ describe('lists through the per-enterprise side table', () => {
     }
   });
 
+  it('answers a contains filter on a searchable field alike with and without its bigram index', async () => {
+    const side = sideTable(voucher);
+    // Names with upper-case ASCII, LIKE wildcards, a repeated bigram and a one-character name, visible
+    // to SUP001 and UNIT001 in turn (the n-grams carry the enterprise).
+    const names = ['ABC建材Co', 'abc_50%供应', '华建建材建材', '建', '50%_x', null, '第三项目部Ab'];
+    await s.db.query(
+      `insert into credit_voucher (id, state, version, visible_corps, voucher_no, issuer_name, holder_name,
+         amount, available_amount, frozen_amount)
+       select 'ng-' || i, 'ISD', 1, case when i % 2 = 0 then array['SUP001'] else array['UNIT001','SUP001'] end,
+         'CVN' || i, '华建集团', n, 1.00, 1.00, 0 from unnest($1::text[]) with ordinality as x(n, i)`,
+      [names],
+    );
+    const terms = [
+      'abc',
+      'C建',
+      '建',
+      '建材',
+      '建建',
+      '建材建材',
+      '第三项目',
+      '50%',
+      '%_',
+      '_',
+      '%',
+      'c_5',
+      'xyz',
+      '材供',
+    ];
+    const gin = `${side}__ng_holder_name`;
+    try {
+      for (const corp of ['SUP001', 'UNIT001']) {
+        for (const term of terms) {
+          const query = { holderName: term, sort: 'createdAt,desc' };
+          const [ids] = await reference(voucher, corp, query);
+          await same(voucher, corp, query);
+          const where = buildWhere(voucher, corp, query, null);
+          const searched = where.sql.includes('_ng_holder_name');
+          expect(searched, term).toBe([...term].length >= 2);
+          const sql = (w: string): string =>
+            `select s.id from ${side} s where ${w} order by ${orderBy(voucher, query, null, 's')}`;
+          // The index forced (no sequential or plain index scan, the enterprise not answered by a btree):
+          // the plan reads the GIN index.
+          const forced = where.sql.replace('s._corp = $1', "s._corp || '' = $1");
+          await s.db.exec(
+            'set enable_seqscan = off; set enable_indexscan = off; set enable_indexonlyscan = off',
+          );
+          const plan = await s.db.query<{ 'QUERY PLAN': string }>(`explain ${sql(forced)}`, where.params);
+          if (searched) expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), term).toContain(gin);
+          const indexed = await s.db.query<{ id: string }>(sql(forced), where.params);
+          await s.db.exec('reset enable_seqscan; reset enable_indexscan; reset enable_indexonlyscan');
+          // Without it: the bigram condition left out, the LIKE alone.
+          const plain = await s.db.query<{ id: string }>(
+            sql(
+              where.sql.replace(/s\._ng_holder_name @> \w+\(\$1, lower\((\$\d+)\)\)/, '$1::text is not null'),
+            ),
+            where.params,
+          );
+          expect(
+            indexed.rows.map((r) => r.id),
+            `${corp} ${term}`,
+          ).toEqual(ids);
+          expect(
+            plain.rows.map((r) => r.id),
+            `${corp} ${term}`,
+          ).toEqual(ids);
+        }
+      }
+      // Some terms match, some do not.
+      const [abc] = await reference(voucher, 'SUP001', { holderName: 'abc' });
+      expect(abc.sort()).toEqual(['ng-1', 'ng-2']);
+      const [wild] = await reference(voucher, 'SUP001', { holderName: '%_' });
+      expect(wild.filter((id) => id.startsWith('ng-'))).toEqual(['ng-5']);
+    } finally {
+      await s.db.exec('reset all');
+      await s.db.exec(`delete from credit_voucher where id like 'ng-%'`);
+    }
+  });
+
   it('follows inserts, state, visibility and column changes and deletes', async () => {
     const side = sideTable(voucher);
     const rows = async (id: string): Promise<string[]> =>

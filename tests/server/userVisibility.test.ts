@@ -1,7 +1,7 @@
 /**
- * Two engine capabilities a model declares (server/models): `visibility.userField` (a record visible to
+ * Three engine capabilities a model declares (server/models): `visibility.userField` (a record visible to
  * the one user it names, e.g. a message to its receiver, not to the receiver's colleagues nor to the
- * sender) and `services` (effects that reach outside the database, e.g. send an SMS, run once after the
+ * sender), `visibility.roles` (records only some roles of the enterprise see) and `services` (effects that reach outside the database, e.g. send an SMS, run once after the
  * action's transaction committed). The fixture model tests/fixtures/user-visible/userNote.json is mounted
  * into a copy of schemas/ with its effects next to the products'.
  */
@@ -45,6 +45,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'user-visible-'));
   cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
   copyFileSync(join(FIXTURE, 'userNote.json'), join(dir, '_models/userNote.json'));
+  copyFileSync(join(FIXTURE, 'managerNote.json'), join(dir, '_models/managerNote.json'));
   copyFileSync(join(FIXTURE, 'userNoteStatus.json'), join(dir, '_dicts/userNoteStatus.json'));
   const effects = productEffects([...PRODUCTS, { code: 'note', effects: [serviceEffects], errors: {} }]);
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
@@ -117,5 +118,24 @@ describe('a model visible by user, with services', () => {
     });
     expect(body(res).code).toBe('SCF.BAD_REQUEST');
     expect(body(await getRecord(receiver, MODEL, id)).data.status).toBe('REFUSED');
+  });
+
+  it('shows a model with visibility.roles to those roles only: others of the enterprise get READ_FORBIDDEN', async () => {
+    const director = await as(s.app, 'core_director');
+    const created = await create(director, 'managerNote', { text: '仅主管可见' });
+    expect(body(created).code, created.body).toBe('0');
+    const id = body(created).data.id as string;
+    expect((await list(director, 'managerNote')).list.map((r: Json) => r.text)).toEqual(['仅主管可见']);
+    expect(body(await getRecord(director, 'managerNote', id)).data.text).toBe('仅主管可见');
+
+    const operator = await as(s.app, 'core_operator');
+    for (const res of [
+      await operator.call('GET', '/biz/v1/models/managerNote/records'),
+      await getRecord(operator, 'managerNote', id),
+      await operator.call('GET', '/biz/v1/models/managerNote/aggregates'),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(body(res)).toMatchObject({ code: 'SCF.READ_FORBIDDEN', message: '当前角色无权查看主管便签' });
+    }
   });
 });
