@@ -90,6 +90,18 @@ describe('a list that polls while rows run', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('list-poll')).toBeNull());
   });
 
+  it('does not read while the list is not displayed (a kept-alive page left), and reads when it shows', async () => {
+    const { request, reads } = jobs([[job('running', 10)], [job('done', 100)]]);
+    const { container } = await renderSchema(schema, { request });
+    await screen.findByTestId('list-poll');
+    container.style.display = 'none';
+    await sleep(200);
+    expect(reads()).toBe(1);
+    container.style.display = '';
+    await waitFor(() => expect(reads()).toBe(2));
+    await waitFor(() => expect(screen.queryByTestId('list-poll')).toBeNull());
+  });
+
   it('stops when the list is gone', async () => {
     const { request, reads } = jobs([[job('running', 10)]]);
     const { unmount } = await renderSchema(schema, { request });

@@ -6,7 +6,7 @@
 import { Alert, Button, Descriptions, Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { sortParam } from '@renderer/core';
 import type { BizRecord, ListAnswer, ListBody, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
@@ -77,7 +77,9 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
     true,
   );
-  const polling = usePoll(list.poll, data?.list, data ?? error, refresh);
+  // Polling looks whether the list is shown (a kept-alive page the user left is not) through this marker.
+  const pollAnchor = useRef<HTMLSpanElement>(null);
+  const polling = usePoll(list.poll, data?.list, data ?? error, refresh, pollAnchor);
   // Checked rows belong to the page shown: a new page, filter or reload clears them. Nothing checked:
   // keep the same array, or every page load would render the whole table a second time.
   useEffect(() => setSelected((checked) => (checked.length ? [] : checked)), [data]);
@@ -201,6 +203,7 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
           }
         />
       ) : null}
+      {list.poll ? <span ref={pollAnchor} hidden /> : null}
       {polling && list.poll?.notice ? (
         <Alert
           data-testid={testIds.listPoll}

@@ -1,9 +1,12 @@
 /**
  * A list's `poll` (pageTypes.ts ListPoll): while a row of the page shown is still changing on the server
- * (its `field` is one of `in`), read the page again every `intervalMs`. Nothing running, the list gone, or
- * the browser tab hidden: no timer runs; a tab that shows again reads at once if it missed a round.
+ * (its `field` is one of `in`), read the page again every `intervalMs`. Nothing running or the list gone:
+ * no timer runs. The browser tab hidden: no read until it shows again (then at once). The list itself
+ * hidden (a kept-alive page the user left, an inactive tab: an ancestor not displayed): no read, only a
+ * look each round whether it shows again.
  */
 import { useEffect } from 'react';
+import type { RefObject } from 'react';
 import type { BizRecord, ListPoll } from '@renderer/core';
 import { readPath } from './conditions';
 
@@ -19,15 +22,24 @@ export function isPolling(poll: ListPoll | undefined, rows: readonly BizRecord[]
   });
 }
 
+/** Whether the element's ancestors are all displayed (the element itself may be a hidden marker). */
+export function isDisplayed(element: Element | null | undefined): boolean {
+  if (!element) return true;
+  for (let at = element.parentElement; at; at = at.parentElement)
+    if (getComputedStyle(at).display === 'none') return false;
+  return true;
+}
+
 /**
  * Calls `refresh` `poll.intervalMs` after each answer (`answer` changes: new rows or a failed read) while
- * {@link isPolling}; answers whether it is polling.
+ * {@link isPolling} and `anchor` (an element inside the list) is displayed; answers whether it is polling.
  */
 export function usePoll(
   poll: ListPoll | undefined,
   rows: readonly BizRecord[] | undefined,
   answer: unknown,
   refresh: () => void,
+  anchor?: RefObject<Element | null>,
 ): boolean {
   const active = isPolling(poll, rows);
   const interval = poll?.intervalMs ?? POLL_INTERVAL_MS;
@@ -35,10 +47,13 @@ export function usePoll(
     if (!active) return undefined;
     /** The round came while the tab was hidden: read when it shows again. */
     let missed = false;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const round = (): void => {
       if (document.visibilityState === 'hidden') missed = true;
+      else if (!isDisplayed(anchor?.current)) timer = setTimeout(round, interval);
       else refresh();
-    }, interval);
+    };
+    timer = setTimeout(round, interval);
     const onVisibility = (): void => {
       if (!missed || document.visibilityState === 'hidden') return;
       missed = false;
@@ -49,6 +64,6 @@ export function usePoll(
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [active, interval, answer, refresh]);
+  }, [active, interval, answer, refresh, anchor]);
   return active;
 }
