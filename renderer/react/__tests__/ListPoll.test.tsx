@@ -78,6 +78,23 @@ describe('a list that polls while rows run', { timeout: 20_000 }, () => {
     expect(reads()).toBe(after);
   });
 
+  it('tries again next round when a read fails', async () => {
+    let read = 0;
+    const { request, calls } = fakeRequest([
+      [
+        'GET /biz/v1/exports',
+        () => {
+          read += 1;
+          if (read === 2) throw Object.assign(new Error('网络异常'), { code: 'NETWORK' });
+          return [read === 1 ? job('running', 10) : job('done', 100)];
+        },
+      ],
+    ]);
+    await renderSchema(schema, { request });
+    await waitFor(() => expect(screen.getByTestId('cell-done').textContent).toBe('100/100'));
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(3);
+  });
+
   it('pauses while the browser tab is hidden and reads at once when it shows again', async () => {
     const { request, reads } = jobs([[job('running', 10)], [job('done', 100)]]);
     visibility = 'hidden';

@@ -79,7 +79,8 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
   );
   // Polling looks whether the list is shown (a kept-alive page the user left is not) through this marker.
   const pollAnchor = useRef<HTMLSpanElement>(null);
-  const polling = usePoll(list.poll, data?.list, data ?? error, refresh, pollAnchor);
+  // A failed read (a new error each time) keeps the rows shown and tries again next round.
+  const polling = usePoll(list.poll, data?.list, error ?? data, refresh, pollAnchor);
   // Checked rows belong to the page shown: a new page, filter or reload clears them. Nothing checked:
   // keep the same array, or every page load would render the whole table a second time.
   useEffect(() => setSelected((checked) => (checked.length ? [] : checked)), [data]);
