@@ -67,6 +67,8 @@ export const testIds = {
   reason: 'action-reason',
   opinion: 'approve-opinion',
   empty: 'list-empty',
+  /** The notice of a list that reads itself again while rows are running (ListBody.poll). */
+  listPoll: 'list-poll',
   error: 'page-error',
   /** A record page opened without its record's id. */
   missingRecord: 'missing-record',

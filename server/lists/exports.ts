@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   EXPORT_JOB_THRESHOLD,
+  exportFileName,
   exportFilePath,
   type ExportColumn,
   type ExportJob,
@@ -56,6 +57,7 @@ const JOB_COLUMNS = `id, user_id, model, params, columns, title, status, total, 
 const jobJson = (r: JobRow): ExportJob => ({
   id: r.id,
   title: r.title,
+  fileName: exportFileName(r.title),
   status: r.status,
   total: r.total,
   done: r.done,
@@ -276,7 +278,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     const data = await o.storage.get(job.storage_key);
     return reply
       .header('content-type', XLSX_MIME)
-      .header('content-disposition', disposition('attachment', `${job.title}.xlsx`))
+      .header('content-disposition', disposition('attachment', exportFileName(job.title)))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(data);

@@ -21,7 +21,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
   '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
   // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
-  '/my/download-center': [() => import('@/pages/download/DownloadCentrePage'), 'DownloadCentrePage'],
   '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
   '/supplier/index': [() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage'],
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],

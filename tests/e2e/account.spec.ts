@@ -4,6 +4,7 @@ import { subMoney } from '@renderer/core/format';
 import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
+import { newestJob } from './exports';
 
 /** The logged-in account centre through the UI: users and roles, messages, limits, downloads. */
 test.afterEach(closePages);
@@ -198,11 +199,10 @@ test.describe('limits and downloads', () => {
     await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
     await page.getByTestId('action-toolbar-export').click();
     await page.getByRole('button', { name: /前往下载中心/ }).click();
-    await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
-    const job = page.locator('tr[data-testid^="export-"]').first();
-    await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
+    const { centre, job } = await newestJob(page);
+    await expect(centre.cell(job, '状态')).toHaveText('已完成', { timeout: 30_000 });
     const download = page.waitForEvent('download');
-    await job.getByTestId('export-download').click();
+    await centre.click('下载', job);
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
     const bytes = readFileSync((await file.path())!);

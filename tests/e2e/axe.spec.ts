@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
 import { closePages, userPage } from './creditUi';
 import { apiGet, test } from './fixtures';
+import { schemaPage } from './pageObjects';
 
 /**
  * Accessibility: axe-core, injected through the driver (the portal's CSP blocks
@@ -84,8 +85,7 @@ test('list with batch actions and settings, approve page, download centre', asyn
   await expect(final.getByTestId('summary-amount')).toBeVisible();
   expect.soft(await seriousViolations(final)).toEqual([]);
 
-  await final.goto('/cv3/my/download-center');
-  await expect(final.getByTestId('download-centre')).toBeVisible();
+  await schemaPage(final, '/my/download-center').goto();
   expect.soft(await seriousViolations(final)).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { ExportJob } from '@renderer/core/model';
+import { schemaPage } from './pageObjects';
 
 /**
  * Clicks a list's export button (`button` inside `scope`), expects the file at once (not a download-centre
@@ -46,4 +47,28 @@ export async function expectSheetMatchesRows(
     expect(cells.getCell(moneyColumn).numFmt).toBe('#,##0.00');
     expect(written).toEqual(shown.map((t) => t.trim()));
   }
+}
+
+/**
+ * After 前往下载中心: the download centre (a list page schema that reads itself again while a job runs)
+ * and its newest job, the first row of the page shown (the list the export started from stays mounted,
+ * hidden, when it is kept alive).
+ */
+export async function newestJob(page: Page) {
+  await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
+  const centre = schemaPage(page, '/my/download-center');
+  const shown = page.getByTestId('schema-page').filter({ visible: true });
+  return { centre, job: centre.rows(shown).first() };
+}
+
+/**
+ * The newest job shows its progress and, without a reload, ends written with `rows` of `rows` rows and
+ * a 下载 button.
+ */
+export async function expectJobWritten(page: Page, rows: number, timeout: number): Promise<void> {
+  const { centre, job } = await newestJob(page);
+  await expect(centre.cell(job, '进度').getByRole('progressbar')).toBeVisible();
+  await expect(centre.cell(job, '状态')).toHaveText('已完成', { timeout });
+  await expect(centre.cell(job, '进度')).toContainText(`${rows}/${rows}`);
+  await expect(centre.action('下载', job)).toBeVisible();
 }

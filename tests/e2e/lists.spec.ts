@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { expectNoErrors, test, watchPage } from './fixtures';
 import { closePages, confirm, userPage } from './creditUi';
-import { exportNow, expectSheetMatchesRows } from './exports';
+import { exportNow, expectJobWritten, expectSheetMatchesRows } from './exports';
 
 /**
  * The renderer's list features on the final-review list of credit issues (schemas/credit/core/index/
@@ -121,11 +121,6 @@ test('an export over the threshold becomes a download-centre job with its progre
     `共 ${total} 条数据，正在后台生成 Excel 文件`,
   );
   await page.getByRole('button', { name: /前往下载中心/ }).click();
-  await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
-  const job = page.locator('tr[data-testid^="export-"]').first();
-  await expect(job.getByTestId('export-progress')).toBeVisible();
-  await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 30_000 });
-  await expect(job.getByTestId('export-progress')).toContainText(`${total}/${total}`);
-  await expect(job.getByTestId('export-download')).toBeVisible();
+  await expectJobWritten(page, total, 30_000);
   await expectNoErrors(watch);
 });

@@ -1521,6 +1521,14 @@ export interface PageTitles {
     details: "回单编号" | "交易流水号" | "企业" | "电子账号" | "交易方向" | "交易日期" | "交易金额（元）" | "金额大写" | "对方户名" | "对方账号" | "摘要";
     sections: "电子回单";
   };
+  "/my/download-center": {
+    fields: never;
+    actions: "下载" | "重新导出";
+    columns: "文件名" | "导出时间" | "行数" | "进度" | "状态" | "失败原因";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/enterprise-info/bill": {
     fields: "账单编号" | "账单类型" | "账单状态" | "账单金额" | "应付日期" | "付款企业";
     actions: "下载账单" | "支付" | "查询" | "重置";

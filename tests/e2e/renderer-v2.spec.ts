@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoErrors, loginAs, pick, test, watchPage } from './fixtures';
 import { confirm } from './creditUi';
-import { exportNow, expectSheetMatchesRows } from './exports';
+import { exportNow, expectJobWritten, expectSheetMatchesRows } from './exports';
 
 /** Renderer v2 demo page (schemas/demo/renderer.json): composite page, drawer forms, cascading selects. */
 const DEMO = '/cv3/demo/renderer';
@@ -258,12 +258,7 @@ test.describe.serial('renderer v2 demo page: the list features', () => {
       '共 10000 条数据，正在后台生成 Excel 文件',
     );
     await page.getByRole('button', { name: /前往下载中心/ }).click();
-    await expect(page).toHaveURL(/\/cv3\/my\/download-center$/);
-    const job = page.locator('tr[data-testid^="export-"]').first();
-    await expect(job.getByTestId('export-progress')).toBeVisible();
-    await expect(job.getByTestId('export-status')).toHaveText('已完成', { timeout: 60_000 });
-    await expect(job.getByTestId('export-progress')).toContainText('10000/10000');
-    await expect(job.getByTestId('export-download')).toBeVisible();
+    await expectJobWritten(page, 10_000, 60_000);
     await expectNoErrors(watch);
   });
 });

@@ -235,6 +235,22 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
       }));
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };
     }
+    // The user's export jobs (server/lists/exports.ts): a finished one and a failed one; none running,
+    // so the download centre does not poll while its snapshot is taken.
+    if (url === pathOf(API.exports) && method === 'GET')
+      return [
+        { status: 'done', done: 6000, error: null },
+        { status: 'failed', done: 1200, error: '导出失败，请重新导出' },
+      ].map((job, i) => ({
+        id: `job-${i + 1}`,
+        title: '终审岗首页',
+        fileName: '终审岗首页.xlsx',
+        total: 6000,
+        url: job.status === 'done' ? pathOf(API.exportFile, { id: `job-${i + 1}` }) : null,
+        createdAt: '2026-11-22 10:00:00',
+        finishedAt: '2026-11-22 10:01:00',
+        ...job,
+      }));
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {
       // The reference server's own dictionary data, first page only.

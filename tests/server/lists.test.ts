@@ -203,7 +203,13 @@ describe('exports', () => {
       body: { params: { ...query, page: 3, size: 10 }, columns: voucherColumns, title: '凭证列表' },
     });
     const job = body(res).data as ExportJob;
-    expect(job).toMatchObject({ status: 'done', total: rows.length, done: rows.length, title: '凭证列表' });
+    expect(job).toMatchObject({
+      status: 'done',
+      total: rows.length,
+      done: rows.length,
+      title: '凭证列表',
+      fileName: '凭证列表.xlsx',
+    });
     const sheet = await readSheet(chain, job.url!);
     expect(sheet.getRow(1).values).toEqual([undefined, ...voucherColumns.map((c) => c.title)]);
     expect(sheet.rowCount).toBe(rows.length + 1);

@@ -313,6 +313,11 @@ export function checkPage(
       if (seen.has(key)) report(`${at}/field`, `字段 "${item.field}" 重复（同一字段以同一格式出现两次）`);
       seen.add(key);
       if (checkFields) checkField(`${at}/field`, item.field);
+      const progress = 'progress' in item ? item.progress : undefined;
+      if (checkFields && progress) {
+        checkField(`${at}/progress/total`, progress.total);
+        if (progress.status) checkField(`${at}/progress/status`, progress.status);
+      }
       if (item.visible) checkExpression(`${at}/visible`, item.visible);
       if (item.format === 'dict' && !item.enum)
         report(`${at}/enum`, '格式为 dict 时需要 enum（通常为 {"$dict": "…"}）');
@@ -416,6 +421,7 @@ export function checkPage(
       checkCycles('/list/query', visits);
       checkDisplays('/list/columns', list.columns, !list.api);
       checkApi('/list/api', list.api);
+      if (list.poll && !list.api) checkField('/list/poll/field', list.poll.field);
       const sortable = model?.query?.sort;
       list.columns.forEach((column, i) => {
         if (

@@ -33,6 +33,7 @@ export type {
 export {
   batchPath,
   EXPORT_JOB_THRESHOLD,
+  exportFileName,
   exportFilePath,
   exportJobPath,
   exportRetryPath,

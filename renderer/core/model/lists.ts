@@ -119,10 +119,15 @@ export interface ExportColumn {
   title: string;
 }
 
+/** The name of an export's file. */
+export const exportFileName = (title: string): string => `${title}.xlsx`;
+
 /** An export as the download centre shows it. */
 export interface ExportJob {
   id: string;
   title: string;
+  /** The name the file downloads as ({@link exportFileName}). */
+  fileName: string;
   status: 'running' | 'done' | 'failed';
   total: number;
   done: number;

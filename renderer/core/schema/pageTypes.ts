@@ -59,6 +59,22 @@ export interface ListBody {
   settings?: boolean;
   /** Read the rows from this endpoint instead of the page's model. */
   api?: ApiSource;
+  /** Read the page again while some rows are still changing on the server. */
+  poll?: ListPoll;
+}
+
+/**
+ * A list that reads its page again every `intervalMs` while a row's `field` is one of `in` (a job still
+ * running); it stops when none is, while the browser tab is hidden (it reads again when the tab shows)
+ * and when the list is gone (renderer/react/parts/usePoll.ts).
+ */
+export interface ListPoll {
+  field: string;
+  in: Array<string | number>;
+  /** @default 1000 */
+  intervalMs?: number;
+  /** Shown over the table while polling, e.g. 文件生成中，页面自动刷新. */
+  notice?: string;
 }
 
 /** One step of a form. */

@@ -6,7 +6,7 @@
  */
 
 import type { ProductCode } from '@contract/products';
-import type { DialogDetail, DialogForm } from './partTypes';
+import type { ApiSource, DialogDetail, DialogForm } from './partTypes';
 
 /** The products of ADR 0005 §1 (contract/products.ts). */
 export type { ProductCode };
@@ -186,6 +186,18 @@ export interface BackAction extends ActionBase {
   type: 'back';
 }
 
+/**
+ * Call an endpoint of the API contract that is not a model transition (a failed export written again):
+ * `api.url` under /api/web with `{name}` placeholders from the record, sent as a POST unless `api.method`
+ * says otherwise; then the page loads again like after any write (writes.ts).
+ */
+export interface RequestAction extends ActionBase {
+  type: 'request';
+  api: ApiSource;
+  /** Message after success. @default '操作成功' */
+  success?: string;
+}
+
 /** Anything a button can do. */
 export type ActionSchema =
   | NavigateAction
@@ -195,7 +207,8 @@ export type ActionSchema =
   | ExportAction
   | ImportAction
   | DialogAction
-  | BackAction;
+  | BackAction
+  | RequestAction;
 
 /** The kinds of {@link ActionSchema}. */
 export type ActionType = ActionSchema['type'];
@@ -224,6 +237,21 @@ export interface ColumnSchema extends ValueDisplay {
   ellipsis?: boolean;
   /** Makes the cell a link running this action (usually navigate to the detail page). */
   link?: NavigateAction;
+  /** Shows the (numeric) field as a progress bar of `field` out of the record's `progress.total`. */
+  progress?: ProgressCell;
+}
+
+/**
+ * A progress bar cell (a download-centre job's rows written): `field` of `total`, full and green when
+ * `status` is one of `success`, red when it is one of `exception`, moving otherwise.
+ */
+export interface ProgressCell {
+  /** Record field of the amount to reach. */
+  total: string;
+  /** Record field whose value says how the work ended. */
+  status?: string;
+  success?: string[];
+  exception?: string[];
 }
 
 /** A detail field. */

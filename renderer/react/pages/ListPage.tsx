@@ -6,7 +6,7 @@
 import { Alert, Button, Descriptions, Empty, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { sortParam } from '@renderer/core';
 import type { BizRecord, ListAnswer, ListBody, ListPageSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
@@ -19,6 +19,7 @@ import { LoadError, PageFrame, PartContext, Pending } from '@renderer/react/part
 import { toQueryParams } from '@renderer/react/parts/queryParams';
 import { useActionRunner } from '@renderer/react/parts/useActionRunner';
 import { useLoad } from '@renderer/react/parts/useLoad';
+import { usePoll } from '@renderer/react/parts/usePoll';
 import { renderValue } from '@renderer/react/parts/renderValue';
 import { loadListSettings, loadQueryForm, loadTabs } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
@@ -71,11 +72,15 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
     ...(list.summary?.length ? { summary: list.summary.join(',') } : {}),
   };
   const scope = useConditionScope({ query });
-  const { data, loading, error, reload } = useLoad<ListAnswer>(
+  const { data, loading, error, reload, refresh } = useLoad<ListAnswer>(
     JSON.stringify([model, list.api ?? null, params]),
     (signal) => loadListPage(renderer, { model, api: list.api }, scope, params, signal),
     true,
   );
+  // Polling looks whether the list is shown (a kept-alive page the user left is not) through this marker.
+  const pollAnchor = useRef<HTMLSpanElement>(null);
+  // A failed read (a new error each time) keeps the rows shown and tries again next round.
+  const polling = usePoll(list.poll, data?.list, error ?? data, refresh, pollAnchor);
   // Checked rows belong to the page shown: a new page, filter or reload clears them. Nothing checked:
   // keep the same array, or every page load would render the whole table a second time.
   useEffect(() => setSelected((checked) => (checked.length ? [] : checked)), [data]);
@@ -197,6 +202,16 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
               查看全部
             </Button>
           }
+        />
+      ) : null}
+      {list.poll ? <span ref={pollAnchor} hidden /> : null}
+      {polling && list.poll?.notice ? (
+        <Alert
+          data-testid={testIds.listPoll}
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={list.poll.notice}
         />
       ) : null}
       {list.toolbar?.length || list.batchActions?.length || list.settings ? (

@@ -7,6 +7,7 @@ import type { BizRecord, ColumnSchema, FunctionRegistry } from '@renderer/core';
 import { testIds } from '@renderer/react/testIds';
 import { evaluateCondition, readPath } from './conditions';
 import type { ConditionScope } from './conditions';
+import { ProgressCell } from './ProgressCell';
 import { formatOf, isNumeric, renderValue } from './renderValue';
 
 /** Options of {@link buildColumns}. */
@@ -49,7 +50,11 @@ export function buildColumns(
         onHeaderCell: () => headerProps,
         onCell: () => cellProps,
         render: (_: unknown, record: BizRecord) => {
-          const content = renderValue(readPath(record, column.field), column);
+          const content = column.progress ? (
+            <ProgressCell column={{ ...column, progress: column.progress }} record={record} />
+          ) : (
+            renderValue(readPath(record, column.field), column)
+          );
           if (!column.link || !options.onLink) return content;
           const link = column.link;
           return (

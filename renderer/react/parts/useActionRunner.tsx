@@ -25,6 +25,7 @@ import type { RendererError, SignRecord } from '@renderer/react/context/services
 import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
+import { callApi } from './dataSource';
 import type { ReasonPrompt } from './ActionDialogs';
 import { useSign } from './useSign';
 import { signScope } from '@contract/ukey';
@@ -322,6 +323,16 @@ export function useActionRunner(): {
           break;
         case 'import':
           await runImport(action, context);
+          break;
+        case 'request':
+          // The action's endpoint (POST unless it says otherwise), placeholders from the row; the page
+          // loads again after the write (context/writes.ts).
+          await callApi(
+            renderer,
+            { ...action.api, method: action.api.method ?? 'POST' },
+            { ...renderer.scope, $record: context.record ?? {}, $query: context.query },
+          );
+          void renderer.message.success(action.success ?? '操作成功');
           break;
       }
     } catch (error) {

@@ -11,6 +11,8 @@ export interface LoadState<T> {
   loading: boolean;
   error: unknown;
   reload: () => void;
+  /** Loads again without showing `loading` (a poll: the rows shown stay until the answer). */
+  refresh: () => void;
 }
 
 /**
@@ -34,13 +36,16 @@ export function useLoad<T>(
   const [tick, setTick] = useState(0);
   const loader = useRef(load);
   loader.current = load;
+  const quiet = useRef(false);
 
   useEffect(() => {
     if (key === null) return undefined;
     const controller = new AbortController();
     let current = true;
-    // Already loading (the first load): the same state, so no render before the answer.
-    setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
+    // Already loading (the first load), or a quiet refresh: the same state, so no render before the answer.
+    if (!quiet.current)
+      setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
+    quiet.current = false;
     loader.current(controller.signal).then(
       (data) => {
         if (current) setState({ data, loading: false, error: null });
@@ -56,5 +61,9 @@ export function useLoad<T>(
   }, [key, tick, generation]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { ...state, reload };
+  const refresh = useCallback(() => {
+    quiet.current = true;
+    setTick((t) => t + 1);
+  }, []);
+  return { ...state, reload, refresh };
 }

@@ -154,6 +154,28 @@ describe('checkSchemas', () => {
     ]);
   });
 
+  it("checks a poll's field and a progress column's fields against the model, not those of another endpoint", () => {
+    const raw = listPage({
+      poll: { field: 'state', in: ['IS0'] },
+      columns: [
+        { field: 'amount', title: '进度', progress: { total: 'totl', status: 'status', success: ['IS1'] } },
+      ],
+    });
+    expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
+      'schemas/credit/issues.json#/list/columns/0/progress/total: 模型 "creditIssue" 中没有字段 "totl"',
+      'schemas/credit/issues.json#/list/poll/field: 模型 "creditIssue" 中没有字段 "state"',
+    ]);
+    const fromApi = listPage({
+      api: { url: '/biz/v1/exports' },
+      poll: { field: 'state', in: ['running'] },
+      columns: [{ field: 'done', title: '进度', progress: { total: 'total', status: 'state' } }],
+      rowActions: [
+        { key: 'retry', label: '重新导出', type: 'request', api: { url: '/biz/v1/exports/{id}/retry' } },
+      ],
+    });
+    expect(check([{ file: 'credit/issues.json', raw: fromApi }])).toEqual([]);
+  });
+
   it('accepts a batch delete only on a model that declares delete, for its roles', () => {
     const remove = (roles: string[]) =>
       listPage({

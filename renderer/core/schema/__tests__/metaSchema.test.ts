@@ -22,6 +22,7 @@ import type {
   ModelAction,
   NavigateAction,
   PartSchema,
+  RequestAction,
   RouteBlock,
   SectionSchema,
   StatisticsBody,
@@ -55,7 +56,8 @@ type ActionKeys =
   | keyof ExportAction
   | keyof DialogAction
   | keyof ImportAction
-  | keyof BackAction;
+  | keyof BackAction
+  | keyof RequestAction;
 
 type PartKeys = PartSchema extends infer P ? (P extends PartSchema ? keyof P : never) : never;
 
@@ -106,6 +108,7 @@ describe('page.schema.json', () => {
         'form',
         'detail',
         'values',
+        'api',
       ]),
     );
     expect(keys('part')).toEqual(
@@ -158,6 +161,7 @@ describe('page.schema.json', () => {
         'align',
         'ellipsis',
         'link',
+        'progress',
       ]),
     );
     expect(keys('detailField')).toEqual(
@@ -184,6 +188,7 @@ describe('page.schema.json', () => {
         'expand',
         'settings',
         'api',
+        'poll',
       ]),
     );
     expect(keys('formBody')).toEqual(
