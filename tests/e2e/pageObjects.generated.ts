@@ -1001,6 +1001,22 @@ export interface PageTitles {
     details: "申请编号" | "申请企业" | "申请事项" | "申请金额" | "金额大写" | "批复金额" | "内部备注" | "状态";
     sections: "申请信息";
   };
+  "/factoring/delivery/accounts-payable-confirmation/list": {
+    fields: "到货确认单编号" | "文件名";
+    actions: "下载" | "到货确认单" | "查询" | "重置";
+    columns: "到货确认单编号" | "类别" | "文件名" | "上传企业" | "上传人" | "上传时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/factoring/delivery/accounts-payable-confirmation/upload": {
+    fields: never;
+    actions: "删除" | "返回" | "完成";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/factoring/delivery/agreement/list": {
     fields: "协议编号" | "供应商" | "协议类型";
     actions: "阅读并签署" | "签署" | "协议文本" | "查询" | "重置";
@@ -1035,7 +1051,7 @@ export interface PageTitles {
   };
   "/factoring/delivery/confirm-order/confirm": {
     fields: "到货确认单编号" | "运单号" | "到货日期";
-    actions: "确认收货" | "拒收" | "详情" | "查询" | "重置";
+    actions: "确认收货" | "拒收" | "上传确认材料" | "详情" | "查询" | "重置";
     columns: "到货确认单编号" | "供货计划编号" | "供应商" | "核心企业" | "货物名称" | "到货金额（元）" | "运单号" | "到货日期" | "收货确认人" | "状态";
     tabs: "待收货确认" | "已确认收货" | "全部";
     details: never;
