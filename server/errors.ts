@@ -120,6 +120,12 @@ export const ERRORS = {
   // Every refused row of an import at once (server/models/modelEngine.ts importRowsError).
   IMPORT_ROWS_INVALID: { status: 200, message: '导入文件中有{count}处错误：{reasons}' },
   IMPORT_VALUE_INVALID: { status: 200, message: '{title}：找不到“{value}”' },
+  // A rate column of an import takes percentages (server/lists/imports.ts importedRate).
+  IMPORT_RATE_AMBIGUOUS: {
+    status: 200,
+    message:
+      '{title}按百分比填写（如 96.50 表示 96.50%）：“{value}”像是小数写法，如指 {percent}% 请填写 {percent}；确实不足 1% 请写作 {value}%',
+  },
   AGGREGATE_INVALID: { status: 200, message: '不支持的统计方式：{what}' },
   CORP_INVALID: { status: 200, message: '{title}：企业不存在或不可选' },
   REF_INVALID: { status: 200, message: '{title}：记录不存在或无权访问' },

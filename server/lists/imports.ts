@@ -15,10 +15,13 @@ import { findRecords } from '../models/recordStore';
 import { requireSignedFields, requireSignedFile } from '../plugins/security';
 import type { DictDef } from '../models/types';
 import { MONEY_FORMAT } from './xlsx';
+import { isDecimal, rateOfPercent, shiftDecimal } from '@renderer/core/format';
 import { route } from '../routes';
 
 type Json = Record<string, unknown>;
 
+/** A rate column's cells: the percentage as a plain number with two decimals (96.50), never Excel's %. */
+const RATE_PERCENT_FORMAT = '0.00##';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DEFAULT_MAX_ROWS = 500;
 
@@ -38,6 +41,24 @@ function importOf(
 }
 
 const titleOf = (model: CompiledModel, field: string): string => model.fields.get(field)?.def.title ?? field;
+const isRate = (model: CompiledModel, field: string): boolean =>
+  model.fields.get(field)?.def.format === 'rate';
+/** A column's header in the template and in an import: a rate column says it takes percentages. */
+const headerOf = (model: CompiledModel, field: string): string =>
+  isRate(model, field) ? `${titleOf(model, field)}（%）` : titleOf(model, field);
+
+/**
+ * A rate cell: a percentage, as the form's RateInput takes it ('96.50' or '96.50%' → '0.965'). A bare number
+ * below 1 (but 0) is refused as ambiguous, since it reads like the stored fraction ('0.965', or a cell
+ * formatted as a percentage); a percentage below 1 is written with its sign ('0.50%').
+ */
+function importedRate(title: string, value: unknown): string {
+  const text = String(value).trim();
+  const bare = text.replace(/%$/, '').trim();
+  if (!text.endsWith('%') && isDecimal(bare) && Number(bare) > 0 && Number(bare) < 1)
+    throw new ApiError('IMPORT_RATE_AMBIGUOUS', { title, value: bare, percent: shiftDecimal(bare, 2) });
+  return rateOfPercent(text) ?? '';
+}
 
 /** What a user writes in a column: the options of a dictionary field, how references are named. */
 function hintOf(model: CompiledModel, dicts: ReadonlyMap<string, DictDef>, field: string): string {
@@ -48,6 +69,7 @@ function hintOf(model: CompiledModel, dicts: ReadonlyMap<string, DictDef>, field
   if (def.ref) return `${def.title ?? field}的编号`;
   if (def.dict) return (dicts.get(def.dict)?.items ?? []).map((i) => i.label).join(' / ');
   if (f.kind === 'money') return '金额，最多两位小数';
+  if (def.format === 'rate') return '百分比，如 96.50 表示 96.50%；不足 1% 的带 % 号，如 0.50%';
   if (f.kind === 'date') return '日期，如 2027-01-31';
   return '';
 }
@@ -63,10 +85,11 @@ export async function importTemplate(
   workbook.creator = 'CCBSCF';
   const sheet = workbook.addWorksheet('导入数据', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = fields.map((field, i) => ({
-    header: titleOf(model, field),
+    header: headerOf(model, field),
     key: `c${i}`,
     width: 22,
     ...(model.fields.get(field)?.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+    ...(isRate(model, field) ? { style: { numFmt: RATE_PERCENT_FORMAT } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   const help = workbook.addWorksheet('填写说明');
@@ -79,7 +102,7 @@ export async function importTemplate(
   const required = new Set(model.def.required ?? []);
   for (const field of fields)
     help.addRow({
-      title: titleOf(model, field),
+      title: headerOf(model, field),
       required: required.has(field) ? '是' : '否',
       hint: hintOf(model, dicts, field),
     });
@@ -164,7 +187,7 @@ export async function readImport(
   const { fields, maxRows } = importOf(model, role);
   const { header, rows: read } = await readWorkbook(data, fields.length, maxRows);
   fields.forEach((field, i) => {
-    const title = titleOf(model, field);
+    const title = headerOf(model, field);
     if (String(header[i] ?? '') !== title)
       throw new ApiError('IMPORT_HEADER_INVALID', { column: i + 1, title });
   });
@@ -225,6 +248,7 @@ async function fieldValue(
     if (!item) throw new ApiError('IMPORT_VALUE_INVALID', { title, value: text });
     return item.value;
   }
+  if (def.format === 'rate') return importedRate(title, value);
   if (f.kind === 'integer' && typeof value === 'number') return value;
   if (f.kind === 'boolean') return value === true || text === '是' || text === 'true';
   return text;

@@ -42,7 +42,7 @@ async function importFile(header: string[], bad: boolean): Promise<Buffer> {
       `FQ-E2E-${i + 1}`,
       '施工合同',
       bad && last ? '12.345' : Number(amount),
-      '0.9650',
+      '96.50',
       new Date(`${chinaDate(20)}T00:00:00Z`),
       new Date(`${chinaDate(200)}T00:00:00Z`),
     ]);
@@ -89,7 +89,7 @@ test('core_operator imports receivables from the template: a bad row refuses the
     '付款确认书编号',
     '合同类型',
     '应收账款金额',
-    '资产转让折扣率',
+    '资产转让折扣率（%）',
     '预计放款日',
     '到期日',
   ]);
@@ -108,6 +108,8 @@ test('core_operator imports receivables from the template: a bad row refuses the
     await expect(cell(line, 'status')).toHaveText('待工程师确认');
     await expect(cell(line, 'planName')).toHaveText(PLAN);
     await expect(cell(line, 'supplierName')).toHaveText('华建建材供应有限公司');
+    // The template takes the rate as the form does: 96.50 is stored as 0.965 and shown as 96.50%.
+    await expect(cell(line, 'discountRate')).toHaveText('96.50%');
   }
   await expectNoErrors(watch);
 });

@@ -40,7 +40,7 @@ const HEADER = [
   '付款确认书编号',
   '合同类型',
   '应收账款金额',
-  '资产转让折扣率',
+  '资产转让折扣率（%）',
   '预计放款日',
   '到期日',
 ];
@@ -53,7 +53,7 @@ async function workbook(rows: unknown[][], header = HEADER): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const goodRow = (amount: unknown, supplier = '华建建材供应有限公司'): unknown[] => [
+const goodRow = (amount: unknown, supplier = '华建建材供应有限公司', rate: unknown = '95'): unknown[] => [
   openPlan.planNo,
   supplier,
   '华建一局导入项目公司',
@@ -61,7 +61,7 @@ const goodRow = (amount: unknown, supplier = '华建建材供应有限公司'): 
   'FQ-IMPORT',
   '施工合同',
   amount,
-  '0.95',
+  rate,
   new Date('2026-12-20T00:00:00Z'),
   '2027-05-20',
 ];
@@ -152,6 +152,39 @@ describe('Excel import of receivables', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     expect(book.worksheets[1]!.name).toBe('填写说明');
+    const help = book.worksheets[1]!.getRows(2, HEADER.length)!.map((r) => (r.values as unknown[]).slice(1));
+    expect(help.find((r) => r[0] === '资产转让折扣率（%）')![2]).toBe(
+      '百分比，如 96.50 表示 96.50%；不足 1% 的带 % 号，如 0.50%',
+    );
+  });
+
+  it('takes the discount rate as a percentage like the form (spec section 5: one rate rule), refusing a fraction-looking value', async () => {
+    const before = await count(s, 'abs_asset');
+    const sup = '华建建材供应有限公司';
+    const res = await importAs(
+      core,
+      await workbook([
+        goodRow(111.11, sup, 96.5),
+        goodRow(222.22, sup, '96.50%'),
+        goodRow(333.33, sup, '0.50%'),
+      ]),
+    );
+    expect(body(res).code, body(res).message).toBe('0');
+    const rates = await s.db.query<{ discount_rate: string }>(
+      'select discount_rate from abs_asset where id = any($1) order by amount',
+      [body(res).data.ids],
+    );
+    expect(rates.rows.map((r) => Number(r.discount_rate))).toEqual([0.965, 0.965, 0.005]);
+    // 0.965 (or a cell Excel shows as 96.50%) reads like the stored fraction: refused with the rule, nothing written.
+    const fraction = await importAs(
+      core,
+      await workbook([goodRow(10, sup, 0.965), goodRow(20, sup, '96.5')]),
+    );
+    expect(body(fraction).code).toBe('SCF.IMPORT_ROW_INVALID');
+    expect(body(fraction).message).toBe(
+      '第2行：资产转让折扣率按百分比填写（如 96.50 表示 96.50%）：“0.965”像是小数写法，如指 96.5% 请填写 96.5；确实不足 1% 请写作 0.965%',
+    );
+    expect(await count(s, 'abs_asset')).toBe(before + 3);
   });
 
   it('refuses a file with one bad row, naming the row, and writes none of its rows', async () => {

@@ -12,6 +12,7 @@ import {
   modelsServer,
   SIGN,
   step,
+  uploadFile,
   type Json,
   type ModelsTestServer,
 } from './modelsHelpers';
@@ -210,6 +211,67 @@ describe('delivery factoring', () => {
       }),
     );
     expect(res.code).toBe('SCF.DELIVERY_NOT_WHITELISTED');
+  });
+});
+
+const DOCUMENT = 'factoringDeliveryDocument';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+/** Files an 应付账款确认材料 document of `category` on an arrival, as the upload page does. */
+const file = (b: Browser, orderId: string, category = 'confirmation') =>
+  uploadFile(
+    s.app,
+    b,
+    { model: DOCUMENT, category, create: JSON.stringify({ orderId, category }) },
+    { name: '应付账款确认书.pdf', data: PDF },
+    { asFields: true },
+  );
+
+describe('spec section 2, Delivery: accounts-payable-confirmation uploads (应付账款确认材料)', () => {
+  it('the core files them on an arrival until it is financed; supplier and factor see them, nobody else files', async () => {
+    const purchase = await as(s.app, 'core_purchase');
+    const orders = (await list(purchase, ORDER, { size: '100' })).list as Json[];
+    const received = orders.find((o) => o.status === 'CO1')!;
+    const financed = orders.find((o) => o.status === 'CO3')!;
+    const filed = body(await file(purchase, String(received.id)));
+    expect(filed.code, filed.message).toBe('0');
+    const doc = body(await getRecord(purchase, DOCUMENT, filed.data.recordId)).data;
+    expect(doc).toMatchObject({
+      orderNo: received.orderNo,
+      category: 'confirmation',
+      fileName: '应付账款确认书.pdf',
+      uploaderCorpId: 'CORE001',
+      supplierCorpId: 'SUP001',
+      factorCorpId: 'FIN001',
+      status: 'DD0',
+    });
+    // The arrival's supplier and the factor of its white-list entry read it; another enterprise does not.
+    for (const user of ['chain_query', 'fin_client_manager'])
+      expect(body(await getRecord(await as(s.app, user), DOCUMENT, doc.id)).data.fileName).toBe(
+        '应付账款确认书.pdf',
+      );
+    expect(body(await getRecord(await as(s.app, 'unit_query'), DOCUMENT, doc.id)).code).not.toBe('0');
+    // The supplier cannot file: refused, nothing written.
+    const count = async () =>
+      (await s.db.query<{ n: number }>('select count(*)::int as n from factoring_delivery_document')).rows[0]!
+        .n;
+    const before = await count();
+    expect(body(await file(await as(s.app, 'chain_operator'), String(received.id))).code).not.toBe('0');
+    expect(await count()).toBe(before);
+    // The core's operator may file and remove too while the arrival is not financed.
+    const coreOp = await as(s.app, 'core_operator');
+    const invoice = body(await file(coreOp, String(received.id), 'invoice')).data.recordId;
+    expect((await step(coreOp, DOCUMENT, invoice, 'remove')).status).toBe('DDX');
+    // Closed once financed: coded refusal with its Chinese message.
+    const late = body(await file(purchase, String(financed.id)));
+    expect(late.code).toBe('SCF.DELIVERY_DOCUMENTS_CLOSED');
+    expect(late.message).toBe(
+      `到货确认单${String(financed.orderNo)}已申请融资，不能再上传或删除应付账款确认材料`,
+    );
+    expect(await count()).toBe(before + 1);
+    // The demo files an 应付账款确认书 with every received arrival: the factor lists them.
+    const seeded = (await list(await as(s.app, 'fin_client_manager'), DOCUMENT, { size: '100' }))
+      .list as Json[];
+    expect(seeded.some((d) => d.orderNo === financed.orderNo && d.category === 'confirmation')).toBe(true);
   });
 });
 

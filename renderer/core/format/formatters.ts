@@ -2,7 +2,7 @@
  * Display formatters (spec section 5, "Display formats"). Pure string functions: amounts are handled
  * as exact decimal strings (see `decimal.ts`), never as `Number` values.
  */
-import { AMOUNT_DECIMALS, parseDecimal, roundDecimal, shiftDecimal } from './decimal';
+import { AMOUNT_DECIMALS, isDecimal, parseDecimal, roundDecimal, shiftDecimal } from './decimal';
 import type { DecimalInput } from './decimal';
 
 /** What the display formatters show for a missing value (null, undefined, ''). */
@@ -91,6 +91,27 @@ export function formatRate(value: FormatInput): string {
   const text = formatPercent(value, 4);
   if (text === EMPTY_PLACEHOLDER) return text;
   return text.replace(/^(-?\d+\.\d\d\d*?)0*%$/, '$1%');
+}
+
+/**
+ * The percentage a stored rate is entered as ('0.0725' → '7.25'; RateInput, import templates); '' when there
+ * is none, other text as it is.
+ */
+export function percentOfRate(value: string | null | undefined): string {
+  if (value === undefined || value === null || value === '' || !isDecimal(value)) return value ?? '';
+  return shiftDecimal(value, 2);
+}
+
+/**
+ * The stored rate of an entered percentage ('7.25' or '7.25%' → '0.0725'; RateInput, import templates); text
+ * that is not a number, or has more decimals than `precision`, is kept as entered so the field's rule names
+ * the problem instead of a silent fix.
+ */
+export function rateOfPercent(text: string, precision = 4): string | undefined {
+  const clean = text.trim().replace(/%$/, '').trim();
+  if (clean === '') return undefined;
+  const fits = /^\d+(\.\d+)?$/.test(clean) && (clean.split('.')[1]?.length ?? 0) <= precision;
+  return fits ? shiftDecimal(clean, -2) : clean;
 }
 
 /**

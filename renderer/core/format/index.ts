@@ -32,6 +32,8 @@ export {
   formatDateTime,
   formatPercent,
   formatRate,
+  percentOfRate,
+  rateOfPercent,
   maskString,
 } from './formatters';
 export type { AmountUnit, AmountWithUnit, FormatInput, PercentScale } from './formatters';

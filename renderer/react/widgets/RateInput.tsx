@@ -8,7 +8,9 @@ import { connect, mapReadPretty } from '@formily/react';
 import { Input } from 'antd';
 import type { InputProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { formatRate, isDecimal, shiftDecimal } from '@renderer/core';
+import { formatRate, percentOfRate, rateOfPercent } from '@renderer/core';
+
+export { percentOfRate, rateOfPercent };
 
 export interface RateInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   /** The stored fraction ('0.0725'); empty is undefined. */
@@ -16,23 +18,6 @@ export interface RateInputProps extends Omit<InputProps, 'value' | 'onChange'> {
   onChange?: (value: string | undefined) => void;
   /** Decimals of the percentage the user may type. @default 4 */
   precision?: number;
-}
-
-/** The percentage a stored fraction is typed as ('0.0725' → '7.25'); '' when there is none. */
-export function percentOfRate(value: string | null | undefined): string {
-  if (value === undefined || value === null || value === '' || !isDecimal(value)) return value ?? '';
-  return shiftDecimal(value, 2);
-}
-
-/**
- * The stored fraction of a typed percentage ('7.25' → '0.0725'); text that is not a number, or has more
- * decimals than `precision`, is kept as typed so the field's rule names the problem instead of a silent fix.
- */
-export function rateOfPercent(text: string, precision = 4): string | undefined {
-  const clean = text.trim().replace(/%$/, '').trim();
-  if (clean === '') return undefined;
-  const fits = /^\d+(\.\d+)?$/.test(clean) && (clean.split('.')[1]?.length ?? 0) <= precision;
-  return fits ? shiftDecimal(clean, -2) : clean;
 }
 
 export function RateInputBase({

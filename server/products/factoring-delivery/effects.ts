@@ -8,6 +8,8 @@ const WHITE = 'factoringDeliveryWhite';
 const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
 const AGREEMENT = 'factoringDeliveryAgreement';
+/** Arrivals whose 应付账款确认材料 the core may still file or remove: not yet financed. */
+const DOCUMENT_ORDER_STATES = new Set(['CO0', 'CO1']);
 /** The agreements a white-listed supplier signs before applying, by kind (their texts: the page fragment). */
 export const DELIVERY_AGREEMENTS = {
   TRIPARTITE: '《到货保理三方协议》',
@@ -45,6 +47,29 @@ async function moveOrder(c: EffectContext, from: string, to: string, action: str
 
 /** Delivery factoring (到货保理): white list, supply plans, arrival confirmations, finance. */
 export const factoringDeliveryEffects: Record<string, Effect> = {
+  /**
+   * 应付账款确认材料 of an arrival: the core's own arrival, not yet financed; on create the document takes
+   * the arrival's number and supplier and the factor of the supplier's white-list entry at the core (the
+   * effective one, else any), so that supplier and factor see it.
+   */
+  async 'deliveryDocument.ofOrder'(c) {
+    const d = c.record.data;
+    const order = await c.records.lock(ORDER, str(d.orderId));
+    const no = str(order.data.orderNo);
+    if (order.data.coreCorpId !== d.uploaderCorpId) throw deliveryError('DELIVERY_ORDER_NOT_OURS', { no });
+    if (!DOCUMENT_ORDER_STATES.has(order.state)) throw deliveryError('DELIVERY_DOCUMENTS_CLOSED', { no });
+    if (c.phase !== 'create') return;
+    const supplier = str(order.data.supplierCorpId);
+    const whites = await c.records.find(WHITE, { coreCorpId: d.uploaderCorpId, supplierCorpId: supplier });
+    const white = whites.find((w) => w.state === 'WL1') ?? whites[0];
+    Object.assign(d, {
+      orderNo: no,
+      supplierCorpId: supplier,
+      factorCorpId: white ? str(white.data.factorCorpId) : null,
+      uploaderName: c.user.personName,
+    });
+  },
+
   /** A supplier is listed once per core (pending or effective). */
   async 'deliveryWhite.check'(c) {
     const d = c.record.data;

@@ -13,6 +13,11 @@ export const FACTORING_DELIVERY_ERRORS = {
     status: 200,
     message: '到货确认单{no}尚未经核心企业收货确认或已融资，不能申请融资',
   },
+  DELIVERY_ORDER_NOT_OURS: { status: 200, message: '到货确认单{no}不是贵企业收货的到货确认单' },
+  DELIVERY_DOCUMENTS_CLOSED: {
+    status: 200,
+    message: '到货确认单{no}已申请融资，不能再上传或删除应付账款确认材料',
+  },
   DELIVERY_FINANCE_EXCEEDS: { status: 200, message: '融资金额不能超过{title}{amount}元' },
   DELIVERY_AGREEMENT_UNREAD: { status: 200, message: '请阅读三方协议至末尾并勾选同意后再提交' },
   DELIVERY_AGREEMENT_NOT_READ: { status: 200, message: '请阅读{title}至末尾并勾选同意后再签署' },

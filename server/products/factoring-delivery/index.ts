@@ -5,7 +5,7 @@ import { factoringDeliveryEffects } from './effects';
 import { FACTORING_DELIVERY_ERRORS } from './errors';
 import { seedFactoringDelivery } from './seed';
 
-/** Delivery factoring (到货保理): white list, supply plans, arrival confirmations (到货确认单), finance. */
+/** Delivery factoring (到货保理): white list, supply plans, arrival confirmations (到货确认单, with their 应付账款确认材料 factoringDeliveryDocument), finance. */
 export const factoringDeliveryProduct: ServerProduct = {
   code: 'factoring-delivery',
   effects: [factoringDeliveryEffects],

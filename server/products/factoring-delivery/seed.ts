@@ -6,6 +6,7 @@ const PLAN = 'factoringDeliveryPlan';
 const ORDER = 'factoringDeliveryOrder';
 const FINANCE = 'factoringDeliveryFinance';
 const AGREEMENT = 'factoringDeliveryAgreement';
+const DOCUMENT = 'factoringDeliveryDocument';
 /** Enterprises that use delivery factoring in the demo world. */
 export const DELIVERY_CORPS = ['CORE001', 'SUP001', 'UNIT001', 'FIN001'] as const;
 
@@ -23,7 +24,7 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
 /**
  * The delivery factoring demo, made through the models engine as the demo user of each step: supplier 1
  * white-listed with its tripartite and supplemental agreements signed by every party (the project department
- * refused, then pending again), supply plans, arrival confirmations
+ * refused, then pending again), supply plans, arrival confirmations (each received one with its 应付账款确认书)
  * and finance applications in every state.
  */
 export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> {
@@ -107,7 +108,15 @@ export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> 
     if (state === 'CO0') return rec;
     s.later(60);
     if (state === 'CO9') return act('core_purchase', ORDER, rec, 'refuse', '到货数量不足');
-    return act('core_purchase', ORDER, rec, 'confirmReceipt');
+    const received = await act('core_purchase', ORDER, rec, 'confirmReceipt');
+    // Its 应付账款确认书, filed by the 收货确认岗 as the upload page does (demo PDF).
+    const letter = await s
+      .as('core_purchase')
+      .create(DOCUMENT, { orderId: rec.id, category: 'confirmation' });
+    await s
+      .as('core_purchase')
+      .attach(DOCUMENT, String(letter.id), 'confirmation', `应付账款确认书-${String(rec.orderNo)}.pdf`);
+    return received;
   };
   for (const [state, amount] of [
     ['CO0', '320000.00'],
