@@ -156,13 +156,13 @@ export class ModelEngine {
   }
 
   /**
-   * This engine (its models, effects and database) on another clock and signature verifier, writing no
-   * to-dos: the seeder's view (server/seed/engineSeeder.ts), which dates demo records in the past and
-   * accepts its own seeded sign records only.
+   * This engine (its models, effects, database and hand-overs) on another clock and signature verifier:
+   * the seeder's view (server/seed/engineSeeder.ts), which dates demo records in the past and accepts its
+   * own seeded sign records only. Its writes leave the to-dos a live server's would (handovers.ts): the
+   * demo world's records waiting for someone are in that someone's inbox, dated when they were handed over.
    */
   withClock(now: () => Date, signatureVerifier: SignatureVerifier): ModelEngine {
-    const { handoverLinks: _links, ...shared } = this.o;
-    return new ModelEngine({ ...shared, now, signatureVerifier });
+    return new ModelEngine({ ...this.o, now, signatureVerifier });
   }
 
   /** @throws ApiError NOT_FOUND for an unknown model name. */
