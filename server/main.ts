@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, trustProxyFromEnv, type TrustProxy } from './app';
+import { businessClockFromEnv } from './clock';
 import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
@@ -15,6 +16,7 @@ import { buildOpsApp, createOps } from './ops';
 import { mountProductDirs, productDirsFromEnv } from './products/folder';
 import { seedAll } from './seed';
 import { emulatedSmsGateway } from './registration/sms';
+import { createUkeySignatureVerifier } from './ukey/verifier';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,9 +25,12 @@ export async function main(): Promise<void> {
   // Settings are read before anything starts: a wrong one stops the server with what to set instead.
   let trustProxy: TrustProxy;
   let approvalDelay: number | null;
+  let businessClock: (() => Date) | undefined;
+  const testMode = process.env.TEST_MODE === 'true';
   try {
     trustProxy = trustProxyFromEnv(process.env.TRUST_PROXY);
     approvalDelay = productApprovalDelay(process.env.PRODUCT_APPROVAL_SECONDS);
+    businessClock = businessClockFromEnv(process.env.CLOCK_START, testMode);
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);
@@ -52,6 +57,8 @@ export async function main(): Promise<void> {
     db,
     schemasDir,
     host: { smsGateway: emulatedSmsGateway(log ? undefined : () => undefined) },
+    // CLOCK_START moves the business clock only; UKEY originals are issued and checked on the wall clock.
+    ...(businessClock ? { now: businessClock, signatureVerifier: createUkeySignatureVerifier() } : {}),
   });
   // Development (the schema studio): a model or dictionary saved while the server runs is loaded at once.
   if (process.env.WATCH_MODELS === 'true') watchModels(engine, schemasDir);
@@ -73,7 +80,7 @@ export async function main(): Promise<void> {
     ...(mounted ? { productFolders: mounted.portal } : {}),
     logger: log,
     trustProxy,
-    testMode: process.env.TEST_MODE === 'true',
+    testMode,
   });
   const housekeeping = setInterval(
     () => {

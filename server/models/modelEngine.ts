@@ -170,13 +170,15 @@ export class ModelEngine {
   }
 
   /**
-   * A view of this engine on another clock and signature verifier, writing no to-dos: the same engine
-   * (its database, models, effects and services; a model reload is seen by both), only the caller's options
+   * A view of this engine on another clock and signature verifier: the same engine (its database, models,
+   * effects, services and to-do links; a model reload is seen by both), only the caller's clock and verifier
    * differ. The view's prototype is this engine, so it holds nothing but those options. The seeder's view
-   * (server/seed/engineSeeder.ts) dates demo records in the past and accepts its own seeded sign records only.
+   * (server/seed/engineSeeder.ts) dates demo records in the past and accepts its own seeded sign records only;
+   * its writes leave the to-dos a live server's would (handovers.ts): the demo world's records waiting for
+   * someone are in that someone's inbox, dated when they were handed over.
    */
   withClock(now: () => Date, signatureVerifier: SignatureVerifier): ModelEngine {
-    const caller: EngineCaller = { now, signatureVerifier };
+    const caller: EngineCaller = { ...this.caller, now, signatureVerifier };
     return Object.assign(Object.create(this) as ModelEngine, { caller });
   }
 

@@ -62,8 +62,8 @@ test.describe('access and routing', () => {
 test.describe('header', () => {
   test('shows the bell dot only with unread messages', async ({ page, browser }) => {
     await loggedInAs(page, 'core_operator');
-    // Three seeded, and the to-dos that spec files before this one on the worker handed to the core's
-    // operator (server/models/handovers.ts).
+    // Three seeded notices and the to-dos the demo world's records left waiting for the core's operator
+    // (server/models/handovers.ts).
     const res = await apiGet(page, '/corp/v1/sys/messages', { messageState: 'UNREAD', size: '1' });
     const unread = ((await res.json()) as { data: { pagecond: { count: number } } }).data.pagecond.count;
     expect(unread).toBeGreaterThanOrEqual(3);

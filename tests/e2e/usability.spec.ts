@@ -236,7 +236,7 @@ test.describe('lists and accessibility', () => {
     await loggedInAs(page, 'core_operator');
     const motions = await recordOverlayMotions(page);
     await page.getByTestId('notice-bell').click();
-    // Three seeded, and possibly to-dos handed over by spec files before this one on the worker.
+    // Three seeded notices and the to-dos the demo world's records left waiting for the core's operator.
     const items = page.getByTestId('notice-item');
     await expect(items.nth(2)).toBeVisible();
     // The browser asks for reduced motion (playwright.config.ts): the popover opens without zooming.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedIn, testServer, type TestServer } from './helpers';
+import { loggedIn, testServer, unreadMessages, type TestServer } from './helpers';
 
 /** In-site mail and SMS with read/unread (my/message/*). */
 let s: TestServer;
@@ -19,12 +19,15 @@ const unread = async (b: B): Promise<number> =>
 describe('messages', () => {
   it('marks chosen messages read and the bell count follows at once', async () => {
     const b = await loggedIn(s.app, 'core_operator');
-    expect(await unread(b)).toBe(3);
+    // The seeded notices and the to-dos the demo world's records left waiting for core_operator.
+    const before = await unreadMessages(s.db, 'core_operator');
+    expect(before).toBeGreaterThan(1);
+    expect(await unread(b)).toBe(before);
     const list = (await b.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })).json()
       .data.list as Array<{ id: string }>;
     const res = (await b.call('POST', '/corp/v1/sys/messages/read', { body: { ids: [list[0]!.id] } })).json();
     expect(res).toMatchObject({ code: '0', data: { updated: 1 } });
-    expect(await unread(b)).toBe(2);
+    expect(await unread(b)).toBe(before - 1);
     // Reading it again changes nothing.
     expect(
       (await b.call('POST', '/corp/v1/sys/messages/read', { body: { ids: [list[0]!.id] } })).json().data
@@ -32,7 +35,7 @@ describe('messages', () => {
     ).toBe(0);
     expect(
       (await b.call('POST', '/corp/v1/sys/messages/read', { body: { all: true } })).json().data.updated,
-    ).toBe(2);
+    ).toBe(before - 1);
     expect(await unread(b)).toBe(0);
   });
 
@@ -41,14 +44,15 @@ describe('messages', () => {
     const theirs = (
       await other.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })
     ).json().data.list as Array<{ id: string }>;
-    expect(theirs).toHaveLength(2);
+    expect(theirs.length).toBeGreaterThan(0);
+    const before = { other: await unread(other), director: await unreadMessages(s.db, 'core_director') };
     const b = await loggedIn(s.app, 'core_director');
     const res = (
       await b.call('POST', '/corp/v1/sys/messages/read', { body: { ids: theirs.map((m) => m.id) } })
     ).json();
     expect(res.data.updated).toBe(0);
-    expect(await unread(other)).toBe(2);
-    expect(await unread(b)).toBe(1);
+    expect(await unread(other)).toBe(before.other);
+    expect(await unread(b)).toBe(before.director);
   });
 
   it('refuses an empty or malformed selection', async () => {

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_AGREEMENTS_API, type SignedAgreement } from '@contract/registration';
 import { exportPath, type ExportJob } from '@renderer/core/model';
+import { businessClockFromEnv } from '@server/clock';
 import { clock, pdfText, type Browser } from './helpers';
 import {
   as,
@@ -148,5 +149,23 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
     const cells = new Map<string, unknown>();
     sheet.eachRow((row) => void cells.set(String(row.getCell(2).value), row.getCell(3).value));
     for (const k of signed) expect(cells.get(k.id)).toBe(k.text);
+  });
+});
+
+describe('CLOCK_START: the business clock of a test or demo server (server/clock.ts)', () => {
+  it('starts at the instant given and runs on with the wall clock', () => {
+    let wall = Date.parse('2026-11-28T10:00:00Z');
+    const now = businessClockFromEnv(' 2026-11-20T23:30:00+08:00 ', true, () => wall)!;
+    expect(now().toISOString()).toBe('2026-11-20T15:30:00.000Z');
+    wall += 90_000;
+    expect(now().toISOString()).toBe('2026-11-20T15:31:30.000Z');
+    expect(businessClockFromEnv(undefined, true)).toBeUndefined();
+    expect(businessClockFromEnv('', false)).toBeUndefined();
+  });
+
+  it('is refused without TEST_MODE and without a UTC offset', () => {
+    expect(() => businessClockFromEnv('2026-11-20T23:30:00+08:00', false)).toThrow('TEST_MODE=true');
+    expect(() => businessClockFromEnv('2026-11-20T23:30:00', true)).toThrow('UTC offset');
+    expect(() => businessClockFromEnv('tomorrow', true)).toThrow('UTC offset');
   });
 });

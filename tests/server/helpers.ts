@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signRequest } from '@/api/signature';
 import { buildApp, type BuildAppOptions } from '@server/app';
+import type { Queryable } from '@server/db/db';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -131,3 +132,16 @@ export async function loggedIn(app: FastifyInstance, username: string): Promise<
 
 /** The text of every page of a PDF (shared with the e2e suite). */
 export { pdfText } from '../pdfText';
+
+/**
+ * How many unread in-site messages a user has, counted in the database: what the bell and the inbox must
+ * show (the seeded notices plus the to-dos the demo world's records left waiting for that user).
+ */
+export async function unreadMessages(db: Queryable, username: string): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from messages m join users u on u.id = m.user_id
+      where u.username = $1 and m.message_state = 'UNREAD'`,
+    [username],
+  );
+  return r.rows[0]!.n;
+}

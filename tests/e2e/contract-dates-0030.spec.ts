@@ -1,0 +1,4 @@
+import { contractSignedAt, SIGNINGS } from './contractDates';
+
+// A contract signed at 00:30 China time (tests/e2e/contractDates.ts).
+contractSignedAt(SIGNINGS.afterMidnight);
