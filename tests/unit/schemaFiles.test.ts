@@ -32,6 +32,7 @@ const RULES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   ['copies schemas/', /cpSync\(\s*(SCHEMAS\b|'schemas'|join\((\([^()]*\)|[^()])*'schemas')/],
   ['lists a schemas/ folder', /readdirSync\(\s*(join\((\([^()]*\)|[^()])*(SCHEMAS|'schemas')|'schemas\/)/],
+  ['opens a page folder by its path', /(join|resolve)\((\([^()]*\)|[^()])*'schemas',\s*'[a-z]/],
   ['opens a page schema by its path', /(from\s+'@schemas\/[a-z]|['"`](\.\.\/)+schemas\/[a-z][^'"`]*\.json)/],
 ];
 
@@ -62,6 +63,9 @@ describe('the schemas tree has one reader', () => {
       readsAround('a.ts', "cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true })"),
     ).toHaveLength(1);
     expect(readsAround('a.ts', "readdirSync(join(SCHEMAS, '_models'))")).toHaveLength(1);
+    expect(readsAround('a.ts', "const root = join(process.cwd(), 'schemas', 'assets-pool');")).toHaveLength(
+      1,
+    );
     expect(readsAround('a.ts', "import page from '@schemas/credit/apply.json';")).toHaveLength(1);
     expect(readsAround('a.ts', "new URL('../../schemas/my/limit/query.json', import.meta.url)")).toHaveLength(
       1,
