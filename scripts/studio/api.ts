@@ -3,7 +3,7 @@
 // an edited text, its impact on roles and menus, save and the new-screen wizard.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readSchemaDirectory, schemaTreeFile, schemaTreeFiles } from '@renderer/core/node';
 import { DEMO_PASSWORD, DEMO_USERS } from '@server/seed/demo';
 import { writeNewPage } from '../schemas-new';
@@ -87,13 +87,7 @@ export function studioApi(root: string) {
             role: String(input.role ?? '') || undefined,
             title: String(input.title ?? '') || undefined,
           });
-          return send(
-            res,
-            200,
-            result.issues.length
-              ? { issues: result.issues }
-              : { file: relative(root, result.file).split('\\').join('/') },
-          );
+          return send(res, 200, result.issues.length ? { issues: result.issues } : { file: result.path });
         }
         return send(res, 404, { error: '不存在的地址' });
       } catch (error) {

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { schemaTreeFile } from '@renderer/core/node';
 import { productFilesInTree, schemaPathOf } from '@renderer/core/schema';
 
 const ROOT = resolve(__dirname, '../..');
@@ -100,5 +101,14 @@ describe('a product folder in the tree', () => {
         { '/products/credit/manifest.json': credit },
       ),
     ).toEqual({ '/schemas/my/limit/query.json': 1 });
+  });
+
+  it('finds a file of the tree on disk, and places a new page in the product folder that holds its folder', () => {
+    const at = (file: string): string => relative(ROOT, schemaTreeFile(join(ROOT, 'schemas'), file));
+    expect(at('my/limit/query.json')).toBe('products/credit/limit-pages/query.json');
+    expect(at('credit/core/index/operator.json')).toBe('products/credit/pages/core/index/operator.json');
+    expect(at('credit/core/new-page.json')).toBe('products/credit/pages/core/new-page.json');
+    expect(at('my/receipt.json')).toBe('schemas/my/receipt.json');
+    expect(at('_fragments/new.json')).toBe('schemas/_fragments/new.json');
   });
 });

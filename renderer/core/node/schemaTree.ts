@@ -72,9 +72,23 @@ export function schemaTreeFiles(
   return new Map([...files].sort(([a], [b]) => byFolder(a, b)));
 }
 
-/** The file on disk of a path of the tree (an existing file's, or where a new one goes: under `schemas/`). */
+/**
+ * The file on disk of a path of the tree: an existing file's, or where a new one goes (in the product
+ * folder whose existing pages, models, ... folder holds that path, else under `schemas/`).
+ */
 export function schemaTreeFile(schemasRoot: string, file: string): string {
-  return productTreeFiles(productDirsBeside(schemasRoot)).get(file) ?? join(schemasRoot, file);
+  const dirs = productDirsBeside(schemasRoot);
+  const existing = productTreeFiles(dirs).get(file);
+  if (existing) return existing;
+  if (existsSync(join(schemasRoot, file))) return join(schemasRoot, file);
+  let best: { at: string; full: string } | undefined;
+  for (const dir of dirs) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ProductPlacement;
+    for (const [folder, at] of productFolderMounts(manifest))
+      if (file.startsWith(`${at}/`) && existsSync(join(dir, folder)) && at.length > (best?.at.length ?? -1))
+        best = { at, full: join(dir, folder, file.slice(at.length + 1)) };
+  }
+  return best?.full ?? join(schemasRoot, file);
 }
 
 /** Writes the whole tree into `dest` as one plain schemas folder (a server's or a test's own copy). */
