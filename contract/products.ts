@@ -21,6 +21,8 @@ export interface ProductManifest {
   agreements: readonly string[];
   /** Position of its card among the default product cards (spec section 9), when it has one. */
   defaultCard?: number;
+  /** Page folders of the product folder at other route prefixes: folder → prefix (credit's `/my/limit`). */
+  pageFolders?: Readonly<Record<string, string>>;
   server?: { plugin: string; export: string; order: number };
   demo: { openedBy: readonly string[] };
 }

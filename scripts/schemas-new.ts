@@ -6,9 +6,10 @@
 // fields (the rest are added from the model in the studio), with back and submit. The page is checked
 // with the schemas:check logic; nothing is kept when it fails.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { ACCOUNT_CENTRE, PRODUCT_CODES } from '@contract/products';
 import { formatIssue } from '@renderer/core/checker';
+import { schemaTreeFile } from '@renderer/core/node';
 import { checkSchemaFolder } from './schemas-check';
 import { formatSchemaText } from './studio/core';
 
@@ -64,7 +65,7 @@ const MAX_COLUMNS = 8;
 
 /** Reads a model file (a Chinese error when it does not exist). */
 function readModel(root: string, name: string): ModelFile {
-  const modelPath = join(root, '_models', `${name}.json`);
+  const modelPath = schemaTreeFile(root, `_models/${name}.json`);
   if (!existsSync(modelPath)) throw new Error(`模型 ${name} 不存在（${modelPath}）`);
   return JSON.parse(readFileSync(modelPath, 'utf8')) as ModelFile;
 }
@@ -344,15 +345,17 @@ export function buildFormPage(root: string, options: NewPageOptions): Record<str
 }
 
 /**
- * Writes the page into `root`, checks the folder and removes the file again when the check fails. A
- * model the checker refuses is named with its own problems (the page would inherit them).
+ * Writes the page into the schemas tree at `root` (in a product folder when its folder for the route holds
+ * pages already: renderer/core/node/schemaTree.ts), checks the folder and removes it again when the check
+ * fails. A model the checker refuses is named with its own problems (the page would inherit them).
  */
 export async function writeNewPage(
   root: string,
   options: NewPageOptions,
-): Promise<{ file: string; issues: string[] }> {
-  const file = join(root, `${options.route.replace(/^\/+/, '')}.json`);
-  if (existsSync(file)) throw new Error(`文件已存在：${relative(root, file)}`);
+): Promise<{ file: string; path: string; issues: string[] }> {
+  const path = `${options.route.replace(/^\/+/, '')}.json`;
+  const file = schemaTreeFile(root, path);
+  if (existsSync(file)) throw new Error(`文件已存在：${path}`);
   readModel(root, options.model);
   const modelFile = `_models/${options.model}.json`;
   const modelIssues = checkSchemaFolder(root)
@@ -360,14 +363,18 @@ export async function writeNewPage(
     .map(formatIssue);
   if (modelIssues.length > 0)
     throw new Error(`模型 ${options.model} 未通过 schemas:check，先修正它：\n${modelIssues.join('\n')}`);
-  const rel = relative(root, file);
+  const rel = path;
+  // The page's file may sit in a product folder (renderer/core/node/schemaTree.ts): its meta-schema from there.
+  const meta = relative(dirname(file), resolve(root, '../renderer/core/schema/page.schema.json'))
+    .split('\\')
+    .join('/');
   let issues: string[] = [];
   for (const attempt of options.noCreate || options.kind === 'form' ? [true] : [false, true]) {
     const page =
       options.kind === 'form'
         ? buildFormPage(root, options)
         : buildListPage(root, { ...options, noCreate: attempt });
-    const text = await formatSchemaText(file, JSON.stringify(page));
+    const text = await formatSchemaText(file, JSON.stringify({ ...page, $schema: meta }));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
     issues = checkSchemaFolder(root)
@@ -376,7 +383,7 @@ export async function writeNewPage(
     if (issues.length === 0) break;
     rmSync(file);
   }
-  return { file, issues };
+  return { file, path, issues };
 }
 
 function parseArgs(argv: string[]): NewPageOptions & { dir: string } {

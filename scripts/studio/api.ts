@@ -1,10 +1,10 @@
 // The studio's file side over HTTP (`/studio-api/…`, connect-style middleware mounted on its Vite server):
 // the page list, a file's text, the folder's fragments, dictionaries and models for the preview, the check of
 // an edited text, its impact on roles and menus, save and the new-screen wizard.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, relative, resolve } from 'node:path';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { resolve } from 'node:path';
+import { readSchemaDirectory, schemaTreeFile, schemaTreeFiles } from '@renderer/core/node';
 import { DEMO_PASSWORD, DEMO_USERS } from '@server/seed/demo';
 import { writeNewPage } from '../schemas-new';
 import { checkEditedSchema, formatSchemaText, impactOf, pageEntries, saveSchema, schemaFile } from './core';
@@ -47,12 +47,8 @@ function sourceOf(root: string) {
  */
 function sharedVersion(root: string): string {
   const parts: string[] = [];
-  for (const folder of ['_models', '_dicts', '_fragments', '_routes']) {
-    const dir = join(root, folder);
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort())
-      parts.push(`${folder}/${name}@${statSync(join(dir, name)).mtimeMs}`);
-  }
+  for (const [file, full] of schemaTreeFiles(root))
+    if (/^_(models|dicts|fragments|routes)\//.test(file)) parts.push(`${file}@${statSync(full).mtimeMs}`);
   return parts.join('|');
 }
 
@@ -68,7 +64,7 @@ export function studioApi(root: string) {
         if (name === 'version') return send(res, 200, { version: sharedVersion(root) });
         if (name === 'file') {
           const rel = schemaFile(root, url.searchParams.get('f') ?? '');
-          return send(res, 200, { text: readFileSync(join(root, rel), 'utf8') });
+          return send(res, 200, { text: readFileSync(schemaTreeFile(root, rel), 'utf8') });
         }
         if (req.method !== 'POST') return send(res, 404, { error: '不存在的地址' });
         const input = await body(req);
@@ -77,7 +73,9 @@ export function studioApi(root: string) {
         if (name === 'check') return send(res, 200, { issues: checkEditedSchema(root, file, text) });
         // A visual edit's document, formatted as `prettier --write` (and a save) would.
         if (name === 'format')
-          return send(res, 200, { text: await formatSchemaText(join(root, schemaFile(root, file)), text) });
+          return send(res, 200, {
+            text: await formatSchemaText(schemaTreeFile(root, schemaFile(root, file)), text),
+          });
         if (name === 'impact') return send(res, 200, impactOf(root, file, text));
         if (name === 'save')
           return send(res, 200, await saveSchema(root, file, text, input.override === true));
@@ -89,13 +87,7 @@ export function studioApi(root: string) {
             role: String(input.role ?? '') || undefined,
             title: String(input.title ?? '') || undefined,
           });
-          return send(
-            res,
-            200,
-            result.issues.length
-              ? { issues: result.issues }
-              : { file: relative(root, result.file).split('\\').join('/') },
-          );
+          return send(res, 200, result.issues.length ? { issues: result.issues } : { file: result.path });
         }
         return send(res, 404, { error: '不存在的地址' });
       } catch (error) {

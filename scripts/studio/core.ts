@@ -2,12 +2,12 @@
 // folder with the schemas:check logic, and save it formatted as Prettier would, only when it checks clean
 // (or on an explicit override).
 import { existsSync, writeFileSync } from 'node:fs';
-import { join, normalize, relative, resolve } from 'node:path';
+import { normalize, relative, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { PRODUCT_NAMES, productOrder } from '@contract/products';
 import { ROLE_CODES } from '@contract/roles';
 import type { CheckIssue } from '@renderer/core/checker';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { readSchemaDirectory, schemaTreeFile } from '@renderer/core/node';
 import { buildMenu, extractRoutes, routeEntries, type RouteMeta } from '@renderer/core/routes';
 import { SCREENS } from '@/router/screens';
 import { checkSchemaFolder } from '../schemas-check';
@@ -40,7 +40,7 @@ export async function saveSchema(
   override = false,
 ): Promise<SaveResult> {
   const rel = schemaFile(root, file);
-  const full = join(root, rel);
+  const full = schemaTreeFile(root, rel);
   if (!existsSync(full)) throw new Error(`文件不存在：${rel}`);
   const issues = checkEditedSchema(root, rel, text);
   if (issues.length > 0 && !override) return { saved: false, issues };

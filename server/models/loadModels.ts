@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkDictionaries, describeAjvErrors, formatIssue } from '@renderer/core/checker';
 import { parseJson } from '@renderer/core/checker/jsonSyntax';
+import { schemaTreeFiles } from '@renderer/core/node';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
 import { escapePointerSegment } from '@renderer/core/schema';
 import { isBusinessDate, registerAjvFormats, sumToProblem } from '@renderer/core/validators';
@@ -71,12 +72,12 @@ export function createModelAjv(): Ajv {
   return ajv;
 }
 
-function readJson(dir: string, file: string, problems: ModelFileProblem[]): unknown {
-  const parsed = parseJson(readFileSync(join(dir, file), 'utf8'));
+function readJson(full: string, file: string, problems: ModelFileProblem[]): unknown {
+  const parsed = parseJson(readFileSync(full, 'utf8'));
   if ('value' in parsed) return parsed.value;
   const { line, column, message } = parsed.error;
   problems.push({
-    file: relativeFile(dir, file),
+    file,
     pointer: '',
     message: `不是合法的 JSON：${message}`,
     line,
@@ -85,21 +86,21 @@ function readJson(dir: string, file: string, problems: ModelFileProblem[]): unkn
   return undefined;
 }
 
-const relativeFile = (dir: string, file: string): string => `${basename(dir)}/${file}`;
-
-const jsonFiles = (dir: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-    : [];
+/**
+ * The JSON files right inside a `_` folder of the schemas tree (`_models`, `_dicts`: schemas/ and the
+ * product folders' models/ and dicts/, renderer/core/node/schemaTree.ts), by path in the tree, sorted.
+ */
+export function treeFolderFiles(schemasDir: string, folder: string): Array<[file: string, full: string]> {
+  return [...schemaTreeFiles(schemasDir)]
+    .filter(([file]) => file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/'))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
 
 function loadDicts(schemasDir: string, problems: ModelFileProblem[]): Map<string, DictDef> {
-  const dir = join(schemasDir, '_dicts');
   const raw: Record<string, unknown> = {};
-  for (const file of jsonFiles(dir)) {
-    const value = readJson(dir, file, problems);
-    if (value !== undefined) raw[`_dicts/${file}`] = value;
+  for (const [file, full] of treeFolderFiles(schemasDir, '_dicts')) {
+    const value = readJson(full, file, problems);
+    if (value !== undefined) raw[file] = value;
   }
   // The page checker's dictionary rules, one set for both (renderer/core/checker/checkSchemas.ts).
   const broken = new Set<string>();
@@ -120,7 +121,7 @@ function loadDicts(schemasDir: string, problems: ModelFileProblem[]): Map<string
 let metaValidator: { dir: string; validate: ValidateFunction } | null = null;
 function modelMetaValidator(schemasDir: string, problems: ModelFileProblem[]): ValidateFunction | null {
   if (metaValidator?.dir === schemasDir) return metaValidator.validate;
-  const meta = readJson(join(schemasDir, '_meta'), 'model.schema.json', problems);
+  const meta = readJson(join(schemasDir, '_meta', 'model.schema.json'), '_meta/model.schema.json', problems);
   if (!meta) return null;
   const validate = new Ajv({ allErrors: true, strict: false, verbose: true }).compile(meta as object);
   metaValidator = { dir: schemasDir, validate };
@@ -170,10 +171,9 @@ export function checkModelFiles(
   const validateMeta = modelMetaValidator(schemasDir, problems);
   const defs: Array<{ def: ModelDef; file: string }> = [];
   if (!validateMeta) return { problems, defs, dicts };
-  const dir = join(schemasDir, '_models');
-  for (const name of jsonFiles(dir)) {
-    const file = relativeFile(dir, name);
-    const raw = readJson(dir, name, problems);
+  for (const [file, full] of treeFolderFiles(schemasDir, '_models')) {
+    const name = basename(file);
+    const raw = readJson(full, file, problems);
     if (raw === undefined) continue;
     const shapes = enumObjectProblems(file, raw);
     const states = (raw as { states?: unknown } | null)?.states;

@@ -8,7 +8,6 @@
  * one. Products of this repository keep their pieces in the shared folders until they move (README, Layout).
  */
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -20,6 +19,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { copySchemaTree } from '@renderer/core/node';
 import { registerProduct, type MountedProductFolders, type ProductManifest } from '@contract/products';
 import type { ModelEngine } from '../models/modelEngine';
 import { EngineSeeder } from '../seed/engineSeeder';
@@ -152,12 +152,13 @@ export interface MountedProducts {
 }
 
 /**
- * Mounts product folders (PRODUCT_DIRS) into a fresh copy of `schemasDir` in the system's temp
+ * Mounts product folders (PRODUCT_DIRS) into a fresh copy of `schemasDir` (with the product folders beside
+ * it: renderer/core/node/schemaTree.ts) in the system's temp
  * directory: the server runs on the copy, so the checkout's schemas/ is never written.
  */
 export function mountProductDirs(dirs: readonly string[], schemasDir: string): MountedProducts {
   const copy = mkdtempSync(join(tmpdir(), 'scf-product-dirs-'));
-  cpSync(schemasDir, copy, { recursive: true });
+  copySchemaTree(schemasDir, copy);
   const portal: MountedProductFolders = { manifests: [], pages: {}, models: {}, dicts: {} };
   const products = dirs.map((dir) => {
     const folder = readProductFolder(dir);

@@ -2,8 +2,8 @@
  * Product folders the server mounted at start (PRODUCT_DIRS, server/products/folder.ts): the server's
  * index.html loads them as a script before this code (server/plugins/portal.ts), and this module, imported
  * first by src/main.tsx, adds their manifests to the contract's product lists before any screen reads
- * them. Their pages, models and dictionaries join the bundled ones in src/router/routeTable.ts and
- * src/pages/schema/SchemaRoutePage.tsx, keyed as the bundle keys its own (`/schemas/<file>`).
+ * them. Their pages, models and dictionaries join the bundled schemas tree (src/schemaFiles/), keyed as
+ * the bundle keys its own (`/schemas/<file>`).
  */
 import { PRODUCT_FOLDERS_GLOBAL, registerProduct, type MountedProductFolders } from '@contract/products';
 

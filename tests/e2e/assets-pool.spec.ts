@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { readSchemaDirectory } from '@renderer/core/node';
 import { DEMO_USERS, OPENED } from '../../server/seed/demo';
 import {
   cell,
@@ -234,12 +234,11 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expectNoErrors(watch);
 });
 
-/** The asset pool's route blocks (page schemas under schemas/assets-pool). */
+/** The asset pool's route blocks (its page schemas, `assets-pool/` in the schemas tree). */
 function poolRoutes(): Array<{ path: string; roles: string[]; hideInMenu?: boolean }> {
-  const root = join(process.cwd(), 'schemas', 'assets-pool');
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => (JSON.parse(readFileSync(join(root, f), 'utf8')) as { route: never }).route);
+  return readSchemaDirectory(join(process.cwd(), 'schemas'))
+    .pages.filter((p) => p.file.startsWith('assets-pool/'))
+    .map((p) => (p.raw as { route: never }).route);
 }
 
 // One demo user per role (a single current role each), of the enterprises that opened the asset pool.

@@ -3,12 +3,13 @@
 // previews as the operator and, switched, as the director with the director's actions, saves
 // Prettier-formatted, and the wizard writes a list page that checks clean and previews with rows.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { format, resolveConfig } from 'prettier';
+import { copySchemaTree } from '@renderer/core/node';
 
 let studio = '';
 const FILE = 'credit/core/index/operator.json';
@@ -21,7 +22,7 @@ test.beforeAll(async ({ portal }) => {
   const port = portal.helperPort('studio');
   studio = `http://127.0.0.1:${port}`;
   root = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
-  cpSync('schemas', root, { recursive: true });
+  copySchemaTree('schemas', root);
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/studio/server.ts', root], {
     env: { ...process.env, STUDIO_PORT: String(port), API_TARGET: portal.origin },
     stdio: 'ignore',

@@ -3,19 +3,19 @@
  * renderer as the portal shows them, from the product folder alone mounted into a copy of schemas/
  * (server/products/folder.ts); tests/server/sampleProduct.test.ts runs the server on it.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadPageSchema } from '@renderer/core';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { copySchemaTree, readSchemaDirectory } from '@renderer/core/node';
 import { defaultComponents, preloadRenderer } from '@renderer/react';
 import { mountProductFolder } from '@server/products/folder';
 import { mount, settle } from './renderPage';
 
 const dir = mkdtempSync(join(tmpdir(), 'sample-pages-'));
-cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+copySchemaTree(join(process.cwd(), 'schemas'), dir);
 mountProductFolder(join(process.cwd(), 'tests/fixtures/sample-product'), dir);
 const directory = readSchemaDirectory(dir);
 

@@ -4,12 +4,13 @@
  * messages that name the file, the JSON pointer and what was expected.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatIssue } from '@renderer/core/checker';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
+import { copySchemaTree } from '@renderer/core/node';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCHEMAS = join(ROOT, 'schemas');
@@ -45,7 +46,7 @@ describe('schemas:check', () => {
   });
 
   it('fails on a broken copy, locating every problem', () => {
-    cpSync(SCHEMAS, copy, { recursive: true });
+    copySchemaTree(SCHEMAS, copy);
     edit('credit/core/index/operator.json', (json) => {
       const list = json.list as { columns: unknown[]; rowActions: Array<Record<string, unknown>> };
       list.columns.push({ field: 'rootNo', titel: '原始凭证编号' });
@@ -78,7 +79,7 @@ describe('schemas:check', () => {
   it('fails on page rules looser than, or different from, the model, with file and pointer', () => {
     const rules = mkdtempSync(join(tmpdir(), 'schemas-rules-'));
     try {
-      cpSync(SCHEMAS, rules, { recursive: true });
+      copySchemaTree(SCHEMAS, rules);
       const path = join(rules, 'credit/core/issue/apply.json');
       const json = JSON.parse(readFileSync(path, 'utf8')) as {
         form: { steps: Array<{ properties: Record<string, Record<string, unknown>> }> };
@@ -113,7 +114,7 @@ describe('schemas:check', () => {
   it('fails on a link shown to a role the target page refuses', () => {
     const links = mkdtempSync(join(tmpdir(), 'schemas-links-'));
     try {
-      cpSync(SCHEMAS, links, { recursive: true });
+      copySchemaTree(SCHEMAS, links);
       // As on main before the fix: the core operator's success page offered 上传贸易合同, which refused it.
       const path = join(links, 'credit/upload/contract.json');
       const json = JSON.parse(readFileSync(path, 'utf8')) as { route: { roles: string[] } };
@@ -134,7 +135,7 @@ describe('schemas:check', () => {
   it('fails on a page that offers what the model forbids (ADR 0014)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-invariants-'));
     try {
-      cpSync(SCHEMAS, dir, { recursive: true });
+      copySchemaTree(SCHEMAS, dir);
       // A payee picker reading another list than the field's refs (which honour `opened`).
       const apply = join(dir, 'credit/chain/finance/apply.json');
       const page = JSON.parse(readFileSync(apply, 'utf8')) as {

@@ -4,7 +4,7 @@
  * server that refuses to start, "[object Object]" in a Select): each fails `schemas:check` with a
  * located Chinese message, one test per mistake.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { formatIssue } from '@renderer/core/checker';
 import { loadModels, ModelLoadError } from '@server/models';
 import { productEffects } from '@server/products';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
+import { copySchemaTree } from '@renderer/core/node';
 
 const SCHEMAS = resolve(import.meta.dirname, '../../schemas');
 let copies: string[] = [];
@@ -27,7 +28,7 @@ type Json = ReturnType<JSON['parse']>;
 function broken(edits: Record<string, ((json: Json) => void) | string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-silent-'));
   copies.push(dir);
-  cpSync(SCHEMAS, dir, { recursive: true });
+  copySchemaTree(SCHEMAS, dir);
   for (const [file, edit] of Object.entries(edits)) {
     const path = join(dir, file);
     if (typeof edit === 'string') writeFileSync(path, edit);

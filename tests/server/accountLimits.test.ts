@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, compareMoney, subMoney } from '@renderer/core/format';
+import { schemaTreeFile } from '@renderer/core/node';
 import {
   as,
   act,
@@ -235,9 +235,7 @@ describe('limit distribution', () => {
 
 describe('old limits (/my/limit/old-limit)', () => {
   /** The page's two lists: the model and the fixed params of each (read from the page schema). */
-  const page = JSON.parse(
-    readFileSync(fileURLToPath(new URL('../../schemas/my/limit/old-limit.json', import.meta.url)), 'utf8'),
-  );
+  const page = JSON.parse(readFileSync(schemaTreeFile('schemas', 'my/limit/old-limit.json'), 'utf8'));
   const lists = page.composite.parts[0].items.map((item: Json) => item.parts[0]) as Json[];
   const partOf = (model: string): Record<string, string> => {
     const part = lists.find((p) => p.model === model)!;

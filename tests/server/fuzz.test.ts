@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,6 +9,7 @@ import { testSeed } from '../seed';
 import { type Browser, clock } from './helpers';
 import { bigWorkbook, zip } from './importBomb';
 import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
+import { readSchemaDirectory } from '@renderer/core/node';
 
 /**
  * Property-based fuzzing of the models API: requests generated from the model definitions —
@@ -23,9 +23,9 @@ import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 
-const MODELS: ModelDef[] = readdirSync(join(process.cwd(), 'schemas', '_models'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(join(process.cwd(), 'schemas', '_models', f), 'utf8')) as ModelDef);
+const MODELS: ModelDef[] = Object.values(
+  readSchemaDirectory(join(process.cwd(), 'schemas')).models ?? {},
+).map((m) => m as unknown as ModelDef);
 
 /** A demo user holding each role (server/seed/demo.ts). */
 const USER_OF_ROLE: Record<string, string> = {

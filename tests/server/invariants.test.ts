@@ -5,7 +5,7 @@
  * replaced or deleted; a corp reference accepts (and its picker offers) only enterprises that opened
  * the product. Every refusal writes nothing.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import {
   uploadFile,
   type ModelsTestServer,
 } from './modelsHelpers';
+import { copySchemaTree } from '@renderer/core/node';
 
 let s: ModelsTestServer;
 let fin: Browser;
@@ -396,7 +397,7 @@ describe('a corp reference accepts only enterprises that opened the product', ()
 describe('the declarations are checked at start', () => {
   function brokenSchemas(file: string, edit: (model: Json) => void): string {
     const dir = mkdtempSync(join(tmpdir(), 'scf-schemas-'));
-    cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+    copySchemaTree(join(process.cwd(), 'schemas'), dir);
     const path = join(dir, '_models', `${file}.json`);
     const model = JSON.parse(readFileSync(path, 'utf8'));
     edit(model);

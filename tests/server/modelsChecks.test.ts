@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { loadModels, ModelLoadError } from '@server/models';
 import { fillMonths } from '@server/models/aggregates';
 import { productEffects } from '@server/products';
 import { API, as, body, type Json, modelsServer, type ModelsTestServer } from './modelsHelpers';
+import { copySchemaTree } from '@renderer/core/node';
 
 let s: ModelsTestServer;
 beforeAll(async () => {
@@ -92,7 +93,7 @@ describe('monthly aggregates', () => {
 describe('model files are checked at start', () => {
   function brokenSchemas(edit: (model: Record<string, Json>) => void): string {
     const dir = mkdtempSync(join(tmpdir(), 'scf-schemas-'));
-    cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+    copySchemaTree(join(process.cwd(), 'schemas'), dir);
     const file = join(dir, '_models', 'creditIssue.json');
     const model = JSON.parse(readFileSync(file, 'utf8'));
     edit(model);

@@ -2,7 +2,6 @@
  * Products as plugins (README, "Add a product"): effects, error codes, role homes and demo data come from
  * server/products/<product>/ through one list; a second product is a folder and a line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CODE_PREFIX, ERRORS } from '@server/errors';
@@ -14,6 +13,7 @@ import { loadRoutes } from '@server/menus';
 import { duplicateErrorCodes, PRODUCTS, productEffects } from '@server/products';
 import type { ServerProduct } from '@server/products';
 import { creditError } from '@server/products/credit/errors';
+import { readSchemaDirectory } from '@renderer/core/node';
 
 const SCHEMAS = join(process.cwd(), 'schemas');
 
@@ -104,9 +104,7 @@ describe('products', () => {
 
   it('own every model that names their product', () => {
     const codes = PRODUCTS.map((p) => p.code);
-    for (const file of readdirSync(join(SCHEMAS, '_models'))) {
-      const model = JSON.parse(readFileSync(join(SCHEMAS, '_models', file), 'utf8')) as { product?: string };
-      if (model.product) expect(codes, file).toContain(model.product);
-    }
+    for (const [name, model] of Object.entries(readSchemaDirectory(SCHEMAS).models ?? {}))
+      if (model.product) expect(codes, name).toContain(model.product);
   });
 });

@@ -2,11 +2,11 @@
  * One source of truth for routes: a route block changed in one place, schemas/_routes/, is
  * followed by the portal's router and header menu, the server's menus3 and the checker alike.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { copySchemaTree, readSchemaDirectory } from '@renderer/core/node';
 import { routeObjects } from '@/router/routeObjects';
 import { buildRouteTable } from '@/router/routeTable';
 import { SCREENS } from '@/router/screens';
@@ -54,7 +54,7 @@ const titlesOf = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
 
 describe('a route block changed in one place', () => {
   beforeAll(() => {
-    cpSync(join(process.cwd(), 'schemas'), copy, { recursive: true });
+    copySchemaTree(join(process.cwd(), 'schemas'), copy);
     editRoutes((routes) => {
       const supplier = routes.find((r) => r.path === '/supplier/index')!;
       supplier.title = '企业名录';

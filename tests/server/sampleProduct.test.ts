@@ -5,14 +5,14 @@
  * the server runs it: it is in its roles' menus only, its pages load and pass the checker, and a record
  * is created and approved through the API.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CODES, PRODUCT_NAMES } from '@contract/products';
 import { productRoleHome } from '@contract/homes';
 import { formatIssue } from '@renderer/core/checker';
-import { loadSchemaFile } from '@renderer/core/node';
+import { copySchemaTree, loadSchemaFile } from '@renderer/core/node';
 import { openEngine } from '@server/engine';
 import { mountProductFolder, readProductFolder } from '@server/products/folder';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
@@ -24,7 +24,7 @@ let s: TestServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sample-product-'));
-  cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+  copySchemaTree(join(process.cwd(), 'schemas'), dir);
   const product = mountProductFolder(FOLDER, dir);
   s = await testServer(undefined, dir);
   await product.seed!(await openEngine({ db: s.db, schemasDir: dir }));

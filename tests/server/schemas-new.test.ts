@@ -1,22 +1,14 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatIssue } from '@renderer/core/checker';
 import { buildListPage, writeNewPage } from '../../scripts/schemas-new';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
+import { copySchemaTree, readSchemaDirectory } from '@renderer/core/node';
 
 const root = mkdtempSync(join(tmpdir(), 'schemas-new-'));
-cpSync('schemas', root, { recursive: true });
+copySchemaTree('schemas', root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('schemas:new', () => {
@@ -87,9 +79,10 @@ describe('schemas:new', () => {
   it('makes a page an analyst keeps, for every model: query form, toolbar, names and labels, actions', () => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-new-all-'));
     try {
-      cpSync('schemas', dir, { recursive: true });
+      copySchemaTree('schemas', dir);
       mkdirSync(join(dir, 'generated'));
-      const models = readdirSync('schemas/_models').map((f) => f.replace(/\.json$/, ''));
+      const tree = readSchemaDirectory('schemas');
+      const models = Object.keys(tree.models ?? {});
       const pages = new Map<string, ReturnType<typeof buildListPage>>();
       for (const model of models) {
         const route = `generated/${model.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -100,7 +93,7 @@ describe('schemas:new', () => {
       // Every generated page passes the checker, in one run over the folder.
       expect(checkSchemaFolder(dir).issues.map((i) => formatIssue(i))).toEqual([]);
       for (const [model, page] of pages) {
-        const definition = JSON.parse(readFileSync(`schemas/_models/${model}.json`, 'utf8')) as {
+        const definition = tree.models?.[model] as unknown as {
           fields: Record<string, { ref?: string; dict?: string }>;
           query?: { filters?: Record<string, string> };
         };
@@ -137,7 +130,7 @@ describe('schemas:new', () => {
   it("refuses a model the checker refuses, with the model's own problems", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-new-inline-'));
     try {
-      cpSync('schemas', dir, { recursive: true });
+      copySchemaTree('schemas', dir);
       const file = join(dir, '_models/creditCash.json');
       const model = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       model.states = [{ value: 'RD0', label: '待还款' }];

@@ -1,11 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkEditedSchema, saveSchema, schemaFile } from '../../scripts/studio/core';
+import { copySchemaTree } from '@renderer/core/node';
 
 const root = mkdtempSync(join(tmpdir(), 'studio-core-'));
-cpSync('schemas', root, { recursive: true });
+copySchemaTree('schemas', root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const FILE = 'credit/core/index/operator.json';
 

@@ -5,7 +5,7 @@
  * action's transaction committed). The fixture model tests/fixtures/user-visible/userNote.json is mounted
  * into a copy of schemas/ with its effects next to the products'.
  */
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { PRODUCTS, productEffects } from '@server/products';
 import { emulatedSmsGateway } from '@server/registration/sms';
 import { clock, type TestServer } from './helpers';
 import { as, body, create, getRecord, list, step, type Json } from './modelsHelpers';
+import { copySchemaTree } from '@renderer/core/node';
 
 const FIXTURE = join(process.cwd(), 'tests/fixtures/user-visible');
 const MODEL = 'userNote';
@@ -43,7 +44,7 @@ const serviceEffects: Record<string, Effect> = {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'user-visible-'));
-  cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+  copySchemaTree(join(process.cwd(), 'schemas'), dir);
   copyFileSync(join(FIXTURE, 'userNote.json'), join(dir, '_models/userNote.json'));
   copyFileSync(join(FIXTURE, 'managerNote.json'), join(dir, '_models/managerNote.json'));
   copyFileSync(join(FIXTURE, 'userNoteStatus.json'), join(dir, '_dicts/userNoteStatus.json'));

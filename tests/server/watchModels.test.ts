@@ -3,7 +3,7 @@
  * saved while it runs: the new model's records answer without a restart (server/models/watchModels.ts), a
  * broken file is reported in located Chinese and the models in use stay.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { openEngine } from '@server/engine';
 import { watchModels } from '@server/models/watchModels';
 import type { FastifyInstance } from 'fastify';
 import { clock, loggedIn } from './helpers';
+import { copySchemaTree } from '@renderer/core/node';
 
 const SAMPLE = join(process.cwd(), 'tests/fixtures/sample-product');
 let dir: string;
@@ -23,7 +24,7 @@ const reports: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'watch-models-'));
-  cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true });
+  copySchemaTree(join(process.cwd(), 'schemas'), dir);
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   db = await openPglite({ loadDataDir: new Blob([dump]) });
   const engine = await openEngine({ db, schemasDir: dir, now: () => clock.now });

@@ -1,3 +1,10 @@
-/** Node-only helpers: reading a `schemas/` folder from disk. */
+/** Node-only helpers: reading a `schemas/` folder and the product folders beside it from disk. */
 export { loadSchemaFile, readSchemaDirectory } from './readSchemaDirectory';
 export type { SchemaDirectory } from './readSchemaDirectory';
+export {
+  copySchemaTree,
+  productDirsBeside,
+  productTreeFiles,
+  schemaTreeFile,
+  schemaTreeFiles,
+} from './schemaTree';

@@ -1,9 +1,9 @@
 /**
- * Reads a `schemas/` folder from disk (Node only: scripts, the server, tests). The browser uses
- * `createModuleSource` over modules Vite imported instead.
+ * Reads a `schemas/` folder from disk with the product folders beside it (./schemaTree.ts; Node only:
+ * scripts, the server, tests). The browser reads the same tree through src/schemaFiles.ts.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PageFile } from '@renderer/core/checker';
 import { parseJson } from '@renderer/core/checker/jsonSyntax';
 import type { JsonSyntaxError } from '@renderer/core/checker/jsonSyntax';
@@ -17,8 +17,9 @@ import {
   variantsOf,
 } from '@renderer/core/schema';
 import type { LoadedSchema, SchemaSource } from '@renderer/core/schema';
+import { schemaTreeFiles } from './schemaTree';
 
-/** Everything in a `schemas/` folder. */
+/** Everything in a `schemas/` folder and its product folders. */
 export interface SchemaDirectory {
   root: string;
   /** Page files (not inside a `_` folder), sorted by path. */
@@ -35,18 +36,6 @@ export interface SchemaDirectory {
   parseErrors: Record<string, string>;
   /** Where each of those files stopped parsing. */
   parseErrorsAt: Record<string, JsonSyntaxError>;
-}
-
-function listJson(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.')) continue;
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...listJson(full));
-    else if (name.endsWith('.json')) out.push(full);
-  }
-  return out;
 }
 
 /**
@@ -81,8 +70,8 @@ export function readSchemaDirectory(
   const files: Record<string, unknown> = {};
   const parseErrors: Record<string, string> = {};
   const parseErrorsAt: Record<string, JsonSyntaxError> = {};
-  for (const full of listJson(root)) {
-    const file = relative(root, full).split(sep).join('/');
+  const tree = schemaTreeFiles(root);
+  for (const [file, full] of tree) {
     let raw: unknown;
     let parseError: string | undefined;
     const parsed = parseJson(overrides[file] ?? readFileSync(full, 'utf8'));
@@ -109,7 +98,7 @@ export function readSchemaDirectory(
   pages.splice(0, pages.length, ...withInstances(pages, files));
   const dicts = Object.fromEntries(Object.entries(files).filter(([file]) => file.startsWith('_dicts/')));
   let models: Record<string, ModelDefinition> | null = null;
-  if (existsSync(join(root, '_models'))) {
+  if (existsSync(join(root, '_models')) || [...tree.keys()].some((f) => f.startsWith('_models/'))) {
     models = {};
     for (const [file, model] of Object.entries(files)) {
       if (!file.startsWith('_models/') || !model || typeof model !== 'object') continue;

@@ -93,3 +93,5 @@ export { BUILTIN_COMPONENT_NAMES } from './components';
 export type { BuiltinComponentName } from './components';
 export { createRendererFunctions, RENDERER_FUNCTION_DEFINITIONS, rendererFunctions } from './functions';
 export { withCapitalLines, withCapitalLinesIn } from './capitalLines';
+export { productFilesInTree, productFolderMounts, schemaPathOf } from './productFolders';
+export type { ProductPlacement } from './productFolders';

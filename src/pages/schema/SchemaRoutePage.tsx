@@ -8,7 +8,6 @@ import {
   pageSource,
   RendererProvider,
   SchemaPage,
-  type ModelDefinition,
   variantsOf,
   type PageSchema,
 } from '@renderer';
@@ -16,41 +15,17 @@ import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
-import { MOUNTED_DICTS, MOUNTED_MODELS, MOUNTED_PAGES } from '@/products/mountedProducts';
+import { MODELS, PAGES, SHARED, VARIANT_FILES } from '@/schemaFiles/pages';
 import { withPageModelRules } from './pageModelRules';
 import { hostRegistry } from './hostRegistry';
 import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
 
-// Product folders mounted by the server (src/products/mountedProducts.ts) join the bundled files.
-const mounted = <T,>(files: Record<string, unknown>): Record<string, () => Promise<T>> =>
-  Object.fromEntries(Object.entries(files).map(([key, json]) => [key, () => Promise.resolve(json as T)]));
-
-// Page bodies load with their route; fragments and dictionaries (small, shared) come with this chunk.
-const PAGES = {
-  ...import.meta.glob(['/schemas/**/*.json', '!/schemas/_*/**', '!/schemas/*/_{template,variant}.json'], {
-    import: 'default',
-  }),
-  ...mounted(MOUNTED_PAGES),
-};
+// The schemas tree's page bodies, fragments, dictionaries and models (src/schemaFiles/pages.ts).
 // A variant's page is its template's with the variant's values (renderer/core/schema/templates.ts).
-const VARIANTS = variantsOf(
-  import.meta.glob('/schemas/*/_{template,variant}.json', { import: 'default', eager: true }),
-);
+const VARIANTS = variantsOf(VARIANT_FILES);
 const pageFile = (file: string) =>
   pageSource(file.replace(/^\/schemas\//, ''), (f) => `/schemas/${f}` in PAGES, VARIANTS);
-const SHARED = {
-  ...import.meta.glob(['/schemas/_fragments/**/*.json', '/schemas/_dicts/*.json'], {
-    eager: true,
-    import: 'default',
-  }),
-  ...MOUNTED_DICTS,
-};
 const source = createModuleSource({ modules: SHARED });
-// A form page takes its field rules from its model (renderer/core/model/fieldRules.ts).
-const MODELS = {
-  ...import.meta.glob<ModelDefinition>('/schemas/_models/*.json', { import: 'default' }),
-  ...mounted<ModelDefinition>(MOUNTED_MODELS),
-};
 
 /** The loaded page with its model's rules on its form fields. */
 async function loadPage(raw: unknown, file: string): Promise<PageSchema> {

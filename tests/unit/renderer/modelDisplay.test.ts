@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withModelDisplay, type ModelDefinition } from '@renderer/core/model';
 import type { PageSchema } from '@renderer/core/schema';
 import { formatBankNo } from '@renderer/core/format';
+import { schemaTreeFile } from '@renderer/core/node';
 import corpBankAccount from '@schemas/_models/corpBankAccount.json';
-import bankAccounts from '@schemas/my/enterprise-info/info.json';
+
+const bankAccounts: unknown = JSON.parse(
+  readFileSync(schemaTreeFile('schemas', 'my/enterprise-info/info.json'), 'utf8'),
+);
 
 type Item = { field: string; format?: string };
 

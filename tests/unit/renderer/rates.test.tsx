@@ -1,17 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PLACEHOLDER, formatRate } from '@renderer/core/format';
 import { withModelDisplay, type ModelDefinition } from '@renderer/core/model';
+import { readSchemaDirectory, schemaTreeFile } from '@renderer/core/node';
 import type { PageSchema } from '@renderer/core/schema';
 import { validateFormat } from '@renderer/core/validators';
 import { formatText } from '@renderer/react/parts/renderValue';
 import { percentOfRate, RateInputBase, rateOfPercent } from '@renderer/react/widgets/RateInput';
 import absAsset from '@schemas/_models/absAsset.json';
-import forwardCreate from '@schemas/factoring/forward/loan/apply/create.json';
 
 /** Every model field that holds a rate, by model file. */
-const models = import.meta.glob<{ default: ModelDefinition }>('/schemas/_models/*.json', { eager: true });
+const forwardCreate: unknown = JSON.parse(
+  readFileSync(schemaTreeFile('schemas', 'factoring/forward/loan/apply/create.json'), 'utf8'),
+);
+
+const models = Object.fromEntries(
+  Object.entries(readSchemaDirectory('schemas').models ?? {}).map(([name, m]) => [name, { default: m }]),
+) as Record<string, { default: ModelDefinition }>;
 
 describe('spec section 5 (percentages are normalised): one rate rule', () => {
   it('shows every stored rate as a percentage with 2 to 4 decimals', () => {

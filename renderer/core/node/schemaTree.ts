@@ -1,0 +1,101 @@
+/**
+ * The schemas tree on disk (Node only): a `schemas/` folder plus the product folders beside it
+ * (`products/<code>/`, placed by renderer/core/schema/productFolders.ts). Every Node reader of page
+ * schemas, models, dictionaries and fragments lists them here; the portal's bundle reads the same tree
+ * through src/schemaFiles.ts.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { productFolderMounts, type ProductPlacement } from '@renderer/core/schema/productFolders';
+
+/**
+ * The product folders read with a schemas folder: `products/*` (each with a manifest.json) beside it when
+ * it is a checkout's `schemas/` (a copy elsewhere is read alone).
+ */
+export function productDirsBeside(schemasRoot: string): string[] {
+  const products = join(resolve(schemasRoot), '..', 'products');
+  if (!existsSync(join(products, 'manifest.schema.json'))) return [];
+  return readdirSync(products)
+    .sort()
+    .map((name) => join(products, name))
+    .filter((dir) => existsSync(join(dir, 'manifest.json')));
+}
+
+function walk(dir: string, out: string[]): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort()) {
+    if (name.startsWith('.')) continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (name.endsWith('.json')) out.push(full);
+  }
+}
+
+/** Depth-first order of a folder walk, names sorted in each folder. */
+function byFolder(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++)
+    if (x[i] !== y[i]) return (x[i] as string) < (y[i] as string) ? -1 : 1;
+  return x.length - y.length;
+}
+
+const posix = (path: string): string => path.split(sep).join('/');
+
+/** The schemas-tree files of product folders: path relative to `schemas/` → file on disk. */
+export function productTreeFiles(productDirs: readonly string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const dir of productDirs) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ProductPlacement;
+    for (const [folder, at] of productFolderMounts(manifest)) {
+      const inFolder: string[] = [];
+      walk(join(dir, folder), inFolder);
+      for (const full of inFolder) files.set(`${at}/${posix(relative(join(dir, folder), full))}`, full);
+    }
+  }
+  return files;
+}
+
+/**
+ * Every JSON file of the tree: path relative to `schemas/` (`my/limit/query.json`) → file on disk, sorted
+ * by path. A product file takes the place of a `schemas/` file of the same path.
+ */
+export function schemaTreeFiles(
+  schemasRoot: string,
+  productDirs: readonly string[] = productDirsBeside(schemasRoot),
+): Map<string, string> {
+  const files = new Map<string, string>();
+  const found: string[] = [];
+  walk(schemasRoot, found);
+  for (const full of found) files.set(posix(relative(schemasRoot, full)), full);
+  for (const [file, full] of productTreeFiles(productDirs)) files.set(file, full);
+  return new Map([...files].sort(([a], [b]) => byFolder(a, b)));
+}
+
+/**
+ * The file on disk of a path of the tree: an existing file's, or where a new one goes (in the product
+ * folder whose existing pages, models, ... folder holds that path, else under `schemas/`).
+ */
+export function schemaTreeFile(schemasRoot: string, file: string): string {
+  const dirs = productDirsBeside(schemasRoot);
+  const existing = productTreeFiles(dirs).get(file);
+  if (existing) return existing;
+  if (existsSync(join(schemasRoot, file))) return join(schemasRoot, file);
+  let best: { at: string; full: string } | undefined;
+  for (const dir of dirs) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ProductPlacement;
+    for (const [folder, at] of productFolderMounts(manifest))
+      if (file.startsWith(`${at}/`) && existsSync(join(dir, folder)) && at.length > (best?.at.length ?? -1))
+        best = { at, full: join(dir, folder, file.slice(at.length + 1)) };
+  }
+  return best?.full ?? join(schemasRoot, file);
+}
+
+/** Writes the whole tree into `dest` as one plain schemas folder (a server's or a test's own copy). */
+export function copySchemaTree(schemasRoot: string, dest: string): void {
+  cpSync(schemasRoot, dest, { recursive: true });
+  for (const [file, full] of productTreeFiles(productDirsBeside(schemasRoot))) {
+    mkdirSync(dirname(join(dest, file)), { recursive: true });
+    cpSync(full, join(dest, file));
+  }
+}
