@@ -12,7 +12,7 @@ import { formatIssue } from '@renderer/core/checker';
 import { loadModels, ModelLoadError } from '@server/models';
 import { productEffects } from '@server/products';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
-import { copySchemaTree } from '@renderer/core/node';
+import { copySchemaTree, schemaTreeFile } from '@renderer/core/node';
 
 const SCHEMAS = resolve(import.meta.dirname, '../../schemas');
 let copies: string[] = [];
@@ -162,7 +162,7 @@ describe('schemas:check catches what breaks silently', () => {
       expect(line).toMatch(
         /^schemas\/_fragments\/abs-asset-fields\.json#\/amount\/x-validator\/0: 页面校验规则 \{"amountMin":"0\.01"\} 与模型 "absAsset" 的字段 "amount"的规则相同：删除它（自动取自模型），否则同一条提示会出现两次（由 .+ 引用）(（模板实例 .+）)?$/,
       );
-    const model = JSON.parse(readFileSync(join(SCHEMAS, '_models/absAsset.json'), 'utf8'));
+    const model = JSON.parse(readFileSync(schemaTreeFile(SCHEMAS, '_models/absAsset.json'), 'utf8'));
     const derived = applyModelRules(
       { amount: { type: 'string', 'x-validator': [{ amountMin: '0.01' }] } },
       model,
@@ -172,8 +172,8 @@ describe('schemas:check catches what breaks silently', () => {
   });
 
   it('a JSON syntax error is file:line:column, without knock-on errors in the files that use it', () => {
-    const dict = readFileSync(join(SCHEMAS, '_dicts/creditCashStatus.json'), 'utf8');
-    const page = readFileSync(join(SCHEMAS, CASH_QUERY), 'utf8');
+    const dict = readFileSync(schemaTreeFile(SCHEMAS, '_dicts/creditCashStatus.json'), 'utf8');
+    const page = readFileSync(schemaTreeFile(SCHEMAS, CASH_QUERY), 'utf8');
     const dir = broken({
       '_dicts/creditCashStatus.json': dict.replace('"label"', '"label" "x"'),
       [CASH_QUERY]: page.replace('"route": {', '"route": {,'),

@@ -33,6 +33,7 @@ const RULES: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   ['copies schemas/', /cpSync\(\s*(SCHEMAS\b|'schemas'|join\((\([^()]*\)|[^()])*'schemas')/],
   ['lists a schemas/ folder', /readdirSync\(\s*(join\((\([^()]*\)|[^()])*(SCHEMAS|'schemas')|'schemas\/)/],
+  ['reads a file of the tree by its schemas/ path', /readFileSync\(\s*join\(\s*SCHEMAS\w*,/],
   ['opens a page folder by its path', /(join|resolve)\((\([^()]*\)|[^()])*'schemas',\s*'[a-z]/],
   ['opens a page schema by its path', /(from\s+'@schemas\/[a-z]|['"`](\.\.\/)+schemas\/[a-z][^'"`]*\.json)/],
 ];
@@ -64,6 +65,7 @@ describe('the schemas tree has one reader', () => {
       readsAround('a.ts', "cpSync(join(process.cwd(), 'schemas'), dir, { recursive: true })"),
     ).toHaveLength(1);
     expect(readsAround('a.ts', "readdirSync(join(SCHEMAS, '_models'))")).toHaveLength(1);
+    expect(readsAround('a.ts', 'readFileSync(join(SCHEMAS, CASH_QUERY), "utf8")')).toHaveLength(1);
     expect(readsAround('a.ts', "const root = join(process.cwd(), 'schemas', 'assets-pool');")).toHaveLength(
       1,
     );

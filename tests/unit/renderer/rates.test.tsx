@@ -9,7 +9,6 @@ import type { PageSchema } from '@renderer/core/schema';
 import { validateFormat } from '@renderer/core/validators';
 import { formatText } from '@renderer/react/parts/renderValue';
 import { percentOfRate, RateInputBase, rateOfPercent } from '@renderer/react/widgets/RateInput';
-import absAsset from '@schemas/_models/absAsset.json';
 
 /** Every model field that holds a rate, by model file. */
 const forwardCreate: unknown = JSON.parse(
@@ -89,7 +88,7 @@ describe('spec section 5 (percentages are normalised): one rate rule', () => {
         model: 'absAsset',
         list: { columns: [{ field: 'discountRate', title: '折扣率' }] },
       } as never,
-      absAsset as ModelDefinition,
+      models.absAsset!.default,
     ) as unknown as { list: { columns: Array<{ format?: string }> } };
     expect(page.list.columns[0]!.format).toBe('rate');
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import absTradeStatus from '@schemas/_dicts/absTradeStatus.json';
-import creditFinanceStatus from '@schemas/_dicts/creditFinanceStatus.json';
-import creditVoucherStatus from '@schemas/_dicts/creditVoucherStatus.json';
+import { readSchemaDirectory } from '@renderer/core/node';
+
+type Dict = { items: Array<{ value: string; label: string }> };
+const { dicts } = readSchemaDirectory('schemas');
+const absTradeStatus = dicts['_dicts/absTradeStatus.json'] as Dict;
+const creditFinanceStatus = dicts['_dicts/creditFinanceStatus.json'] as Dict;
+const creditVoucherStatus = dicts['_dicts/creditVoucherStatus.json'] as Dict;
 
 const label = (dict: { items: Array<{ value: string; label: string }> }, value: string): string | undefined =>
   dict.items.find((i) => i.value === value)?.label;
