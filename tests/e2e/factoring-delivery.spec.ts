@@ -64,6 +64,10 @@ async function signAgreement(director: Page, kind: '三方协议' | '补充协�
   await director.goto(`${D}/agreement/list`);
   await row(director, kind).getByTestId(`action-row-${key}`).click();
   await follow(director, new RegExp(`/agreement/${path}\\?id=`));
+  // The page names every party of the deal before anything is signed.
+  await expect(director.getByTestId('field-supplierName')).toContainText(UNIT);
+  await expect(director.getByTestId('field-coreName')).toContainText('华建集团第一工程局有限公司');
+  await expect(director.getByTestId('field-factorName')).toContainText('建信商业保理有限公司');
   await agreeAfterReading(director);
   await director.getByTestId('action-form-sign').click();
   await confirm(director, `确认使用UKEY签署${title}？`);
