@@ -14,6 +14,7 @@ import {
   type,
   userPage,
 } from './creditUi';
+import { schemaPage } from './pageObjects';
 import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
@@ -285,6 +286,12 @@ test('the factor registers 回款; both sides see the closed contract and the st
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+  // 协议管理 lists this product's signed contract too, at its China day.
+  const contractNo = (await cell(own, 'contractNo').innerText()).trim();
+  const protocols = schemaPage(unit, '/my/protocol/index');
+  await protocols.goto();
+  const agreement = protocols.row({ 协议编号: contractNo });
+  await expect(protocols.cell(agreement, '签署时间')).toHaveText(new RegExp(`^${chinaDate(0)} `));
   await expectNoErrors(unitWatch);
   const core = await userPage(browser, 'core_query');
   await core.goto(`${D}/contract/debtor/list`);
