@@ -14,6 +14,7 @@ import {
   type,
   userPage,
 } from './creditUi';
+import { schemaPage } from './pageObjects';
 import { expectNoErrors, test, watchPage } from './fixtures';
 import { useSigningAgent } from './signingAgent';
 
@@ -64,6 +65,10 @@ async function signAgreement(director: Page, kind: '三方协议' | '补充协�
   await director.goto(`${D}/agreement/list`);
   await row(director, kind).getByTestId(`action-row-${key}`).click();
   await follow(director, new RegExp(`/agreement/${path}\\?id=`));
+  // The page names every party of the deal before anything is signed.
+  await expect(director.getByTestId('field-supplierName')).toContainText(UNIT);
+  await expect(director.getByTestId('field-coreName')).toContainText('华建集团第一工程局有限公司');
+  await expect(director.getByTestId('field-factorName')).toContainText('建信商业保理有限公司');
   await agreeAfterReading(director);
   await director.getByTestId('action-form-sign').click();
   await confirm(director, `确认使用UKEY签署${title}？`);
@@ -281,6 +286,12 @@ test('the factor registers 回款; both sides see the closed contract and the st
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+  // 协议管理 lists this product's signed contract too, at its China day.
+  const contractNo = (await cell(own, 'contractNo').innerText()).trim();
+  const protocols = schemaPage(unit, '/my/protocol/index');
+  await protocols.goto();
+  const agreement = protocols.row({ 协议编号: contractNo });
+  await expect(protocols.cell(agreement, '签署时间')).toHaveText(new RegExp(`^${chinaDate(0)} `));
   await expectNoErrors(unitWatch);
   const core = await userPage(browser, 'core_query');
   await core.goto(`${D}/contract/debtor/list`);

@@ -1026,7 +1026,7 @@ export interface PageTitles {
     sections: never;
   };
   "/factoring/delivery/agreement/supplemental": {
-    fields: "补充协议";
+    fields: "协议编号" | "白名单编号" | "核心企业" | "供应商" | "保理商" | "融资额度（元）" | "有效期至" | "补充协议";
     actions: "返回" | "签署";
     columns: never;
     tabs: never;
@@ -1034,7 +1034,7 @@ export interface PageTitles {
     sections: never;
   };
   "/factoring/delivery/agreement/tripartite": {
-    fields: "三方协议";
+    fields: "协议编号" | "白名单编号" | "核心企业" | "供应商" | "保理商" | "融资额度（元）" | "有效期至" | "三方协议";
     actions: "返回" | "签署";
     columns: never;
     tabs: never;

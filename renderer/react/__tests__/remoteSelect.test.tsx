@@ -1,7 +1,9 @@
+import { createForm } from '@formily/core';
+import { Field, FormProvider } from '@formily/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RendererProvider } from '@renderer/react/context/RendererProvider';
-import { optionLabel, RemoteSelectBase } from '@renderer/react/widgets/RemoteSelect';
+import { optionLabel, RemoteSelect, RemoteSelectBase } from '@renderer/react/widgets/RemoteSelect';
 import { fakeRequest } from './harness';
 
 /** A loaded 2-core run (the whole unit project at once) needs more than the 1 s default to page and search. */
@@ -77,5 +79,66 @@ describe('RemoteSelect: a record picker', () => {
     );
     await waitFor(() => expect(screen.queryByText('CV001 · 中建二局 · 已签发')).toBeNull(), SLOW);
     expect(screen.getByText('CV045 · 中建二局 · 已签发')).toBeTruthy();
+  });
+
+  /** Enterprises E001…E045 as `GET .../refs/{field}` answers them: 20 a page, `keyword` finds a name, code or id. */
+  const corps = Array.from({ length: 45 }, (_, i) => ({
+    id: `E${String(i + 1).padStart(3, '0')}`,
+    name: `供应商${i + 1}号有限公司`,
+    code: `91110000${String(i + 1).padStart(10, '0')}`,
+  }));
+  const REFS = '/biz/v1/models/factoringReceivable/refs/debtorCorpId';
+  const refs = () =>
+    fakeRequest([
+      [
+        `GET ${REFS}`,
+        (o) => {
+          const p = o.params as { page: number; size: number; keyword?: string };
+          const k = p.keyword;
+          const hits = corps.filter((c) => !k || c.name.includes(k) || c.code.includes(k) || c.id === k);
+          return Promise.resolve({
+            list: hits.slice((p.page - 1) * p.size, p.page * p.size),
+            pagecond: { count: hits.length, page: p.page, size: p.size },
+          });
+        },
+      ],
+    ]);
+
+  it('names a value beyond the first page, asking the server for it by its id (select and read-only text)', async () => {
+    const picked = corps[29]!; // E030: not on the first page of 20
+    const { request, calls } = refs();
+    render(
+      <RendererProvider request={request} navigate={vi.fn()} currentRole={null}>
+        <RemoteSelectBase url={REFS} search pageSize={20} describe={['code']} value={picked.id} />
+      </RendererProvider>,
+    );
+    expect(await screen.findByText(`${picked.name} · ${picked.code}`, {}, SLOW)).toBeTruthy();
+    expect(calls.map((c) => c.params)).toContainEqual({ keyword: 'E030', page: 1, size: 20 });
+
+    const read = refs();
+    const form = createForm({ readPretty: true, initialValues: { debtorCorpId: picked.id } });
+    render(
+      <RendererProvider request={read.request} navigate={vi.fn()} currentRole={null}>
+        <FormProvider form={form}>
+          <Field
+            name="debtorCorpId"
+            component={[RemoteSelect, { url: REFS, search: true, pageSize: 20, describe: ['code'] }]}
+          />
+        </FormProvider>
+      </RendererProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByText(`${picked.name} · ${picked.code}`)).toHaveLength(2), SLOW);
+    expect(screen.queryByText(picked.id)).toBeNull();
+  });
+
+  it('asks nothing more for a value the first page holds', async () => {
+    const { request, calls } = refs();
+    render(
+      <RendererProvider request={request} navigate={vi.fn()} currentRole={null}>
+        <RemoteSelectBase url={REFS} search pageSize={20} describe={['code']} value="E002" />
+      </RendererProvider>,
+    );
+    expect(await screen.findByText(`${corps[1]!.name} · ${corps[1]!.code}`, {}, SLOW)).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 });

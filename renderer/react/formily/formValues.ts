@@ -36,11 +36,15 @@ export function showFieldErrors(form: Form, errors: Record<string, string>): str
   return unplaced;
 }
 
-/** The value names a form's properties write at the top level (void containers are see-through). */
+/**
+ * The value names a form's properties write at the top level (void containers are see-through). A field
+ * shown read-pretty (`x-pattern: readPretty`: the parties of an agreement a director signs) only shows a
+ * value of the record and is never written back.
+ */
 export function valueNames(properties: FormilyProperties | undefined, out: string[] = []): string[] {
   for (const [name, node] of Object.entries(properties ?? {}) as Array<[string, FormilyNode]>) {
     if (node.type === 'void') valueNames(node.properties, out);
-    else out.push(name);
+    else if (node['x-pattern'] !== 'readPretty' && node['x-read-pretty'] !== true) out.push(name);
   }
   return out;
 }

@@ -153,6 +153,64 @@ function useRemoteOptions(
   };
 }
 
+/**
+ * The option of the current `value` when the loaded options do not hold it (a value picked beyond the first
+ * page, or saved earlier): asked of the server by the value itself through the search parameter (a
+ * reference picker's `GET .../refs/{field}` finds an enterprise by its id), so the select and its read-only
+ * text name it ("name · credit code") rather than show the bare id. Only for searchable selects.
+ */
+function useValueOption(
+  props: Pick<
+    RemoteSelectProps,
+    'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath' | 'describe'
+  >,
+  value: unknown,
+  loaded: { options: Option[]; loading: boolean },
+  enabled = true,
+): Option | undefined {
+  const { request } = useRenderer();
+  const { url, params, labelField = 'name', valueField = 'id', search, pageSize, listPath, describe } = props;
+  const searchParam = typeof search === 'string' ? search : 'keyword';
+  const scalar = typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  const wanted =
+    enabled && search && filled(scalar) && !loaded.loading && !loaded.options.some((o) => o.value === scalar);
+  const key = JSON.stringify([url, params ?? null, scalar ?? null]);
+  const [found, setFound] = useState<{ key: string; option: Option | undefined } | null>(null);
+  useEffect(() => {
+    if (!wanted || found?.key === key) return undefined;
+    const controller = new AbortController();
+    let current = true;
+    request<unknown>({
+      method: 'GET',
+      url,
+      params: { ...params, [searchParam]: String(scalar), ...(pageSize ? { page: 1, size: pageSize } : {}) },
+      signal: controller.signal,
+    }).then(
+      (answer) => {
+        if (!current) return;
+        const { list } = toListAnswer(answer, listPath === undefined ? {} : { list: listPath });
+        const row = list.find(
+          (r) => String((r as Record<string, unknown>)[valueField]) === String(scalar),
+        ) as Record<string, unknown> | undefined;
+        setFound({
+          key,
+          option: row
+            ? { label: optionLabel(row, labelField, describe), value: scalar as string | number }
+            : undefined,
+        });
+      },
+      () => current && setFound({ key, option: undefined }),
+    );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+    // `key` holds url, params and the value; the field names are fixed by the schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, key]);
+  return wanted && found?.key === key ? found.option : undefined;
+}
+
 /** The select, usable without Formily (no `dependsOn`). */
 export function RemoteSelectBase({
   url,
@@ -169,10 +227,11 @@ export function RemoteSelectBase({
   const [keyword, setKeyword] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const { options, loading, loadMore } = useRemoteOptions(
-    { url, params, labelField, valueField, search, pageSize, listPath, describe },
-    keyword,
-  );
+  const query = { url, params, labelField, valueField, search, pageSize, listPath, describe };
+  const { options: loaded, loading, loadMore } = useRemoteOptions(query, keyword);
+  // The current value's own option when no loaded page holds it (not while the user searches).
+  const valueOption = useValueOption(query, rest.value, { options: loaded, loading }, keyword === '');
+  const options = valueOption ? [valueOption, ...loaded] : loaded;
   const searching = search
     ? {
         showSearch: true,
@@ -254,9 +313,11 @@ function RemoteSelectText(props: RemoteSelectProps): React.JSX.Element {
   const field = useField();
   const values = dependencyValues(field, props.dependsOn);
   const ready = Object.values(values).every(filled);
-  const { options } = useRemoteOptions({ ...props, params: { ...props.params, ...values } }, '', ready);
+  const query = { ...props, params: { ...props.params, ...values } };
+  const { options, loading } = useRemoteOptions(query, '', ready);
   const { value } = props;
-  const label = options.find((o) => o.value === value)?.label;
+  const valueOption = useValueOption(query, value, { options, loading }, ready);
+  const label = (options.find((o) => o.value === value) ?? valueOption)?.label;
   return <span>{label ?? (filled(value) ? String(value) : EMPTY_PLACEHOLDER)}</span>;
 }
 
