@@ -194,13 +194,11 @@ test('spec section 2, Delivery: the 收货确认岗 uploads its 应付账款确�
   await follow(page, /\/accounts-payable-confirmation\/upload\?id=/);
   await page.getByTestId('action-upload-pick-confirmation').click();
   const name = `应付账款确认书-${orderNo}.pdf`;
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({
-      name,
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'),
-    });
+  await page.getByTestId('upload-input').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'),
+  });
   await expect(page.getByTestId('slot-confirmation')).toContainText(name);
   await expectNoErrors(watch);
 
