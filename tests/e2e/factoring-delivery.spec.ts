@@ -189,6 +189,29 @@ test('the core 收货确认岗 confirms the arrival, which makes it financeable'
   await expectNoErrors(watch);
 });
 
+test('spec section 2, Delivery: the 收货确认岗 uploads its 应付账款确认书; the factor finds it under 应付账款确认材料', async ({
+  browser,
+}) => {
+  const page = await userPage(browser, 'core_purchase');
+  const watch = watchPage(page);
+  await page.goto(`${D}/confirm-order/confirm?tab=2`);
+  await row(page, orderNo).getByTestId('action-row-upload').click();
+  await follow(page, /\/accounts-payable-confirmation\/upload\?id=/);
+  await page.getByTestId('action-upload-pick-confirmation').click();
+  const name = `应付账款确认书-${orderNo}.pdf`;
+  await page.getByTestId('upload-input').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'),
+  });
+  await expect(page.getByTestId('slot-confirmation')).toContainText(name);
+  await expectNoErrors(watch);
+
+  const factor = await userPage(browser, 'fin_client_manager');
+  await factor.goto(`${D}/accounts-payable-confirmation/list`);
+  await expect(cell(row(factor, name), 'orderNo')).toHaveText(orderNo);
+});
+
 test('it applies for finance after reading the agreement to the end; the factor approves and lends', async ({
   browser,
 }) => {

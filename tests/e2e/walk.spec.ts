@@ -11,7 +11,8 @@ import { apiGet, loginAs, test } from './fixtures';
  * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
  * client-side navigation: no console error, no failed or refused request, no error page on the way.
  * One user per test; the whole walk stays fast as the menus grow (no reload per route). At 1280 px no page
- * scrolls sideways; the public pages are opened at 390 px too.
+ * scrolls sideways, every page is centred and a list's status column is on screen; the public pages are
+ * opened at 390 px too.
  */
 // One demo user per role (the first listed; the menus and pages depend on the role, so a second user of the
 // same role walks the same screens), among those who can log in (the cancelled enterprise's user cannot).
@@ -137,6 +138,40 @@ async function expectNoHorizontalOverflow(page: Page, label: string): Promise<vo
   expect(scroll, `${label}: page ${scroll} px wide in a ${client} px window`).toBeLessThanOrEqual(client);
 }
 
+/**
+ * At 1280 px the page is centred (the same gutter left and right of the page frame) and a list's status
+ * column is on screen without scrolling its table sideways (it stays beside the actions). `label` names the page.
+ */
+async function expectCentredWithStatusInView(page: Page, label: string): Promise<void> {
+  const m = await page.evaluate(() => {
+    const main = document.querySelector('.shell-main')!;
+    const style = getComputedStyle(main);
+    const box = main.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    const status = document.querySelector('.ant-table-thead [data-testid="column-status"]');
+    const table = status?.closest('.ant-table-container')?.getBoundingClientRect();
+    const cell = status?.getBoundingClientRect();
+    return {
+      left: Math.round(box.left + parseFloat(style.paddingLeft)),
+      right: Math.round(width - box.right + parseFloat(style.paddingRight)),
+      status:
+        cell && table
+          ? { left: cell.left, right: cell.right, from: table.left, to: table.right, width }
+          : null,
+    };
+  });
+  expect(
+    Math.abs(m.left - m.right),
+    `${label}: gutters ${m.left} px left, ${m.right} px right`,
+  ).toBeLessThanOrEqual(2);
+  if (!m.status) return;
+  const { left, right, from, to, width } = m.status;
+  expect(
+    left >= from - 1 && right <= Math.min(to, width) + 1,
+    `${label}: status column at ${left}–${right} px, table shows ${from}–${to} px`,
+  ).toBe(true);
+}
+
 /** Public pages (spec section 2), opened as a phone would: no sideways scrolling, no script error. */
 const PUBLIC_PAGES = [
   '/login/login',
@@ -192,6 +227,7 @@ for (const user of USERS) {
       await expect(page.getByText('页面加载失败'), `${user} → ${to}`).toHaveCount(0);
       expect(seen.problems, `${user} → ${to}`).toEqual([]);
       await expectNoHorizontalOverflow(page, `1280 px ${user} → ${to}`);
+      await expectCentredWithStatusInView(page, `1280 px ${user} → ${to}`);
     };
     for (const path of paths) await visit(path);
 

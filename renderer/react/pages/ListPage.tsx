@@ -111,6 +111,10 @@ export function ListPage({ schema, query }: PageProps<ListPageSchema>): React.JS
         sort,
         onLink: (column, record) => column.link && void runner.run(column.link, { ...context, record }),
       });
+      // The status stays on screen, last of the columns beside the actions, while a wide table scrolls
+      // sideways (a 1280 px window; walk.spec checks it).
+      const at = built.findIndex((c) => String(c.key).startsWith('status|') && !c.fixed);
+      if (at >= 0) built.push({ ...built.splice(at, 1)[0]!, fixed: 'right' });
       if (list.rowActions?.length) {
         built.push({
           key: '__actions',
