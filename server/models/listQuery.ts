@@ -15,7 +15,15 @@ export type QueryParams = Record<string, string | string[] | undefined>;
 export interface WhereClause {
   sql: string;
   params: unknown[];
+  /**
+   * Contains filters of two characters or more on searchable fields (`query.search`), not yet in `sql`:
+   * {@link withSearches} adds the bigram condition of those that narrow the rows enough.
+   */
+  searches?: Array<{ column: string; term: string }>;
 }
+
+/** A bigram condition is added when the planner expects at most this many rows from its GIN index. */
+export const SEARCH_NARROW_ROWS = 2_000;
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -93,6 +101,7 @@ export function buildWhere(
 ): WhereClause {
   const params: unknown[] = [visibleAs];
   const conditions = ['s._corp = $1'];
+  const searches: NonNullable<WhereClause['searches']> = [];
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);
     conditions.push(sql(params.length));
@@ -124,11 +133,10 @@ export function buildWhere(
       if (text === undefined) continue;
       // The side table's lower-cased copy, LIKE the lower-cased text: what ILIKE does, without lowering every row.
       add((n) => `s.${containsColumn(t.column)} like lower($${n})`, likePattern(checkValue(t, text)));
-      // A searchable field's bigrams hold the term's (computed by the same function from the same lower()):
-      // a GIN index may narrow the rows first; the LIKE above still decides, so the answer is the same.
-      // A one-character term has no bigram and is answered by the LIKE alone.
+      // A searchable field's bigrams may narrow the rows first (withSearches); a one-character term has no
+      // bigram and is answered by the LIKE alone.
       if (model.def.query?.search?.includes(name) && [...text].length >= 2)
-        add((n) => `s.${searchColumn(t.column)} @> ${BIGRAMS}($1, lower($${n}))`, text);
+        searches.push({ column: searchColumn(t.column), term: text });
     } else {
       const low = values(query[asked[0]!])[0];
       const high = values(query[asked[1]!])[0];
@@ -140,6 +148,44 @@ export function buildWhere(
         add((n) => `${col} <= $${n}`, checkValue(t, inclusive));
       }
     }
+  }
+  return { sql: conditions.join(' and '), params, ...(searches.length ? { searches } : {}) };
+}
+
+/** The planner's row estimate of `select 1 <from…>` (EXPLAIN's JSON, a string on PGlite). */
+async function estimateRows(db: Queryable, from: string, params: unknown[]): Promise<number> {
+  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 ${from}`, params);
+  const raw = plan.rows[0]?.['QUERY PLAN'];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(json[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * `where` with the bigram condition of each search (`s._ng_<column> @> scf_bigrams($1, lower(term))`, the
+ * same function over the same lower() as the column) whose GIN index the planner expects to give at most
+ * {@link SEARCH_NARROW_ROWS} rows: a term matching few of the enterprise's rows is then answered from the
+ * index instead of by reading all of them. A term matching many is left to the LIKE and the btrees: the
+ * bigrams carry the enterprise, which the planner cannot relate to `_corp`, so in one query it would
+ * expect far fewer rows than come and pick the GIN index over a covering btree. The LIKE always decides,
+ * so the answer is the same either way (sideTable.test).
+ */
+export async function withSearches(
+  db: Queryable,
+  model: CompiledModel,
+  where: WhereClause,
+): Promise<WhereClause> {
+  if (!where.searches) return where;
+  const params = [...where.params];
+  const conditions = [where.sql];
+  for (const { column, term } of where.searches) {
+    const condition = (n: number): string => `s.${column} @> ${BIGRAMS}($1, lower($${n}))`;
+    const rows = await estimateRows(db, `from ${sideTable(model)} s where ${condition(2)}`, [
+      params[0],
+      term,
+    ]);
+    if (rows > SEARCH_NARROW_ROWS) continue;
+    params.push(term);
+    conditions.push(condition(params.length));
   }
   return { sql: conditions.join(' and '), params };
 }
@@ -202,13 +248,7 @@ export async function finishCount(
   capped: number,
 ): Promise<{ count: number; estimated: boolean }> {
   if (capped <= EXACT_COUNT_LIMIT) return { count: capped, estimated: false };
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(
-    `explain (format json) select 1 ${visibleFrom(model, where)}`,
-    where.params,
-  );
-  const raw = plan.rows[0]?.['QUERY PLAN'];
-  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
-  const estimate = Math.round(json[0]?.Plan['Plan Rows'] ?? 0);
+  const estimate = await estimateRows(db, visibleFrom(model, where), where.params);
   return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }
 

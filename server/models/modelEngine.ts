@@ -14,6 +14,7 @@ import {
   paging,
   visibleFrom,
   visibleIds,
+  withSearches,
   type QueryParams,
 } from './listQuery';
 import { loadModels, type ModelSet } from './loadModels';
@@ -230,7 +231,11 @@ export class ModelEngine {
     summary?: Record<string, string>;
   }> {
     const model = this.model(name);
-    const where = buildWhere(model, visibilityKey(model, actor), query, actor.role);
+    const where = await withSearches(
+      this.o.db,
+      model,
+      buildWhere(model, visibilityKey(model, actor), query, actor.role),
+    );
     const order = orderBy(model, query, actor.role);
     const summaryFields = summaryFieldsOf(model, query, actor.role);
     const { page, size } = paging(query);
