@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaTreeFiles } from '@renderer/core/node';
 import { ROLES } from '@server/auth/roles';
 import {
   actingPages,
@@ -31,10 +32,10 @@ import {
  * acts next (and the receivers get a to-do whose 去处理 opens a page acting on the record) or why nobody
  * does; the to-do is written in the transition's transaction, only for its receivers.
  */
-const MODELS = join(process.cwd(), 'schemas', '_models');
-const models: ModelDef[] = readdirSync(MODELS).map(
-  (f) => JSON.parse(readFileSync(join(MODELS, f), 'utf8')) as ModelDef,
-);
+// Every model of the schemas tree, those in product folders included (renderer/core/node schemaTreeFiles).
+const models: ModelDef[] = [...schemaTreeFiles(join(process.cwd(), 'schemas'))]
+  .filter(([file]) => file.startsWith('_models/'))
+  .map(([, full]) => JSON.parse(readFileSync(full, 'utf8')) as ModelDef);
 const pages = actingPages(join(process.cwd(), 'schemas'));
 const links = new HandoverLinks(() => pages);
 

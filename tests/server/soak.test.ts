@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMoney } from '@renderer/core/format';
+import { schemaTreeFile } from '@renderer/core/node';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -108,7 +109,7 @@ async function answered(method: string, path: string, pending: Promise<LightMyRe
 
 /** The ABS asset import's header (its columns' titles), for the bomb. */
 const ABS_ASSET = JSON.parse(
-  readFileSync(join(process.cwd(), 'schemas', '_models', 'absAsset.json'), 'utf8'),
+  readFileSync(schemaTreeFile(join(process.cwd(), 'schemas'), '_models/absAsset.json'), 'utf8'),
 ) as {
   fields: Record<string, { title: string }>;
   import: { fields: string[] };

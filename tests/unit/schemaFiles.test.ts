@@ -35,6 +35,11 @@ const RULES: ReadonlyArray<readonly [string, RegExp]> = [
   ['lists a schemas/ folder', /readdirSync\(\s*(join\((\([^()]*\)|[^()])*(SCHEMAS|'schemas')|'schemas\/)/],
   ['reads a file of the tree by its schemas/ path', /readFileSync\(\s*join\(\s*SCHEMAS\w*,/],
   ['opens a page folder by its path', /(join|resolve)\((\([^()]*\)|[^()])*'schemas',\s*'[a-z]/],
+  // Models and dictionaries live in product folders too (products/<code>/models, dicts).
+  [
+    'opens a model, dictionary or fragment folder by its path',
+    /(join|resolve)\((\([^()]*\)|[^()])*'schemas',\s*'_(models|dicts|fragments)\b/,
+  ],
   ['opens a page schema by its path', /(from\s+'@schemas\/[a-z]|['"`](\.\.\/)+schemas\/[a-z][^'"`]*\.json)/],
 ];
 
@@ -70,6 +75,9 @@ describe('the schemas tree has one reader', () => {
       1,
     );
     expect(readsAround('a.ts', "import page from '@schemas/credit/apply.json';")).toHaveLength(1);
+    expect(readsAround('a.ts', "const MODELS = join(process.cwd(), 'schemas', '_models');")).toEqual([
+      'a.ts: opens a model, dictionary or fragment folder by its path',
+    ]);
     expect(readsAround('a.ts', "new URL('../../schemas/my/limit/query.json', import.meta.url)")).toHaveLength(
       1,
     );
