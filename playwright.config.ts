@@ -30,7 +30,10 @@ export default defineConfig({
     // The portal turns antd's motion off for it (src/AntdRoot.tsx): no click lands in an overlay still opening.
     reducedMotion: 'reduce',
     viewport: { width: 1480, height: 900 },
-    launchOptions: { executablePath: (findChromium() as string | null) ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: (findChromium({ headlessShell: true }) as string | null) ?? undefined,
+      args: CHROMIUM_ARGS,
+    },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -6,7 +6,7 @@ import { findChromium, INSTALL_HINT } from './browser.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-let chromium = findChromium();
+let chromium = findChromium({ headlessShell: true });
 if (!chromium && !process.env.CHROMIUM_PATH) {
   console.log("no Chromium found; trying Playwright's own (npx playwright install chromium)...");
   spawnSync(
@@ -18,7 +18,7 @@ if (!chromium && !process.env.CHROMIUM_PATH) {
       timeout: 300000,
     },
   );
-  chromium = findChromium();
+  chromium = findChromium({ headlessShell: true });
 }
 if (!chromium) {
   console.error(INSTALL_HINT);
