@@ -3,6 +3,7 @@
 // layout and paint, for the schema form and the hand-written antd form. Thread time, not wall time, so a change can be judged
 // on a loaded machine where the latencies of `npm run bench -- --render` move with the load.
 // `node scripts/bench/render-trace.mjs [baseUrl]` against a portal built with VITE_BENCH=1.
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../browser.mjs';
 
@@ -68,27 +69,43 @@ async function measure(browser, baseUrl, kind, n, what) {
   }
 }
 
-const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-try {
-  const cell = (v) => v.toFixed(2).padStart(9);
-  console.log(
-    `${'thread ms'.padEnd(34)}${Object.keys(PHASES)
-      .concat('autofill')
-      .map((p) => p.padStart(9))
-      .join('')}`,
-  );
-  for (const [n, what] of [
-    [200, 'mount'],
-    [200, 'keystroke'],
-    [1000, 'keystroke'],
-    [200, 'validate'],
-  ]) {
-    for (const kind of ['schemaForm', 'antdForm']) {
-      const r = await measure(browser, baseUrl, kind, n, what);
-      console.log(`${`${kind} N=${n} per ${what}`.padEnd(34)}${Object.values(r).map(cell).join('')}`);
-    }
+/** What the bench traces: [fields, what] per form kind. */
+export const TRACED = [
+  [200, 'mount'],
+  [200, 'keystroke'],
+  [1000, 'keystroke'],
+  [200, 'validate'],
+];
+
+/**
+ * Main-thread ms per mount, keystroke or validate-all of the schema form and the hand-written antd form
+ * (`${kind} N=${n} ${what}` → thread ms per phase). Used by `npm run bench` (scripts/bench/render.mjs) to
+ * print the CPU next to the wall-clock figures.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} baseUrl
+ */
+export async function traceFigures(browser, baseUrl) {
+  const out = {};
+  for (const [n, what] of TRACED)
+    for (const kind of ['schemaForm', 'antdForm'])
+      out[`${kind} N=${n} ${what}`] = await measure(browser, baseUrl, kind, n, what);
+  return out;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8080';
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const cell = (v) => v.toFixed(2).padStart(9);
+    console.log(
+      `${'thread ms'.padEnd(34)}${Object.keys(PHASES)
+        .concat('autofill')
+        .map((p) => p.padStart(9))
+        .join('')}`,
+    );
+    for (const [key, r] of Object.entries(await traceFigures(browser, baseUrl)))
+      console.log(`${key.padEnd(34)}${Object.values(r).map(cell).join('')}`);
+  } finally {
+    await browser.close();
   }
-} finally {
-  await browser.close();
 }
