@@ -1,5 +1,7 @@
 import { compareMenuOrder, extractRoutes, routeEntries, type RouteMeta } from '@renderer/core/routes';
-import { instantiatePages, variantsOf } from '@renderer/core/schema';
+// The module itself, not the folder's index: the index also holds modules with top-level work (the
+// expression functions' registry) that the entry chunk must not carry (tests/e2e/login.spec.ts).
+import { instantiatePages, variantsOf } from '@renderer/core/schema/templates';
 import { HANDWRITTEN_ROUTES, PAGE_ROUTES, VARIANT_FILES } from '@/schemaFiles/routes';
 
 /**

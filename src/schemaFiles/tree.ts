@@ -7,7 +7,7 @@
  * products/ (tests/unit/schemaFiles.test.ts).
  */
 import { isPageFile } from '@renderer/core/routes';
-import { productFilesInTree, type ProductPlacement } from '@renderer/core/schema';
+import { productFilesInTree, type ProductPlacement } from '@renderer/core/schema/productFolders';
 
 const MANIFESTS = import.meta.glob<ProductPlacement>('/products/*/manifest.json', {
   import: 'default',

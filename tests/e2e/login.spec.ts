@@ -107,6 +107,9 @@ test.describe('login page', () => {
     expect(modules.filter((m) => m.startsWith('unknown'))).toEqual([]);
     // The login page is plain markup: antd (its locale, App and components) loads with the next screen.
     expect(modules.filter((m) => /@formily|node_modules\/antd\/|rc-table|dayjs/.test(m))).toEqual([]);
+    // Nor the expression engine: the route table reads templates, not expressions (a registry built at the
+    // top of renderer/core/schema/functions.ts once kept it in the entry chunk, 13 kB gzip).
+    expect(modules.filter((m) => /renderer\/core\/expression\//.test(m))).toEqual([]);
     // Page schemas reach the login page as their route blocks only (`?route`), never whole; a variant's
     // routes are made from its template's values (`_template.json`, `_variant.json`: a few lines each).
     expect(
