@@ -120,5 +120,9 @@ describe('a product folder in the tree', () => {
     expect(at('credit/core/new-page.json')).toBe('products/credit/pages/core/new-page.json');
     expect(at('my/receipt.json')).toBe('schemas/my/receipt.json');
     expect(at('_fragments/new.json')).toBe('schemas/_fragments/new.json');
+    expect(at('_models/newModel.json')).toBe('schemas/_models/newModel.json');
+    expect(at('_fragments/factoring-loan-actions.json')).toBe(
+      'products/factoring-forward/fragments/factoring-loan-actions.json',
+    );
   });
 });

@@ -74,7 +74,8 @@ export function schemaTreeFiles(
 
 /**
  * The file on disk of a path of the tree: an existing file's, or where a new one goes (in the product
- * folder whose existing pages, models, ... folder holds that path, else under `schemas/`).
+ * folder whose existing page folder holds that path, else under `schemas/`: a new model, dictionary or
+ * fragment is shared until it is moved into a product folder, since several products hold such folders).
  */
 export function schemaTreeFile(schemasRoot: string, file: string): string {
   const dirs = productDirsBeside(schemasRoot);
@@ -85,7 +86,12 @@ export function schemaTreeFile(schemasRoot: string, file: string): string {
   for (const dir of dirs) {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ProductPlacement;
     for (const [folder, at] of productFolderMounts(manifest))
-      if (file.startsWith(`${at}/`) && existsSync(join(dir, folder)) && at.length > (best?.at.length ?? -1))
+      if (
+        !at.startsWith('_') &&
+        file.startsWith(`${at}/`) &&
+        existsSync(join(dir, folder)) &&
+        at.length > (best?.at.length ?? -1)
+      )
         best = { at, full: join(dir, folder, file.slice(at.length + 1)) };
   }
   return best?.full ?? join(schemasRoot, file);
