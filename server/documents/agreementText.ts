@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { schemaTreeFile } from '@renderer/core/node';
+import { schemaTreeJson } from '@renderer/core/node';
 import type { DocumentSection } from './pdfDocument';
 
 /**
@@ -11,9 +9,6 @@ import type { DocumentSection } from './pdfDocument';
 type AgreementField = { 'x-component-props': { title: string; content: string } };
 const cache = new Map<string, Record<string, AgreementField>>();
 
-/** This checkout's schemas tree (renderer/core/node/schemaTree.ts: a fragment may sit in a product folder). */
-const SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));
-
 /**
  * The title and text of the AgreementViewer field `key` of a fragment (its path in the schemas tree,
  * `_fragments/<name>.json`), or null when there is none.
@@ -21,8 +16,7 @@ const SCHEMAS = fileURLToPath(new URL('../../schemas', import.meta.url));
 export function fragmentAgreement(file: string, key: string): { title: string; content: string } | null {
   let fields = cache.get(file);
   if (!fields) {
-    const text = readFileSync(schemaTreeFile(SCHEMAS, file), 'utf8');
-    fields = JSON.parse(text) as Record<string, AgreementField>;
+    fields = schemaTreeJson<Record<string, AgreementField>>(file);
     cache.set(file, fields);
   }
   return fields[key]?.['x-component-props'] ?? null;

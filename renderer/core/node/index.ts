@@ -2,9 +2,11 @@
 export { loadSchemaFile, readSchemaDirectory } from './readSchemaDirectory';
 export type { SchemaDirectory } from './readSchemaDirectory';
 export {
+  CHECKOUT_SCHEMAS,
   copySchemaTree,
   productDirsBeside,
   productTreeFiles,
   schemaTreeFile,
   schemaTreeFiles,
+  schemaTreeJson,
 } from './schemaTree';

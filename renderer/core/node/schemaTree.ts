@@ -97,6 +97,18 @@ export function schemaTreeFile(schemasRoot: string, file: string): string {
   return best?.full ?? join(schemasRoot, file);
 }
 
+/** This checkout's `schemas/` folder (with its product folders beside it). */
+export const CHECKOUT_SCHEMAS = resolve(import.meta.dirname, '../../../schemas');
+
+/**
+ * A JSON file of the tree by its path in the tree (`_dicts/productType.json`), parsed: how code reads one
+ * model, dictionary or fragment, wherever it sits (schemas/ or a product folder), instead of importing it
+ * by its path on disk (tests/unit/schemaFiles.test.ts names such an import).
+ */
+export function schemaTreeJson<T = unknown>(file: string, schemasRoot: string = CHECKOUT_SCHEMAS): T {
+  return JSON.parse(readFileSync(schemaTreeFile(schemasRoot, file), 'utf8')) as T;
+}
+
 /** Writes the whole tree into `dest` as one plain schemas folder (a server's or a test's own copy). */
 export function copySchemaTree(schemasRoot: string, dest: string): void {
   cpSync(schemasRoot, dest, { recursive: true });
