@@ -5,6 +5,8 @@ export {
   CHECKOUT_SCHEMAS,
   copySchemaTree,
   productDirsBeside,
+  productDirsFromEnv,
+  productDirsOf,
   productTreeFiles,
   schemaTreeFile,
   schemaTreeFiles,
