@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import type * as ProductDirs from './server/products/productDirs';
 
 const r = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -60,6 +61,41 @@ export function schemaRouteBlocks(): Plugin {
 }
 
 /**
+ * PRODUCT_DIRS in a dev server (`npm run dev`, the studio): index.html loads the folders' script before the
+ * portal's code, as the server's does for the built portal (server/plugins/portal.ts), read by the same
+ * reader (server/products/productDirs.ts, loaded through this dev server so its aliases resolve).
+ */
+export function productDirsPortal(base = '/cv3/'): Plugin {
+  let server: ViteDevServer | undefined;
+  const reader = async () =>
+    (await server!.ssrLoadModule(r('./server/products/productDirs.ts'))) as typeof ProductDirs;
+  const dirs = async (): Promise<string[]> =>
+    process.env.PRODUCT_DIRS ? (await reader()).productDirsFromEnv(process.env.PRODUCT_DIRS) : [];
+  return {
+    name: 'product-dirs-portal',
+    apply: 'serve',
+    configureServer(dev) {
+      server = dev;
+      dev.middlewares.use((req, res, next) => {
+        void (async () => {
+          const found = await dirs();
+          const dirsReader = found.length ? await reader() : undefined;
+          const path = req.url?.split('?')[0];
+          if (!dirsReader || path !== `${base}${dirsReader.PRODUCT_FOLDERS_SCRIPT}`) return next();
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(dirsReader.productFoldersScript(dirsReader.portalProductFolders(found)));
+        })().catch(next);
+      });
+    },
+    async transformIndexHtml(html) {
+      const found = await dirs();
+      return found.length ? (await reader()).withProductFoldersScript(html, base) : html;
+    },
+  };
+}
+
+/**
  * react-router's package exports point only at its development build (remix-run/react-router#12532 and
  * #14102), so production bundles carried its development checks and warnings. Builds take the production
  * files the package ships beside it.
@@ -105,7 +141,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => ({
   base: '/cv3/',
-  plugins: [react(), schemaRouteBlocks(), chunkModules(), axiosWithoutUnused()],
+  plugins: [react(), schemaRouteBlocks(), productDirsPortal(), chunkModules(), axiosWithoutUnused()],
   resolve: {
     alias:
       command === 'build'

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
-import { alias, schemaRouteBlocks } from '../../vite.config';
+import { alias, productDirsPortal, schemaRouteBlocks } from '../../vite.config';
 import { studioApi } from './api';
 import { checkEditedSchema, pageEntries } from './core';
 
@@ -44,6 +44,7 @@ const vite = await createServer({
   plugins: [
     react(),
     schemaRouteBlocks(),
+    productDirsPortal('/'),
     { name: 'studio-api', configureServer: (server) => void server.middlewares.use(studioApi(root)) },
   ],
   resolve: { alias },

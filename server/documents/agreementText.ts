@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { schemaTreeJson } from '@renderer/core/node';
 import type { DocumentSection } from './pdfDocument';
 
 /**
@@ -9,12 +9,15 @@ import type { DocumentSection } from './pdfDocument';
 type AgreementField = { 'x-component-props': { title: string; content: string } };
 const cache = new Map<string, Record<string, AgreementField>>();
 
-/** The title and text of the AgreementViewer field `key` of a fragment file, or null when there is none. */
-export function fragmentAgreement(file: URL, key: string): { title: string; content: string } | null {
-  let fields = cache.get(file.href);
+/**
+ * The title and text of the AgreementViewer field `key` of a fragment (its path in the schemas tree,
+ * `_fragments/<name>.json`), or null when there is none.
+ */
+export function fragmentAgreement(file: string, key: string): { title: string; content: string } | null {
+  let fields = cache.get(file);
   if (!fields) {
-    fields = JSON.parse(readFileSync(file, 'utf8')) as Record<string, AgreementField>;
-    cache.set(file.href, fields);
+    fields = schemaTreeJson<Record<string, AgreementField>>(file);
+    cache.set(file, fields);
   }
   return fields[key]?.['x-component-props'] ?? null;
 }

@@ -2,11 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  PRODUCT_FOLDERS_GLOBAL,
-  PRODUCT_FOLDERS_SCRIPT,
-  type MountedProductFolders,
-} from '@contract/products';
+import { PRODUCT_FOLDERS_SCRIPT, type MountedProductFolders } from '@contract/products';
+import { productFoldersScript, withProductFoldersScript } from '../products/productDirs';
 
 /** No 'unsafe-eval' anywhere: the renderer's expressions are interpreted, ajv validators precompiled. */
 export const CONTENT_SECURITY_POLICY = [
@@ -97,7 +94,7 @@ export async function registerPortal(
       reply
         .header('Content-Type', 'text/javascript; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(`globalThis.${PRODUCT_FOLDERS_GLOBAL} = ${JSON.stringify(folders)};\n`),
+        .send(productFoldersScript(folders)),
     );
   app.get(BASE, async (_req, reply) => sendIndex(reply));
   return sendIndex;
@@ -105,11 +102,7 @@ export async function registerPortal(
   function sendIndex(reply: FastifyReply): FastifyReply {
     securityHeaders(reply).header('Cache-Control', 'no-cache');
     if (!folders || !existsSync(indexFile)) return reply.sendFile('index.html');
-    // A classic script runs before the deferred module scripts of the portal.
-    const html = readFileSync(indexFile, 'utf8').replace(
-      '<script type="module"',
-      `<script src="${BASE}${PRODUCT_FOLDERS_SCRIPT}"></script><script type="module"`,
-    );
+    const html = withProductFoldersScript(readFileSync(indexFile, 'utf8'), BASE);
     return reply.header('Content-Type', 'text/html; charset=utf-8').send(html);
   }
 }

@@ -18,12 +18,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { copySchemaTree } from '@renderer/core/node';
+import { dirname, join, relative, sep } from 'node:path';
+import { copySchemaTree, productTreeFiles } from '@renderer/core/node';
 import { registerProduct, type MountedProductFolders, type ProductManifest } from '@contract/products';
 import type { ModelEngine } from '../models/modelEngine';
 import { EngineSeeder } from '../seed/engineSeeder';
+import { portalProductFolders, productDirsFromEnv } from './productDirs';
 import type { ServerProduct } from './types';
+
+export { productDirsFromEnv };
 
 /** A demo record of a folder's seed: created by a demo user, then moved by the transitions of `then`. */
 export interface SeedRecord {
@@ -110,33 +113,20 @@ function folderSeed(folder: ProductFolder) {
 }
 
 /**
- * Mounts a product folder into `schemasDir` (models into `_models/`, dictionaries into `_dicts/`, pages
- * under the route prefix) and registers its manifest; answers its server plugin.
+ * Mounts a product folder into `schemasDir` (each file of it at its place in the schemas tree:
+ * renderer/core/schema/productFolders.ts) and registers its manifest; answers its server plugin.
  */
 export function mountProductFolder(dir: string, schemasDir: string): ServerProduct {
-  return mountFolder(readProductFolder(dir), schemasDir);
+  return mountFolder(dir, readProductFolder(dir), schemasDir);
 }
 
-function mountFolder(folder: ProductFolder, schemasDir: string): ServerProduct {
-  const prefix = folder.manifest.routePrefix.replace(/^\/+/, '');
-  const write = (file: string, json: unknown): void => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-  };
-  for (const [file, json] of Object.entries(folder.models)) write(join(schemasDir, '_models', file), json);
-  for (const [file, json] of Object.entries(folder.dicts)) write(join(schemasDir, '_dicts', file), json);
-  for (const [file, json] of Object.entries(folder.pages)) write(join(schemasDir, prefix, file), json);
+function mountFolder(dir: string, folder: ProductFolder, schemasDir: string): ServerProduct {
+  for (const [file, full] of productTreeFiles([dir])) {
+    mkdirSync(dirname(join(schemasDir, file)), { recursive: true });
+    writeFileSync(join(schemasDir, file), readFileSync(full));
+  }
   registerProduct(folder.manifest);
   return { code: folder.manifest.code, effects: [], errors: {}, seed: folderSeed(folder) };
-}
-
-/** PRODUCT_DIRS: comma-separated product folders, absolute or relative to `base`; empty when unset. */
-export function productDirsFromEnv(value: string | undefined, base: string): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((d) => d.trim())
-    .filter(Boolean)
-    .map((d) => resolve(base, d));
 }
 
 /** Product folders mounted into a copy of a schemas folder: what the server and the portal run on. */
@@ -159,20 +149,11 @@ export interface MountedProducts {
 export function mountProductDirs(dirs: readonly string[], schemasDir: string): MountedProducts {
   const copy = mkdtempSync(join(tmpdir(), 'scf-product-dirs-'));
   copySchemaTree(schemasDir, copy);
-  const portal: MountedProductFolders = { manifests: [], pages: {}, models: {}, dicts: {} };
-  const products = dirs.map((dir) => {
-    const folder = readProductFolder(dir);
-    const prefix = folder.manifest.routePrefix.replace(/^\/+/, '');
-    portal.manifests.push(folder.manifest);
-    for (const [file, json] of Object.entries(folder.pages)) portal.pages[`${prefix}/${file}`] = json;
-    Object.assign(portal.models, folder.models);
-    Object.assign(portal.dicts, folder.dicts);
-    return mountFolder(folder, copy);
-  });
+  const products = dirs.map((dir) => mountFolder(dir, readProductFolder(dir), copy));
   return {
     schemasDir: copy,
     products,
-    portal,
+    portal: portalProductFolders(dirs),
     remove: () => rmSync(copy, { recursive: true, force: true }),
   };
 }

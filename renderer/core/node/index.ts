@@ -2,9 +2,13 @@
 export { loadSchemaFile, readSchemaDirectory } from './readSchemaDirectory';
 export type { SchemaDirectory } from './readSchemaDirectory';
 export {
+  CHECKOUT_SCHEMAS,
   copySchemaTree,
   productDirsBeside,
+  productDirsFromEnv,
+  productDirsOf,
   productTreeFiles,
   schemaTreeFile,
   schemaTreeFiles,
+  schemaTreeJson,
 } from './schemaTree';

@@ -9,8 +9,30 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { productFolderMounts, type ProductPlacement } from '@renderer/core/schema/productFolders';
 
 /**
- * The product folders read with a schemas folder: `products/*` (each with a manifest.json) beside it when
- * it is a checkout's `schemas/` (a copy elsewhere is read alone).
+ * PRODUCT_DIRS: comma-separated product folders outside products/ (README, "Add a product"), absolute or
+ * relative to `base`; empty when unset.
+ */
+export function productDirsFromEnv(value: string | undefined, base: string = process.cwd()): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => resolve(base, d));
+}
+
+/**
+ * The product folders read with a schemas folder: its own ({@link productDirsBeside}), then the PRODUCT_DIRS
+ * ones, so the server, the checker, the studio and the dev server see the same folders.
+ */
+export function productDirsOf(schemasRoot: string): string[] {
+  const beside = productDirsBeside(schemasRoot);
+  const mounted = productDirsFromEnv(process.env.PRODUCT_DIRS).filter((dir) => !beside.includes(dir));
+  return [...beside, ...mounted];
+}
+
+/**
+ * The product folders beside a schemas folder: `products/*` (each with a manifest.json) when it is a
+ * checkout's `schemas/` (a copy elsewhere has none).
  */
 export function productDirsBeside(schemasRoot: string): string[] {
   const products = join(resolve(schemasRoot), '..', 'products');
@@ -62,7 +84,7 @@ export function productTreeFiles(productDirs: readonly string[]): Map<string, st
  */
 export function schemaTreeFiles(
   schemasRoot: string,
-  productDirs: readonly string[] = productDirsBeside(schemasRoot),
+  productDirs: readonly string[] = productDirsOf(schemasRoot),
 ): Map<string, string> {
   const files = new Map<string, string>();
   const found: string[] = [];
@@ -74,10 +96,11 @@ export function schemaTreeFiles(
 
 /**
  * The file on disk of a path of the tree: an existing file's, or where a new one goes (in the product
- * folder whose existing pages, models, ... folder holds that path, else under `schemas/`).
+ * folder whose existing page folder holds that path, else under `schemas/`: a new model, dictionary or
+ * fragment is shared until it is moved into a product folder, since several products hold such folders).
  */
 export function schemaTreeFile(schemasRoot: string, file: string): string {
-  const dirs = productDirsBeside(schemasRoot);
+  const dirs = productDirsOf(schemasRoot);
   const existing = productTreeFiles(dirs).get(file);
   if (existing) return existing;
   if (existsSync(join(schemasRoot, file))) return join(schemasRoot, file);
@@ -85,16 +108,33 @@ export function schemaTreeFile(schemasRoot: string, file: string): string {
   for (const dir of dirs) {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ProductPlacement;
     for (const [folder, at] of productFolderMounts(manifest))
-      if (file.startsWith(`${at}/`) && existsSync(join(dir, folder)) && at.length > (best?.at.length ?? -1))
+      if (
+        !at.startsWith('_') &&
+        file.startsWith(`${at}/`) &&
+        existsSync(join(dir, folder)) &&
+        at.length > (best?.at.length ?? -1)
+      )
         best = { at, full: join(dir, folder, file.slice(at.length + 1)) };
   }
   return best?.full ?? join(schemasRoot, file);
 }
 
+/** This checkout's `schemas/` folder (with its product folders beside it). */
+export const CHECKOUT_SCHEMAS = resolve(import.meta.dirname, '../../../schemas');
+
+/**
+ * A JSON file of the tree by its path in the tree (`_dicts/productType.json`), parsed: how code reads one
+ * model, dictionary or fragment, wherever it sits (schemas/ or a product folder), instead of importing it
+ * by its path on disk (tests/unit/schemaFiles.test.ts names such an import).
+ */
+export function schemaTreeJson<T = unknown>(file: string, schemasRoot: string = CHECKOUT_SCHEMAS): T {
+  return JSON.parse(readFileSync(schemaTreeFile(schemasRoot, file), 'utf8')) as T;
+}
+
 /** Writes the whole tree into `dest` as one plain schemas folder (a server's or a test's own copy). */
 export function copySchemaTree(schemasRoot: string, dest: string): void {
   cpSync(schemasRoot, dest, { recursive: true });
-  for (const [file, full] of productTreeFiles(productDirsBeside(schemasRoot))) {
+  for (const [file, full] of productTreeFiles(productDirsOf(schemasRoot))) {
     mkdirSync(dirname(join(dest, file)), { recursive: true });
     cpSync(full, join(dest, file));
   }

@@ -1,5 +1,5 @@
 import { addMoney, fromCents, toCents } from '@renderer/core/format';
-import categories from '../../../schemas/_dicts/financeDocumentCategory.json';
+import { schemaTreeJson } from '@renderer/core/node';
 import type { Effect, EffectContext } from '../../models/effects';
 import type { BizRecord } from '../../models/types';
 import { absError } from './errors';
@@ -9,6 +9,9 @@ const PLAN = 'absPlan';
 const SHELF = 'absShelf';
 const DOCUMENT = 'absDocument';
 
+const categories = schemaTreeJson<{ items: Array<{ value: string; label: string }> }>(
+  '_dicts/financeDocumentCategory.json',
+);
 const CATEGORY_LABELS = new Map(categories.items.map((i) => [i.value, i.label]));
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { toChineseCapital } from '@renderer/core/format';
+import { schemaTreeJson } from '@renderer/core/node';
 import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
 import { amountFigures, sendPdf, text } from '../../documents/pdfReply';
 import { ApiError } from '../../errors';
 import type { ModelEngine } from '../../models';
 import { actorOf } from '../../models/modelRoutes';
-import billTypes from '../../../schemas/_dicts/accountBillType.json';
-import invoiceTypes from '../../../schemas/_dicts/accountInvoiceType.json';
 import { BILL, INVOICE, RECEIPT } from './effects';
 import { accountError } from './errors';
 
@@ -17,6 +16,8 @@ type Rec = Record<string, unknown>;
 type Dict = { items: ReadonlyArray<{ value: string; label: string }> };
 /** A dictionary value's label ('' for an unknown one). */
 const label = (dict: Dict, v: unknown): string => dict.items.find((i) => i.value === v)?.label ?? '';
+const billTypes = schemaTreeJson<Dict>('_dicts/accountBillType.json');
+const invoiceTypes = schemaTreeJson<Dict>('_dicts/accountInvoiceType.json');
 
 /** The bill (账单) an institution issued to an enterprise, with its payment once paid. */
 export function billDocument(b: Rec): DocumentSpec {

@@ -57,10 +57,7 @@ export function registerDeliveryDocumentRoutes(app: FastifyInstance, engine: Mod
 export const DELIVERY_AGREEMENTS_API = '/biz/v1/factoring/delivery/agreements';
 
 /** The agreements' texts: the page fragment the sign pages and the apply form show (one field per kind). */
-const AGREEMENT_TEXTS = new URL(
-  '../../../schemas/_fragments/factoring-delivery-agreements.json',
-  import.meta.url,
-);
+const AGREEMENT_TEXTS = '_fragments/factoring-delivery-agreements.json';
 function agreementText(kind: string): { title: string; content: string } {
   const found = fragmentAgreement(AGREEMENT_TEXTS, kind.toLowerCase());
   if (!found) throw new ApiError('NOT_FOUND');

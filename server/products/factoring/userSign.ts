@@ -21,7 +21,7 @@ export const USER_SIGN_API = '/biz/v1/factoring/user-sign';
 /** The state of a signed record (US0 待签约 → US1 已签约). */
 const SIGNED = 'US1';
 
-const TEXT = new URL('../../../schemas/_fragments/factoring-user-sign.json', import.meta.url);
+const TEXT = '_fragments/factoring-user-sign.json';
 
 /** The agreement's title (《…》) and text. */
 export function userAgreementText(): { title: string; content: string } {

@@ -18,9 +18,13 @@ import {
   roleLabel,
   headerRoleLabel,
 } from '@contract/roles';
-import productTypes from '@schemas/_dicts/productType.json';
-import creditLimit from '@schemas/_models/creditLimit.json';
+import { schemaTreeJson } from '@renderer/core/node';
 import { ROLES } from '@server/auth/roles';
+
+const productTypes = schemaTreeJson<{ items: Array<{ value: string; label: string }> }>(
+  '_dicts/productType.json',
+);
+const creditLimit = schemaTreeJson<{ fields: { product: { enum: string[] } } }>('_models/creditLimit.json');
 
 describe('role predicates (spec section 6), one definition for portal and server', () => {
   it('calls operator or director exactly the roles whose code has none of QUERY, MANAGER, PURCHASE, FINAL', () => {

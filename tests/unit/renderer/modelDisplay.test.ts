@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { withModelDisplay, type ModelDefinition } from '@renderer/core/model';
 import type { PageSchema } from '@renderer/core/schema';
 import { formatBankNo } from '@renderer/core/format';
-import { schemaTreeFile } from '@renderer/core/node';
-import corpBankAccount from '@schemas/_models/corpBankAccount.json';
+import { schemaTreeFile, schemaTreeJson } from '@renderer/core/node';
 
 const bankAccounts: unknown = JSON.parse(
   readFileSync(schemaTreeFile('schemas', 'my/enterprise-info/info.json'), 'utf8'),
 );
+
+const corpBankAccount = schemaTreeJson<ModelDefinition>('_models/corpBankAccount.json');
 
 type Item = { field: string; format?: string };
 

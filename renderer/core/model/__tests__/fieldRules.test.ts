@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { schemaTreeJson } from '@renderer/core/node';
 import { applyModelRules, modelFieldAt, modelRuleProblems, withModelRules } from '@renderer/core/model';
 import type { ModelDefinition } from '@renderer/core/model';
 import type { FormilyProperties, PageSchema } from '@renderer/core/schema';
@@ -216,9 +215,7 @@ describe('the day window', () => {
 
 describe('a rule across items (sumTo), declared once on the model', () => {
   // The joint deal's model as the server loads it: the form checks the very rule the server does.
-  const joint = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../../../../schemas/_models/factoringJointLoan.json'), 'utf8'),
-  ) as ModelDefinition;
+  const joint = schemaTreeJson<ModelDefinition>('_models/factoringJointLoan.json');
   const rule = joint.fields.funders!.sumTo as SumToRule;
   const funders = (...ratios: string[]) => ratios.map((ratio, i) => ({ funderCorpId: `FIN00${i}`, ratio }));
 
