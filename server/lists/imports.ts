@@ -40,12 +40,22 @@ function importOf(
   return { fields: def.fields, values, maxRows: def.maxRows ?? DEFAULT_MAX_ROWS };
 }
 
-const titleOf = (model: CompiledModel, field: string): string => model.fields.get(field)?.def.title ?? field;
+/** Column titles of the fixed `values` (import.titles: the first entry all of whose `when` they match). */
+export function importTitles(model: CompiledModel, values: Readonly<Record<string, unknown>>): Titles {
+  const variant = (model.def.import?.titles ?? []).find((t) =>
+    Object.entries(t.when).every(([name, value]) => values[name] === value),
+  );
+  return variant?.fields ?? {};
+}
+type Titles = Readonly<Record<string, string>>;
+
+const titleOf = (model: CompiledModel, field: string, titles: Titles = {}): string =>
+  titles[field] ?? model.fields.get(field)?.def.title ?? field;
 const isRate = (model: CompiledModel, field: string): boolean =>
   model.fields.get(field)?.def.format === 'rate';
 /** A column's header in the template and in an import: a rate column says it takes percentages. */
-const headerOf = (model: CompiledModel, field: string): string =>
-  isRate(model, field) ? `${titleOf(model, field)}（%）` : titleOf(model, field);
+const headerOf = (model: CompiledModel, field: string, titles: Titles): string =>
+  isRate(model, field) ? `${titleOf(model, field, titles)}（%）` : titleOf(model, field, titles);
 
 /**
  * A rate cell: a percentage, as the form's RateInput takes it ('96.50' or '96.50%' → '0.965'). A bare number
@@ -74,18 +84,23 @@ function hintOf(model: CompiledModel, dicts: ReadonlyMap<string, DictDef>, field
   return '';
 }
 
-/** The import template: one bold header row titled by the fields, and a second sheet explaining each column. */
+/**
+ * The import template: one bold header row titled by the fields (or by `import.titles` for the fixed
+ * `values`, e.g. the payable pages' assetType), and a second sheet explaining each column.
+ */
 export async function importTemplate(
   model: CompiledModel,
   dicts: ReadonlyMap<string, DictDef>,
   role: string | null,
+  values: Readonly<Record<string, unknown>> = {},
 ): Promise<Buffer> {
   const { fields } = importOf(model, role);
+  const titles = importTitles(model, values);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'CCBSCF';
   const sheet = workbook.addWorksheet('导入数据', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = fields.map((field, i) => ({
-    header: headerOf(model, field),
+    header: headerOf(model, field, titles),
     key: `c${i}`,
     width: 22,
     ...(model.fields.get(field)?.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
@@ -102,7 +117,7 @@ export async function importTemplate(
   const required = new Set(model.def.required ?? []);
   for (const field of fields)
     help.addRow({
-      title: headerOf(model, field),
+      title: headerOf(model, field, titles),
       required: required.has(field) ? '是' : '否',
       hint: hintOf(model, dicts, field),
     });
@@ -173,7 +188,8 @@ export async function readWorkbook(
 }
 
 /**
- * Reads the rows of an import file: the header must name the template's columns in order; each data
+ * Reads the rows of an import file: the header must name the template's columns in order (titled for the
+ * request's `fixed` values, as its template was); each data
  * row becomes the body of a create (numbers of text fields as text, dictionary labels as their values,
  * enterprises by name or credit code, other records by their business number).
  */
@@ -183,11 +199,13 @@ export async function readImport(
   engine: ModelEngine,
   data: Buffer,
   role: string | null,
+  fixed: Readonly<Record<string, unknown>> = {},
 ): Promise<{ rows: Array<{ row: number; body: Json }>; refused: ApiError[] }> {
   const { fields, maxRows } = importOf(model, role);
   const { header, rows: read } = await readWorkbook(data, fields.length, maxRows);
+  const titles = importTitles(model, fixed);
   fields.forEach((field, i) => {
-    const title = headerOf(model, field);
+    const title = headerOf(model, field, titles);
     if (String(header[i] ?? '') !== title)
       throw new ApiError('IMPORT_HEADER_INVALID', { column: i + 1, title });
   });
@@ -260,16 +278,24 @@ async function fieldValue(
  * POST /biz/v1/models/{model}/import            multipart: the `values` fields, then `file` → {count, ids}
  */
 export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: ModelEngine }): void {
-  route<{ Params: { model: string } }>(app, API.modelImportTemplate, async (req, reply) => {
-    const model = o.engine.model(req.params.model);
-    const data = await importTemplate(model, o.engine.models.dicts, actorOf(req).role);
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(data);
-  });
+  route<{ Params: { model: string }; Querystring: Record<string, unknown> }>(
+    app,
+    API.modelImportTemplate,
+    async (req, reply) => {
+      const model = o.engine.model(req.params.model);
+      // The values a page fixes for its rows (?assetType=payable) title its columns as the page does.
+      const values = Object.fromEntries(
+        (model.def.import?.values ?? []).map((name) => [name, req.query[name]]),
+      );
+      const data = await importTemplate(model, o.engine.models.dicts, actorOf(req).role, values);
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', disposition('attachment', `${model.def.title}导入模板.xlsx`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 
   route<{ Params: { model: string } }>(app, API.modelImport, async (req) => {
     const actor = actorOf(req);
@@ -303,7 +329,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
     requireSignedFile(req, data);
     if (!/\.xlsx$/i.test(part.filename ?? '') || data.subarray(0, 2).toString('latin1') !== 'PK')
       throw new ApiError('IMPORT_FILE_INVALID');
-    const { rows, refused } = await readImport(o.db, model, o.engine, data, actor.role);
+    const { rows, refused } = await readImport(o.db, model, o.engine, data, actor.role, fixed);
     const ids = await o.engine.createMany(
       actor,
       model.name,

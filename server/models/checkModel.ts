@@ -271,6 +271,14 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
         if (field?.readOnly) report(`/import/${key}/${i}`, `"${name}" 是只读字段，导入不能写入`);
       });
     }
+    (def.import.titles ?? []).forEach((variant, i) => {
+      for (const name of Object.keys(variant.when))
+        if (!(def.import!.values ?? []).includes(name))
+          report(`/import/titles/${i}/when/${name}`, `"${name}" 不在 import.values 中，导入请求不能固定它`);
+      for (const name of Object.keys(variant.fields))
+        if (!def.import!.fields.includes(name))
+          report(`/import/titles/${i}/fields/${name}`, `"${name}" 不是模板的列（import.fields）`);
+    });
   }
   (def.indexes ?? []).forEach((index, i) =>
     index.forEach((name, j) => needField(`/indexes/${i}/${j}`, name)),

@@ -214,8 +214,16 @@ export interface ModelDef {
   };
   /** Per-field permissions by role and state (renderer/core/model/fieldAccess.ts). */
   fieldAccess?: FieldAccessRules;
-  /** Batch creation from an Excel file: the template's columns and the fields a request may fix. */
-  import?: { fields: string[]; values?: string[]; maxRows?: number };
+  /**
+   * Batch creation from an Excel file: the template's columns, the fields a request may fix, and column
+   * titles that depend on a fixed value (the amount of a payable asset is 应付账款金额).
+   */
+  import?: {
+    fields: string[];
+    values?: string[];
+    maxRows?: number;
+    titles?: Array<{ when: Record<string, string>; fields: Record<string, string> }>;
+  };
   files?: {
     categories: string[];
     states?: string[];

@@ -102,7 +102,11 @@ async function openIssue(page: Page, issue: Issue): Promise<void> {
 
 /** 通过 → the confirmation → the UKEY signing dialog (returned). */
 async function clickApprove(page: Page): Promise<Locator> {
-  await page.getByTestId('action-approve-approve').click();
+  // The signing action is the one UKEY sign button (UkeySignTrigger: its key icon, `data-ukey-sign`).
+  const button = page.getByTestId('action-approve-approve');
+  await expect(button).toHaveAttribute('data-ukey-sign', '');
+  await expect(button.locator('.anticon-safety-certificate')).toBeVisible();
+  await button.click();
   const confirm = page
     .getByRole('dialog')
     .filter({ hasText: '确认通过该签发申请？通过后将冻结相应签发额度。' });

@@ -11,8 +11,8 @@ import { apiGet, loginAs, test } from './fixtures';
  * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
  * client-side navigation: no console error, no failed or refused request, no error page on the way.
  * One user per test; the whole walk stays fast as the menus grow (no reload per route). At 1280 px no page
- * scrolls sideways, every page is centred and a list's status column is on screen; the public pages are
- * opened at 390 px too.
+ * scrolls sideways, every page is centred, a list's status column is on screen and its query form's labels
+ * are whole, each on one line; the public pages are opened at 390 px too.
  */
 // One demo user per role (the first listed; the menus and pages depend on the role, so a second user of the
 // same role walks the same screens), among those who can log in (the cancelled enterprise's user cannot).
@@ -172,6 +172,23 @@ async function expectCentredWithStatusInView(page: Page, label: string): Promise
   ).toBe(true);
 }
 
+/**
+ * Every label of a list's or statistics page's query form shows its whole text on one line, never broken
+ * inside a term (专项计划名/称) nor cut (付款确认…): its text makes one line box and is not clipped by its
+ * label column. `label` names the page.
+ */
+async function expectQueryLabelsWhole(page: Page, label: string): Promise<void> {
+  const broken = await page.evaluate(() =>
+    [...document.querySelectorAll('.schema-query-form .ant-formily-item-label-content')].flatMap((box) => {
+      const text = box.querySelector('label') ?? box;
+      const lines = text.getClientRects().length;
+      const clipped = box.scrollWidth > box.clientWidth + 1;
+      return lines > 1 || clipped ? [`${text.textContent} (${lines} lines${clipped ? ', cut' : ''})`] : [];
+    }),
+  );
+  expect(broken, `${label}: query-form labels broken or cut`).toEqual([]);
+}
+
 /** Public pages (spec section 2), opened as a phone would: no sideways scrolling, no script error. */
 const PUBLIC_PAGES = [
   '/login/login',
@@ -228,6 +245,7 @@ for (const user of USERS) {
       expect(seen.problems, `${user} → ${to}`).toEqual([]);
       await expectNoHorizontalOverflow(page, `1280 px ${user} → ${to}`);
       await expectCentredWithStatusInView(page, `1280 px ${user} → ${to}`);
+      await expectQueryLabelsWhole(page, `1280 px ${user} → ${to}`);
     };
     for (const path of paths) await visit(path);
 

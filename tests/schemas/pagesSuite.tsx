@@ -59,6 +59,43 @@ function fingerprint(schema: PageSchema, role: string): string {
   ]);
 }
 
+/**
+ * The keys of a schema's actions that sign with the UKEY (`"sign": true`) and of those that do not; a key
+ * used both ways (on different parts of the page) is in both.
+ */
+function actionKeys(node: unknown, out = { signing: new Set<string>(), plain: new Set<string>() }) {
+  if (Array.isArray(node)) node.forEach((n) => actionKeys(n, out));
+  else if (node && typeof node === 'object') {
+    const a = node as { key?: unknown; label?: unknown; type?: unknown; sign?: unknown };
+    if (typeof a.key === 'string' && typeof a.label === 'string' && typeof a.type === 'string')
+      (a.sign === true ? out.signing : out.plain).add(a.key);
+    Object.values(node).forEach((v) => actionKeys(v, out));
+  }
+  return out;
+}
+
+/** Signing buttons this shard has checked: a shard with signing actions must have met some. */
+const signingButtonsChecked = { count: 0 };
+
+/**
+ * Every button of a signing action is the one UKEY sign button (UkeySignTrigger, `data-ukey-sign`, the
+ * button of the UkeySignButton widget too), and no other action's button looks like it (DESIGN.md: the
+ * UKEY sign button).
+ */
+function expectSigningButtons(file: string, schema: PageSchema, root: HTMLElement): void {
+  const { signing, plain } = actionKeys(schema);
+  for (const button of root.querySelectorAll('button[data-testid^="action-"]')) {
+    const key = button.getAttribute('data-testid')!.split('-').slice(2).join('-');
+    const signs = signing.has(key);
+    if (signs && plain.has(key)) continue;
+    if (signs) signingButtonsChecked.count += 1;
+    expect(
+      button.hasAttribute('data-ukey-sign'),
+      `${file}: the button of ${key} ${signs ? 'signs but is not' : 'does not sign but is'} the UKEY sign button`,
+    ).toBe(signs);
+  }
+}
+
 /** A page rendered as `role` (PUBLIC: signed out), with what it asked of the backend. */
 const mount = (schema: PageSchema, role: string) => mountAs(schema, role === 'PUBLIC' ? null : role);
 
@@ -102,7 +139,10 @@ export function describePages(testFile: string): void {
     await expect(text).toMatchFileSnapshot(path);
   }
   afterAll(() => {
-    if (finished < pages.length || !existsSync(SNAPSHOTS)) return;
+    if (finished < pages.length) return;
+    if (pages.some((p) => actionKeys(p.schema).signing.size > 0))
+      expect(signingButtonsChecked.count, 'signing buttons checked').toBeGreaterThan(0);
+    if (!existsSync(SNAPSHOTS)) return;
     const stale = readdirSync(SNAPSHOTS, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name))
@@ -149,6 +189,7 @@ export function describePages(testFile: string): void {
               container.querySelector('[data-testid="page-error"]'),
               `${file} shows a load error`,
             ).toBeNull();
+            expectSigningButtons(file, schema, container);
             // A composite page's parts load side by side: which asks first depends on the machine's load, so
             // its first requests are kept in sorted order (one part's own calls still show in theirs).
             const first = schema.page === 'composite' ? [...backend.log].sort() : backend.log;

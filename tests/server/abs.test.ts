@@ -45,6 +45,9 @@ const HEADER = [
   '到期日',
 ];
 
+/** The payable pages' template (?assetType=payable): the amount is the payable's. */
+const PAYABLE_HEADER = HEADER.map((title) => (title === '应收账款金额' ? '应付账款金额' : title));
+
 async function workbook(rows: unknown[][], header = HEADER): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('导入数据');
@@ -277,9 +280,31 @@ describe('Excel import of receivables', () => {
     expect(body(res).code).toBe('SCF.CREATE_FORBIDDEN');
   });
 
+  it('offers the payable pages a template whose amount column is 应付账款金额, and reads payables by that header only', async () => {
+    const res = await core.call('GET', `${API}/absAsset/import-template`, {
+      query: { assetType: 'payable' },
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(PAYABLE_HEADER);
+    expect((book.worksheets[1]!.getRow(8).values as unknown[])[1]).toBe('应付账款金额');
+    // A receivable header is not a payable import's, nor the other way round.
+    expect(body(await importAs(core, await workbook([goodRow(1)]), 'payable')).code).toBe(
+      'SCF.IMPORT_HEADER_INVALID',
+    );
+    expect(body(await importAs(core, await workbook([goodRow(1)], PAYABLE_HEADER))).code).toBe(
+      'SCF.IMPORT_HEADER_INVALID',
+    );
+  });
+
   it('imports a correct file whole, as payables when the page says so', async () => {
     const before = await count(s, 'abs_asset');
-    const res = await importAs(core, await workbook([goodRow(1234.56), goodRow('789.01')]), 'payable');
+    const res = await importAs(
+      core,
+      await workbook([goodRow(1234.56), goodRow('789.01')], PAYABLE_HEADER),
+      'payable',
+    );
     expect(body(res).code).toBe('0');
     expect(body(res).data.count).toBe(2);
     expect(await count(s, 'abs_asset')).toBe(before + 2);

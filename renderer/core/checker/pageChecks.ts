@@ -225,6 +225,16 @@ export function checkPage(
           return;
         }
         const steps = (of.transitions ?? []).filter((t) => t.action === name);
+        // A transition the model signs is pressed on the UKEY sign button, which also sends the signature:
+        // the action says `"sign": true` (its button is then UkeySignTrigger, renderer/react/parts/ActionButtons.tsx).
+        const signs = (action as { sign?: boolean }).sign === true;
+        if (steps.some((t) => t.sign) !== signs)
+          report(
+            `${at}/sign`,
+            signs
+              ? `模型 "${of.name}" 的操作 "${name}" 不需要UKEY签名：去掉 "sign": true`
+              : `模型 "${of.name}" 的操作 "${name}" 需要UKEY签名：按钮需要 "sign": true（UKEY签名按钮）`,
+          );
         // A button no role of the page may press is offered in vain (the model forbids it to them).
         const allowedRoles = steps.flatMap((t) => t.roles ?? []);
         const shownTo = access?.pageRoles

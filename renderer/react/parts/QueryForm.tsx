@@ -14,6 +14,7 @@ import { objectSchema, useExpressionScope, useSchemaField } from '@renderer/reac
 import { amountRangeProblem } from '@renderer/react/widgets/amountChecks';
 import { testIds } from '@renderer/react/testIds';
 import { Pending } from './PageFrame';
+import { queryLabelWidth } from './queryLabelWidth';
 import { queryProblem } from './queryParams';
 import type { FieldScope } from '@renderer/react/testIds';
 
@@ -39,6 +40,7 @@ export function QueryForm({
   const renderer = useRenderer();
   const SchemaField = useSchemaField(properties);
   const expressionScope = useExpressionScope(query);
+  const labelWidth = useMemo(() => queryLabelWidth(properties), [properties]);
   if (!SchemaField) return <Pending height={80} />;
   const search = (): void => {
     const values = { ...(form.values as Record<string, unknown>) };
@@ -57,8 +59,9 @@ export function QueryForm({
             search();
           }}
         >
-          {/* A long label wraps to a second line rather than ending in an ellipsis (付款确认…). */}
-          <FormLayout layout="horizontal" labelWidth={96} labelWrap feedbackLayout="none">
+          {/* One label column as wide as the longest label (queryLabelWidth): no label breaks inside its
+              term or ends in an ellipsis; one wider than the cap wraps, its whole text visible. */}
+          <FormLayout layout="horizontal" labelWidth={labelWidth} labelWrap feedbackLayout="none">
             <div
               style={{
                 display: 'grid',

@@ -23,10 +23,12 @@ export function EnterpriseProfileCard(): React.JSX.Element {
     <Card title="企业信息" size="small" loading={!profile} data-testid="enterprise-profile">
       {profile && (
         <Descriptions column={2} bordered size="small">
-          {ENTERPRISE_PROFILE_FIELDS.map(({ key, title }) => (
-            <Descriptions.Item key={key} label={title}>
-              <span data-testid={`enterprise-${key}`}>
-                {(key === 'legalIdCard' ? maskPersonalData('idCard', profile[key]) : profile[key]) || '——'}
+          {ENTERPRISE_PROFILE_FIELDS.map((field) => (
+            <Descriptions.Item key={field.key} label={field.title}>
+              <span data-testid={`enterprise-${field.key}`}>
+                {('personal' in field
+                  ? maskPersonalData(field.personal, profile[field.key])
+                  : profile[field.key]) || '——'}
               </span>
             </Descriptions.Item>
           ))}

@@ -127,6 +127,7 @@ describe('checkSchemas', () => {
           label: '通过',
           type: 'action',
           action: 'approve',
+          sign: true,
           roles: ['ROLE_CORE_OPERATOR'],
           visible: 'isBlank($record.x)',
         },
@@ -174,6 +175,39 @@ describe('checkSchemas', () => {
       ],
     });
     expect(check([{ file: 'credit/issues.json', raw: fromApi }])).toEqual([]);
+  });
+
+  it('needs "sign": true on the action of a transition the model signs, and only there (the UKEY sign button)', () => {
+    const page = (sign: boolean | undefined, action: string) =>
+      listPage({
+        rowActions: [
+          {
+            key: 'go',
+            label: '执行',
+            type: 'action',
+            action,
+            roles: ['ROLE_CORE_DIRECTOR'],
+            ...(sign === undefined ? {} : { sign }),
+          },
+        ],
+      });
+    (issue.transitions ?? []).push({
+      action: 'remark',
+      from: ['IS0'],
+      to: 'IS0',
+      roles: ['ROLE_CORE_DIRECTOR'],
+    });
+    try {
+      expect(check([{ file: 'credit/issues.json', raw: page(true, 'approve') }])).toEqual([]);
+      expect(check([{ file: 'credit/issues.json', raw: page(undefined, 'approve') }])).toEqual([
+        'schemas/credit/issues.json#/list/rowActions/0/sign: 模型 "creditIssue" 的操作 "approve" 需要UKEY签名：按钮需要 "sign": true（UKEY签名按钮）',
+      ]);
+      expect(check([{ file: 'credit/issues.json', raw: page(true, 'remark') }])).toEqual([
+        'schemas/credit/issues.json#/list/rowActions/0/sign: 模型 "creditIssue" 的操作 "remark" 不需要UKEY签名：去掉 "sign": true',
+      ]);
+    } finally {
+      issue.transitions?.pop();
+    }
   });
 
   it('accepts a batch delete only on a model that declares delete, for its roles', () => {
