@@ -1,6 +1,17 @@
 import ExcelJS from 'exceljs';
 import { expect, type Page } from '@playwright/test';
-import { cell, chinaDate, confirm, follow, giveReason, money, row, succeeded } from './creditUi';
+import {
+  cell,
+  chinaDate,
+  choose,
+  confirm,
+  giveReason,
+  money,
+  pickDate,
+  row,
+  succeeded,
+  type,
+} from './creditUi';
 import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
 
@@ -13,13 +24,19 @@ import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
  * uploads its contract and invoice and applies for the transfer → the supplier's director signs (UKEY) →
  * the core director confirms (UKEY) → the core operator stops the two receivables nobody confirmed (a plan
  * is sealed only when none of its assets is mid-flow, ADR 0014) → the plan manager reviews the plan packet
- * (UKEY) → 已放款. The plan is the seeded one ready for its packet review.
+ * (UKEY) → 已放款. The plan is the seeded one ready for its packet review. Lists tell the truth without a
+ * reload: the kept-alive list a user came from shows what their submit did (单笔新增, 提交转让申请). A
+ * 单笔新增 form opened before the packet review is refused once the plan is sealed, with the reason on screen.
  * Unique amounts keep the assertions exact on a database that other e2e files share.
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 }); // several users per test on a loaded machine
 
 const PLAN = '华建一局供应链4号资产支持专项计划';
 const AMOUNTS = ['1357913.57', '246802.46', '97531.08'];
+/** Issued one by one from the list (单笔新增), stopped with the two nobody confirmed. */
+const SINGLE = '86420.13';
+/** Offered into the plan by a form filled before the packet review, submitted after it. */
+const LATE = '75319.24';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
 let planNo = '';
@@ -114,6 +131,37 @@ test('core_operator imports receivables from the template: a bad row refuses the
   await expectNoErrors(watch);
 });
 
+/** Fills the ABS 单笔新增 form of `page` with a receivable of `amount` to supplier 1 in the plan `plan`. */
+async function fillSingleAdd(page: Page, plan: string, amount: string): Promise<void> {
+  await choose(page, 'field-planId', plan);
+  await choose(page, 'field-supplierCorpId', '华建建材供应有限公司');
+  await type(page, 'field-debtorName', '华建一局单笔新增项目公司');
+  await type(page, 'field-confirmNo', `FQ-E2E-SINGLE-${amount}`);
+  await choose(page, 'field-contractType', '施工合同');
+  await type(page, 'field-amount', amount);
+  await pickDate(page, 'field-dueDate', chinaDate(150));
+}
+
+test('单笔新增 from the list: back on the list the new receivable shows, no reload', async ({ browser }) => {
+  const page = await as('core_operator', browser);
+  const watch = watchPage(page);
+  await page.goto('/cv3/abs/core/issue/receivable');
+  await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
+  await expect(row(page, money(SINGLE))).toHaveCount(0);
+  // The list stays mounted (keepAlive) while the form is open, as the user left it.
+  await page.getByTestId('action-toolbar-singleAdd').click();
+  await expect(page).toHaveURL(/\/abs\/core\/issue\/engineer\/single-add$/);
+  await fillSingleAdd(page, PLAN, SINGLE);
+  await page.getByTestId('action-form-save').click();
+  await confirm(page, '确认发行该笔资产？');
+  await expect(page).toHaveURL(/\/abs\/core\/issue\/receivable$/);
+  // The same list instance, kept mounted, not a new one: it loaded again after the write by itself.
+  await expect(page.locator('[data-keep-alive="/abs/core/issue/receivable"]')).toBeVisible();
+  await expect(cell(row(page, money(SINGLE)), 'status')).toHaveText('待工程师确认');
+  await expect(cell(row(page, money(SINGLE)), 'planName')).toHaveText(PLAN);
+  await expectNoErrors(watch);
+});
+
 test('the engineer post confirms one receivable (工程师确认)', async ({ browser }) => {
   const page = await as('core_purchase', browser);
   const watch = watchPage(page);
@@ -132,7 +180,8 @@ test('chain_operator files the contract and invoice and applies for the transfer
   const watch = watchPage(page);
   await page.goto('/cv3/abs/chain/transfer/apply');
   await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-transfer').click();
-  await follow(page, /\/abs\/chain\/transfer\/apply-detail\?id=/);
+  // No reload: the 待转让 list stays mounted (keepAlive) behind the documents page.
+  await expect(page).toHaveURL(/\/abs\/chain\/transfer\/apply-detail\?id=/);
   // Without its documents the transfer is refused.
   await page.getByTestId('action-upload-transfer').click();
   await confirm(page, '确认提交该笔资产的转让申请？');
@@ -148,6 +197,11 @@ test('chain_operator files the contract and invoice and applies for the transfer
   await confirm(page, '确认提交该笔资产的转让申请？');
   await succeeded(page, '转让申请已提交，等待主管岗复核');
   await expect(page).toHaveURL(/\/abs\/chain\/transfer\/apply$/);
+  // The list the supplier came back to (kept mounted) shows the new state: gone from 待转让, under 已申请.
+  await expect(page.locator('[data-keep-alive="/abs/chain/transfer/apply"]')).toBeVisible();
+  await expect(row(page, money(AMOUNTS[0]!))).toHaveCount(0);
+  await page.getByTestId('tab-applied').click();
+  await expect(cell(row(page, money(AMOUNTS[0]!)), 'status')).toHaveText('待供应商主管审核');
   await expectNoErrors(watch);
 });
 
@@ -173,11 +227,11 @@ test('core_director confirms the transfer with the UKEY', async ({ browser }) =>
   await expectNoErrors(watch);
 });
 
-test('core_operator stops the two receivables nobody confirmed (中止)', async ({ browser }) => {
+test('core_operator stops the three receivables nobody confirmed (中止)', async ({ browser }) => {
   const page = await as('core_operator', browser);
   const watch = watchPage(page);
   await page.goto('/cv3/abs/core/issue/receivable');
-  for (const amount of AMOUNTS.slice(1)) {
+  for (const amount of [...AMOUNTS.slice(1), SINGLE]) {
     await row(page, money(amount)).getByTestId('action-row-abort').click();
     await giveReason(page, '项目未开工，不再发行');
     await succeeded(page, '已中止');
@@ -190,6 +244,12 @@ test('core_operator stops the two receivables nobody confirmed (中止)', async 
 test('the plan manager reviews the plan packet with the UKEY: the receivable is lent', async ({
   browser,
 }) => {
+  // A 单笔新增 form filled while the plan is still open.
+  const issuer = await as('core_operator', browser);
+  const issuerWatch = watchPage(issuer);
+  await issuer.goto('/cv3/abs/core/issue/engineer/single-add');
+  await fillSingleAdd(issuer, PLAN, LATE);
+
   const page = await as('fin_product_manager', browser);
   const watch = watchPage(page);
   await page.goto('/cv3/abs/product/distribute-product-manage');
@@ -198,6 +258,21 @@ test('the plan manager reviews the plan packet with the UKEY: the receivable is 
   await confirm(page, '确认专项计划封包？');
   await succeeded(page, '封包审核通过，资产已放款');
   await expectNoErrors(watch);
+
+  // Sealed: the form's submit is refused with the reason on screen and the server's code; nothing issued.
+  const answer = issuer.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/models/absAsset/records'),
+  );
+  await issuer.getByTestId('action-form-save').click();
+  await confirm(issuer, '确认发行该笔资产？');
+  expect(((await (await answer).json()) as { code: string }).code).toBe('SCF.RELATED_BLOCKED');
+  await expect(
+    issuer.locator('.ant-message').getByText(`专项计划已封包或已兑付，不能再发行资产：${planNo}（已封包）`),
+  ).toBeVisible();
+  await expect(issuer).toHaveURL(/\/single-add$/);
+  await issuer.goto('/cv3/abs/core/index/receivable-query');
+  await expect(row(issuer, money(LATE))).toHaveCount(0);
+  await expectNoErrors(issuerWatch);
 
   const core = await as('core_query', browser);
   await core.goto('/cv3/abs/core/index/query');

@@ -253,9 +253,16 @@ test('it applies for finance after reading the agreement to the end; the factor 
   // white-list, filled by the create's effect): never "——".
   await expect(cell(row(director, orderNo), 'coreName')).toHaveText('华建集团第一工程局有限公司');
   await expect(cell(row(director, orderNo), 'factorName')).toHaveText('建信商业保理有限公司');
-  await row(director, orderNo).getByTestId('action-row-submit').click();
+  // The detail page the director signs from names them too.
+  await row(director, orderNo).getByTestId('action-row-detail').click();
+  await follow(director, /\/finance\/detail\?id=/);
+  await expect(director.getByTestId('detail-finance-coreName')).toHaveText('华建集团第一工程局有限公司');
+  await expect(director.getByTestId('detail-finance-factorName')).toHaveText('建信商业保理有限公司');
+  await expect(director.getByTestId('detail-finance-applicantName')).toHaveText(UNIT);
+  await director.getByTestId('action-detail-submit').click();
   await confirm(director, '确认复核通过该融资申请并使用UKEY签署《到货保理三方协议》及融资申请？');
   await succeeded(director, '已签署，已提交保理商审核');
+  await expect(director.getByTestId('detail-finance-status')).toHaveText('待保理商审核');
 
   const client = await userPage(browser, 'fin_client_manager');
   await client.goto(`${D}/finance/review`);

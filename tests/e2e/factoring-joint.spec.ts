@@ -112,6 +112,13 @@ test('chain_director approves: both funders are to approve their shares', async 
 test('each funder approves its own share with its UKEY; the deal waits for the second', async ({
   browser,
 }) => {
+  // The second funder opens its list before the lead approves: its row is then an old version.
+  const second = await as('fin2_product_manager', browser);
+  const secondWatch = watchPage(second);
+  await second.goto(LIST);
+  await second.getByTestId('tab-funders').click();
+  await expect(cell(row(second, money(FINANCE)), 'status')).toHaveText('参与机构审批中');
+
   const lead = await as('fin_product_manager', browser);
   const watch = watchPage(lead);
   keys.insertOnly('fin_product_manager-sm2');
@@ -124,13 +131,26 @@ test('each funder approves its own share with its UKEY; the deal waits for the s
   await expect(line.getByTestId('action-row-funderApprove')).toHaveCount(0);
   await expectNoErrors(watch);
 
-  const second = await as('fin2_product_manager', browser);
+  // Its approval of the old version is refused, and the list loads the record again and says so (no manual
+  // refresh); approved again, the deal moves on, and the list shows it without a reload.
   keys.insertOnly('fin2_product_manager-sm2');
-  await rowAction(second, 'funders', 'funderApprove');
+  await row(second, money(FINANCE)).getByTestId('action-row-funderApprove').click();
+  await confirm(second, '确认使用UKEY审批通过本机构份额？');
+  await expect(
+    second.locator('.ant-message').getByText('数据已被他人修改，已刷新为最新数据，请核对后再操作'),
+  ).toBeVisible({ timeout: 20_000 });
+  await row(second, money(FINANCE)).getByTestId('action-row-funderApprove').click();
   await confirm(second, '确认使用UKEY审批通过本机构份额？');
   await succeeded(second, '本机构份额已审批');
+  await expect(row(second, money(FINANCE))).toHaveCount(0);
   await second.getByTestId('tab-loan').click();
   await expect(cell(row(second, money(FINANCE)), 'status')).toHaveText('待放款');
+  await expectNoErrors(secondWatch);
+
+  // The lead's list, opened again, shows the deal waiting for its loan.
+  await lead.goto(LIST);
+  await lead.getByTestId('tab-loan').click();
+  await expect(cell(row(lead, money(FINANCE)), 'status')).toHaveText('待放款');
 });
 
 /** Runs a row action of a funder's contract (found by its share amount) on a contract list page. */

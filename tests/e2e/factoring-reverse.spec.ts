@@ -120,6 +120,19 @@ test('core_director confirms it: the supplier gets a one-time sign link by SMS',
   );
   signLink = message.url;
   await expectNoErrors(watch);
+
+  // The supplier's operator, whose phone it went to, finds it on the message centre's 短信 tab, unread,
+  // with the absolute link a phone can open.
+  const supplier = await userPage(browser, 'chain_operator');
+  const supplierWatch = watchPage(supplier);
+  await supplier.goto('/cv3/my/message/index');
+  await supplier.getByRole('tab', { name: '短信' }).click();
+  const line = supplier.getByTestId('sms-table').locator('tbody tr').filter({ hasText: payableNo });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(message.url);
+  await expect(line).toContainText('未读');
+  expect(message.text).toContain(message.url);
+  await expectNoErrors(supplierWatch);
 });
 
 test('the supplier signs through the link without logging in; a second use is refused', async ({

@@ -41,6 +41,23 @@ const SERVER_ENV = {
 };
 
 /**
+ * Writes data the engine no longer makes (records of before a rule, e.g. a plan sealed while its assets
+ * were mid-flow) straight into a worker's copy of the database, before its server opens it.
+ */
+async function writeLegacyData(dataDir: string, statements: readonly string[]): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = new PGlite({ dataDir });
+  try {
+    for (const sql of statements) {
+      const r = await pg.query(sql);
+      if (!r.affectedRows) throw new Error(`legacy data: changed nothing: ${sql}`);
+    }
+  } finally {
+    await pg.close();
+  }
+}
+
+/**
  * Starts `scripts/start.mjs` for a worker on its own copy of the run's seeded template database
  * (tests/e2e/globalSetup.ts). Each spec file is a project of its own (playwright.config.ts), so its
  * workers serve it alone: its data are what the seed made plus what its own tests did, whatever ran before.
@@ -51,13 +68,17 @@ async function startPortal(
   index: number,
   specFile: string,
   serverEnv: Readonly<Record<string, string>>,
+  legacySql: readonly string[],
 ): Promise<{ portal: Portal; stop: () => Promise<void> }> {
   const port = E2E_PORT + index;
   const origin = `http://127.0.0.1:${port}`;
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir) throw new Error('E2E_RUN_DIR is unset: run the e2e suite through playwright.config.ts');
   const dataDir = join(runDir, `${specFile}-${index}`);
-  if (!existsSync(dataDir)) cpSync(join(runDir, TEMPLATE_DIR), dataDir, { recursive: true });
+  if (!existsSync(dataDir)) {
+    cpSync(join(runDir, TEMPLATE_DIR), dataDir, { recursive: true });
+    if (legacySql.length) await writeLegacyData(dataDir, legacySql);
+  }
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
@@ -106,16 +127,22 @@ async function startPortal(
 
 /**
  * Playwright's test with the worker's own reference server as `portal` and `baseURL`. A spec file may give
- * its server more settings with `test.use({ serverEnv: {...} })` (e.g. PRODUCT_DIRS).
+ * its server more settings with `test.use({ serverEnv: {...} })` (e.g. PRODUCT_DIRS), and data of before a
+ * rule with `test.use({ legacySql: [...] })` (SQL run on its copy of the seed; each must change a row).
  */
-export const test = base.extend<object, { portal: Portal; serverEnv: Record<string, string> }>({
+export const test = base.extend<
+  object,
+  { portal: Portal; serverEnv: Record<string, string>; legacySql: string[] }
+>({
   serverEnv: [{}, { scope: 'worker', option: true }],
+  legacySql: [[], { scope: 'worker', option: true }],
   portal: [
-    async ({ serverEnv }, use, workerInfo) => {
+    async ({ serverEnv, legacySql }, use, workerInfo) => {
       const { portal, stop } = await startPortal(
         workerInfo.parallelIndex,
         workerInfo.project.name,
         serverEnv,
+        legacySql,
       );
       await use(portal);
       await stop();

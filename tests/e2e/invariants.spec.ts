@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { cell, chinaDate, choose, confirm, follow, money, pickDate, row, succeeded, type } from './creditUi';
 import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
@@ -9,9 +9,22 @@ import { apiGet, expectNoErrors, test, watchPage } from './fixtures';
  * have not); once the transfer is applied for, the documents of the asset are locked (no 上传文件/替换 on
  * the page, and a page opened before the transfer is refused by the server); the plan manager's packet
  * review of a plan whose asset is mid-flow is not offered: the button is disabled and names the asset
- * (the server's refusal of the review itself is tested in tests/server/invariants.test.ts).
+ * (the server's refusal of the review itself is tested in tests/server/invariants.test.ts). No asset moves in
+ * a sealed plan: the seeded open ABS plan and ABCP series are sealed here as data of before the rule
+ * (`legacySql`: the engine no longer seals a plan with assets mid-flow), and neither the core director's
+ * 确认转让 nor the supplier's 提交转让申请 into them is offered; each button says why.
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 }); // several users per test on a loaded machine
+
+const LEGACY = {
+  abs: '华建一局供应链1号资产支持专项计划',
+  abcp: '华建一局供应链资产支持商业票据（第3期）',
+};
+test.use({
+  legacySql: Object.values(LEGACY).map(
+    (name) => `update abs_plan set state = 'PL2' where plan_name = '${name}'`,
+  ),
+});
 
 const PLAN = `不变式E2E专项计划${Date.now() % 100000}`;
 const AMOUNT = '424242.42';
@@ -148,3 +161,44 @@ test('the packet review of a plan whose asset is mid-flow is refused, naming the
   await expect(cell(plan, 'status')).toHaveText('募集中');
   await expectNoErrors(watch);
 });
+
+/** The plan number of a seeded plan. */
+async function planNoOf(page: Page, product: string, name: string): Promise<string> {
+  const res = await apiGet(page, '/biz/v1/models/absPlan/records', { product, planName: name });
+  const list = ((await res.json()) as { data: { list: Array<{ planNo: string }> } }).data.list;
+  expect(list).toHaveLength(1);
+  return list[0]!.planNo;
+}
+
+/** The disabled button `testId` of `scope` and the reason its tooltip gives. */
+async function expectBlocked(page: Page, scope: Locator, key: string, reason: string): Promise<void> {
+  await expect(scope.getByTestId(key)).toBeDisabled();
+  await scope.getByTestId(`${key}-blocked`).hover();
+  await expect(page.locator('.ant-tooltip:visible')).toHaveText(reason);
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+}
+
+for (const product of ['abs', 'abcp'] as const) {
+  test(`${product}: no asset moves into a sealed plan: 确认转让 and 提交转让申请 are not offered, each says why`, async ({
+    browser,
+  }) => {
+    const director = await as('core_director', browser);
+    const watch = watchPage(director);
+    await director.goto(`/cv3/${product}/core/transfer/approve`);
+    const planNo = await planNoOf(director, product, LEGACY[product]);
+    const reason = `专项计划已封包或已兑付，资产不能再流转：${planNo}（已封包）`;
+    const waiting = row(director, LEGACY[product]).first();
+    await expect(cell(waiting, 'status')).toHaveText('待审批');
+    await expectBlocked(director, waiting, 'action-row-coreApprove', reason);
+    await expectNoErrors(watch);
+
+    const supplier = await as('chain_operator', browser);
+    const supplierWatch = watchPage(supplier);
+    await supplier.goto(`/cv3/${product}/chain/transfer/apply`);
+    await row(supplier, LEGACY[product]).first().getByTestId('action-row-transfer').click();
+    await expect(supplier).toHaveURL(/\/chain\/transfer\/apply-detail\?id=/);
+    await expectBlocked(supplier, supplier.locator('body'), 'action-upload-transfer', reason);
+    await expectNoErrors(supplierWatch);
+  });
+}
