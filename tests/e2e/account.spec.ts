@@ -102,7 +102,7 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   expect(userWatch.errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
 });
 
-test('reading a message clears the bell’s dot', async ({ browser }) => {
+test('reading a message clears the bell’s dot', async ({ browser }, testInfo) => {
   const page = await userPage(browser, 'chain_operator');
   const watch = watchPage(page);
   // Two seeded notices and the to-dos the demo world's records left waiting for supplier 1's operator.
@@ -121,6 +121,9 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
   const unreadShown = shown.filter((m) => m.messageState === 'UNREAD').length;
   expect(unreadShown).toBeGreaterThan(0);
   await expect(mail.row({ 状态: '未读' })).toHaveCount(unreadShown);
+  // The schema-built list at the portal's narrowest width (spec: 1280 px), for review.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('mail-1280.png') });
   await mail.click('标记已读', mail.row({ 状态: '未读' }).first());
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread - 1));
   await expect(page.getByTestId('notice-dot')).toBeVisible();
@@ -151,6 +154,7 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
   const sms = schemaPage(page, '/my/message/text-message');
   await sms.goto();
   await expect(sms.row({ 状态: '未读' }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('sms-1280.png') });
   await sms.click('全部标记已读');
   await expect(sms.row({ 状态: '未读' })).toHaveCount(0);
   await expectNoErrors(watch);
