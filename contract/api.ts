@@ -6,7 +6,7 @@
  * (tests/unit/apiPaths.test.ts).
  */
 import type { PlatformConfig } from './platform';
-import type { RegisterRequest, ResetPasswordRequest, SmsPurpose } from './registration';
+import type { RegisterRequest, ResetPasswordRequest, SignedAgreement, SmsPurpose } from './registration';
 import { MANAGER_ROLE } from './roles';
 import type { LoginBootstrap, PageResult, SecurityInfo } from './session';
 import type { SignRecord, UkeyItem, UkeyRules } from './ukey';
@@ -138,7 +138,7 @@ export const API = {
   ),
   personMobile: endpoint<{ body: { mobile: string; smsCode: string } }>('POST', '/corp/v1/persons/me/mobile'),
   messages: endpoint<
-    { query: Paging & { messageState?: string; messageType?: string } },
+    { query: Paging & { messageState?: string; messageType?: string; state?: string } },
     PageResult<unknown>
   >('GET', '/corp/v1/sys/messages'),
   messagesRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/messages/read'),
@@ -147,6 +147,21 @@ export const API = {
     '/corp/v1/sys/sms',
   ),
   smsRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/sms/read'),
+  // 协议管理 (/my/protocol/index): the agreements the enterprise accepted at registration
+  // (server/registration/protocols.ts) and signed in the products (productAgreements.ts); each a PDF.
+  protocols: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/protocols'),
+  protocolPdf: endpoint<{ params: { code: string } }>('GET', '/corp/v1/protocols/:code', { signed: false }),
+  productAgreements: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/product-agreements'),
+  // A factoring product's documentation (server/products/factoring/documentation.ts): its documents, and
+  // each as a PDF (`view=1` opens it in the browser).
+  factoringDocumentation: endpoint<{ query: { variant?: string } }, unknown[]>(
+    'GET',
+    '/biz/v1/factoring/documentation',
+  ),
+  factoringDocumentationPdf: endpoint<{
+    params: { variant: string; code: string };
+    query: { view?: string };
+  }>('GET', '/biz/v1/factoring/documentation/:variant/:code', { signed: false }),
   users: endpoint<{ query: Paging & { keyword?: string; status?: string } }, PageResult<unknown>>(
     'GET',
     '/corp/v1/corps/users',
@@ -329,3 +344,26 @@ export const API = {
 } as const;
 
 export type ApiName = keyof typeof API;
+
+/**
+ * The descriptor a page schema's `api` names: `url` (with `{name}` placeholders, renderer/core's ApiSource,
+ * or a model's name written out) against each path with its `:name` parameters, and the method.
+ * Undefined when none matches.
+ */
+export function endpointAt(method: HttpMethod, url: string): Endpoint | undefined {
+  const path = url.split('?')[0]!;
+  return Object.values(API as Record<string, Endpoint>).find(
+    (e) => e.method === method && endpointPattern(e.path).test(path),
+  );
+}
+
+/** A descriptor's path as a pattern: each `:name` stands for one segment, written or a placeholder. */
+function endpointPattern(path: string): RegExp {
+  const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^${path
+      .split(/:[A-Za-z]+/)
+      .map(literal)
+      .join('[^/]+')}$`,
+  );
+}

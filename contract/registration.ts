@@ -131,12 +131,6 @@ export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
   FAILED: '认证失败',
 };
 
-/** The account centre's signed agreements (/my/protocol/index): the list, and `{api}/{code}` its PDF. */
-export const PROTOCOLS_API = '/corp/v1/protocols';
-
-/** The agreements the user's enterprise signed in the products (contracts, agreements), same rows. */
-export const PRODUCT_AGREEMENTS_API = '/corp/v1/product-agreements';
-
 /** One agreement the user's enterprise signed, as the protocol list shows it. */
 export interface SignedAgreement {
   /** Unique in the list: a registration agreement's code, or `{model}:{id}` of a product's record. */

@@ -1,8 +1,10 @@
-import { PRODUCT_AGREEMENTS_API, type SignedAgreement } from '@contract/registration';
+import { API } from '@contract/api';
+import type { SignedAgreement } from '@contract/registration';
 import { chinaDateTime } from '@renderer/core/format';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { ok } from '../errors';
+import { route } from '../routes';
 import type { ModelEngine } from '../models';
 import { MAX_PAGE_SIZE } from '../models/listQuery';
 import { actorOf } from '../models/modelRoutes';
@@ -75,14 +77,14 @@ export async function productAgreements(
   return out.sort((x, y) => y.signedAt.localeCompare(x.signedAt));
 }
 
-/** GET PRODUCT_AGREEMENTS_API: the session's enterprise's product agreements (never another's). */
+/** GET API.productAgreements: the session's enterprise's product agreements (never another's). */
 export function registerProductAgreementRoutes(
   app: FastifyInstance,
   db: Db,
   engine: ModelEngine,
   products: readonly ServerProduct[],
 ): void {
-  app.get(PRODUCT_AGREEMENTS_API, async (req) =>
+  route(app, API.productAgreements, async (req) =>
     ok(await productAgreements(db, engine, actorOf(req), products)),
   );
 }

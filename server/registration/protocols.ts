@@ -1,10 +1,12 @@
-import { AGREEMENT_BOOKS, PROTOCOLS_API, type SignedAgreement } from '@contract/registration';
+import { API, pathOf } from '@contract/api';
+import { AGREEMENT_BOOKS, type SignedAgreement } from '@contract/registration';
 import { chinaDateTime, chinaDay } from '@renderer/core/format';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { renderPdf } from '../documents/pdfDocument';
 import { sendPdf } from '../documents/pdfReply';
 import { ApiError, ok } from '../errors';
+import { route } from '../routes';
 
 /**
  * The agreements the user's enterprise signed (/my/protocol/index): those accepted at registration
@@ -30,33 +32,29 @@ export async function protocolsPlugin(app: FastifyInstance, ctx: ServerContext):
       title: b.title,
       version: accepted[b.code] ?? b.version,
       signedAt,
-      pdf: `${PROTOCOLS_API}/${b.code}`,
+      pdf: pathOf(API.protocolPdf, { code: b.code }),
       paragraphs: b.paragraphs,
     }));
   };
 
-  app.get(PROTOCOLS_API, async (req) => ok(await signed(req.user!.corpId)));
+  route(app, API.protocols, async (req) => ok(await signed(req.user!.corpId)));
 
-  app.get<{ Params: { code: string } }>(
-    `${PROTOCOLS_API}/:code`,
-    { config: { navigation: true } },
-    async (req, reply) => {
-      const agreement = (await signed(req.user!.corpId)).find((a) => a.code === req.params.code);
-      if (!agreement) throw new ApiError('NOT_FOUND');
-      const pdf = await renderPdf({
-        title: agreement.title,
-        number: `版本：${agreement.version}`,
-        sections: [
-          { paragraphs: [...(agreement.paragraphs ?? [])] },
-          {
-            rows: [
-              { label: '签署企业', value: req.user!.corpName },
-              { label: '签署时间', value: chinaDay(agreement.signedAt) },
-            ],
-          },
-        ],
-      });
-      return sendPdf(reply, pdf, `${agreement.title.replace(/[《》]/g, '')}.pdf`);
-    },
-  );
+  route<{ Params: { code: string } }>(app, API.protocolPdf, async (req, reply) => {
+    const agreement = (await signed(req.user!.corpId)).find((a) => a.code === req.params.code);
+    if (!agreement) throw new ApiError('NOT_FOUND');
+    const pdf = await renderPdf({
+      title: agreement.title,
+      number: `版本：${agreement.version}`,
+      sections: [
+        { paragraphs: [...(agreement.paragraphs ?? [])] },
+        {
+          rows: [
+            { label: '签署企业', value: req.user!.corpName },
+            { label: '签署时间', value: chinaDay(agreement.signedAt) },
+          ],
+        },
+      ],
+    });
+    return sendPdf(reply, pdf, `${agreement.title.replace(/[《》]/g, '')}.pdf`);
+  });
 }

@@ -33,10 +33,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   ],
   // Hand-written until users and their role assignments are a model (server/plugins/users.ts keeps them).
   '/my/enterprise-info/user/list': [() => import('@/pages/account/UserListPage'), 'UserListPage'],
-  // The three message pages: hand-written until a schema action can mark messages read and refresh the bell.
-  '/my/message/message-query': [() => import('@/pages/account/MessagePages'), 'MessageQueryPage'],
-  '/my/message/text-message': [() => import('@/pages/account/MessagePages'), 'TextMessagePage'],
-  '/my/message/index': [() => import('@/pages/account/MessagePages'), 'MessageIndexPage'],
   '/register/abs/identify/index': [() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage'],
   '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
   '/register/abs/identify/soft-key': [

@@ -1,6 +1,15 @@
+import type { AnnounceTopic } from '@renderer/core';
+
 /** Fired on window when the user's in-site mail changed here (marked read): the bell refreshes at once. */
 export const MESSAGES_CHANGED = 'scf:messages-changed';
 
 export function announceMessagesChanged(): void {
   window.dispatchEvent(new Event(MESSAGES_CHANGED));
+}
+
+/** The portal's event of each topic a schema `request` action may announce (RendererProvider `announce`). */
+const TOPIC_EVENTS: Record<AnnounceTopic, () => void> = { messages: announceMessagesChanged };
+
+export function announceTopic(topic: AnnounceTopic): void {
+  TOPIC_EVENTS[topic]();
 }

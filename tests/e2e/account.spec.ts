@@ -5,6 +5,7 @@ import { useSigningAgent } from './signingAgent';
 import { apiGet, expectNoErrors, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 import { newestJob } from './exports';
+import { schemaPage } from './pageObjects';
 
 /** The logged-in account centre through the UI: users and roles, messages, limits, downloads. */
 test.afterEach(closePages);
@@ -101,7 +102,7 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   expect(userWatch.errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
 });
 
-test('reading a message clears the bell’s dot', async ({ browser }) => {
+test('reading a message clears the bell’s dot', async ({ browser }, testInfo) => {
   const page = await userPage(browser, 'chain_operator');
   const watch = watchPage(page);
   // Two seeded notices and the to-dos the demo world's records left waiting for supplier 1's operator.
@@ -113,27 +114,49 @@ test('reading a message clears the bell’s dot', async ({ browser }) => {
   await page.getByTestId('notice-bell').click();
   await page.getByTestId('notice-all').click();
   await expect(page).toHaveURL(/\/cv3\/my\/message\/message-query$/);
-  const table = page.getByTestId('mail-table');
+  const mail = schemaPage(page, '/my/message/message-query');
   // The first page mixes unread messages with the to-dos already handled (已处理), newest first.
   const first = await apiGet(page, '/corp/v1/sys/messages', { size: '10' });
   const shown = ((await first.json()) as { data: { list: Array<{ messageState: string }> } }).data.list;
   const unreadShown = shown.filter((m) => m.messageState === 'UNREAD').length;
   expect(unreadShown).toBeGreaterThan(0);
-  await expect(table.getByText('未读', { exact: true })).toHaveCount(unreadShown);
-  await table.locator('[data-testid^="mail-read-"]').first().click();
+  await expect(mail.row({ 状态: '未读' })).toHaveCount(unreadShown);
+  // The schema-built list at the portal's narrowest width (spec: 1280 px), for review.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('mail-1280.png') });
+  await mail.click('标记已读', mail.row({ 状态: '未读' }).first());
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread - 1));
   await expect(page.getByTestId('notice-dot')).toBeVisible();
-  await page.getByTestId('mail-table-read-all').click();
+  await expect(mail.row({ 状态: '未读' })).toHaveCount(unreadShown - 1);
+  // Two of the unread rows checked and marked read at once.
+  if (unreadShown >= 3) {
+    const checked = mail.row({ 状态: '未读' });
+    await checked.nth(0).getByRole('checkbox').check();
+    await checked.nth(1).getByRole('checkbox').check();
+    await mail.click('标记已读', page.locator('.schema-list-toolbar'));
+    await expect(page.locator('.ant-message')).toContainText('已标记2条为已读');
+    await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread - 3));
+  }
+  await mail.click('全部标记已读');
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '0');
   await expect(page.getByTestId('notice-dot')).toHaveCount(0);
-  await expect(table.getByText('未读', { exact: true })).toHaveCount(0);
+  await expect(mail.row({ 状态: '未读' })).toHaveCount(0);
+
+  // A to-do's 去处理 opens the page that acts on it.
+  const todo = mail.rows().filter({ has: mail.action('去处理') });
+  if ((await todo.count()) > 0) {
+    await mail.click('去处理', todo.first());
+    await expect(page).not.toHaveURL(/\/my\/message\//);
+    await expect(page.getByTestId('schema-page').filter({ visible: true })).toHaveCount(1);
+  }
 
   // SMS have their own read state, apart from the bell.
-  await page.goto('/cv3/my/message/text-message');
-  const sms = page.getByTestId('sms-table');
-  await expect(sms.getByText('未读', { exact: true }).first()).toBeVisible();
-  await page.getByTestId('sms-table-read-all').click();
-  await expect(sms.getByText('未读', { exact: true })).toHaveCount(0);
+  const sms = schemaPage(page, '/my/message/text-message');
+  await sms.goto();
+  await expect(sms.row({ 状态: '未读' }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('sms-1280.png') });
+  await sms.click('全部标记已读');
+  await expect(sms.row({ 状态: '未读' })).toHaveCount(0);
   await expectNoErrors(watch);
 });
 

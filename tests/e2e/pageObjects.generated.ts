@@ -1681,6 +1681,30 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/message/index": {
+    fields: "状态";
+    actions: "全部标记已读" | "标记已读" | "去处理";
+    columns: "标题" | "内容" | "类型" | "时间" | "处理人" | "处理时间" | "状态" | "短信内容" | "接收手机号" | "发送状态" | "发送时间";
+    tabs: "站内信" | "短信";
+    details: never;
+    sections: never;
+  };
+  "/my/message/message-query": {
+    fields: "状态";
+    actions: "全部标记已读" | "标记已读" | "去处理" | "查询" | "重置";
+    columns: "标题" | "内容" | "类型" | "时间" | "处理人" | "处理时间" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/my/message/text-message": {
+    fields: "状态";
+    actions: "全部标记已读" | "标记已读" | "查询" | "重置";
+    columns: "短信内容" | "接收手机号" | "发送状态" | "发送时间" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/protocol/index": {
     fields: never;
     actions: "查看" | "下载";

@@ -9,7 +9,7 @@ import { LIST_SETTINGS_API } from '@renderer/core';
 import type { RendererRequestOptions } from '@renderer/react';
 import { DICTIONARY_API } from '@renderer/core';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
-import { AGREEMENT_BOOKS, PRODUCT_AGREEMENTS_API, PROTOCOLS_API } from '@contract/registration';
+import { AGREEMENT_BOOKS } from '@contract/registration';
 import { API, pathOf } from '@contract/api';
 
 /** The dictionary endpoints of remote selects, answered from the reference server's data. */
@@ -177,7 +177,7 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
       return { list, pagecond: { count: list.length, page: 1, size: Number(params?.size ?? 10) } };
     }
     // 产品文档 of a factoring variant (server/products/factoring/documentation.ts).
-    if (url === '/biz/v1/factoring/documentation' && method === 'GET') {
+    if (url === pathOf(API.factoringDocumentation) && method === 'GET') {
       const variant = String(params?.variant ?? '');
       return ['contract', 'rules'].map((code) => ({
         id: `${variant}-${code}`,
@@ -191,16 +191,16 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
       }));
     }
     // 协议管理: the agreements accepted at registration and those signed in the products.
-    if (url === PROTOCOLS_API && method === 'GET')
+    if (url === pathOf(API.protocols) && method === 'GET')
       return AGREEMENT_BOOKS.slice(0, 2).map((b) => ({
         code: b.code,
         title: b.title,
         version: b.version,
         signedAt: '2026-11-02 09:30:00',
-        pdf: `${PROTOCOLS_API}/${b.code}`,
+        pdf: pathOf(API.protocolPdf, { code: b.code }),
         paragraphs: b.paragraphs.slice(0, 2),
       }));
-    if (url === PRODUCT_AGREEMENTS_API && method === 'GET')
+    if (url === pathOf(API.productAgreements) && method === 'GET')
       return [
         {
           code: 'factoringDeliveryAgreement:fda-1',
@@ -251,6 +251,50 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         finishedAt: '2026-11-22 10:01:00',
         ...job,
       }));
+    // The user's in-site mail (server/plugins/messages.ts): an unread notice, a to-do to act on, a to-do
+    // another user handled.
+    if (url === pathOf(API.messages) && method === 'GET') {
+      const list = [
+        { messageType: 'SYSTEM', messageState: 'UNREAD', state: 'UNREAD', link: null, handledAt: null },
+        {
+          messageType: 'BUSINESS',
+          messageState: 'UNREAD',
+          state: 'UNREAD',
+          link: '/credit/core/issue/approve?id=1',
+          handledAt: null,
+        },
+        {
+          messageType: 'BUSINESS',
+          messageState: 'READ',
+          state: 'HANDLED',
+          link: '/credit/core/issue/approve?id=2',
+          handledAt: '2026-11-22 11:00:00',
+          handledBy: '李主管',
+        },
+      ].map((m, i) => ({
+        id: `msg-${i + 1}`,
+        title: `消息${i + 1}`,
+        content: `消息内容${i + 1}`,
+        createdAt: '2026-11-22 10:00:00',
+        handledBy: null,
+        ...m,
+      }));
+      return { list, pagecond: { count: list.length, page: 1, size: 10 } };
+    }
+    // SMS sent to the user's mobile (server/plugins/messages.ts).
+    if (url === pathOf(API.smsMessages) && method === 'GET') {
+      const list = [
+        { sendStatus: 'SENT', readState: 'UNREAD' },
+        { sendStatus: 'FAILED', readState: 'READ' },
+      ].map((m, i) => ({
+        id: `sms-${i + 1}`,
+        mobile: '13800000001',
+        content: `短信内容${i + 1}`,
+        createdAt: '2026-11-22 10:00:00',
+        ...m,
+      }));
+      return { list, pagecond: { count: list.length, page: 1, size: 10 } };
+    }
     const dictionary = DICTIONARIES[url];
     if (dictionary && method === 'GET') {
       // The reference server's own dictionary data, first page only.

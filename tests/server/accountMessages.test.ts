@@ -55,6 +55,29 @@ describe('messages', () => {
     expect(await unread(b)).toBe(before.director);
   });
 
+  it('shows a to-do another user handled as HANDLED, and filters by the state shown', async () => {
+    const b = await loggedIn(s.app, 'chain_operator');
+    type Mail = { state: string; messageState: string; handledAt: string | null };
+    const page = async (state?: string) =>
+      (
+        await b.call('GET', '/corp/v1/sys/messages', { query: { size: '100', ...(state ? { state } : {}) } })
+      ).json().data as { list: Mail[]; pagecond: { count: number } };
+    const all = await page();
+    const handled = await page('HANDLED');
+    expect(handled.pagecond.count).toBeGreaterThan(0);
+    expect(handled.list.every((m) => m.state === 'HANDLED' && m.handledAt !== null)).toBe(true);
+    const unreadRows = await page('UNREAD');
+    expect(unreadRows.list.every((m) => m.state === 'UNREAD' && m.handledAt === null)).toBe(true);
+    const read = await page('READ');
+    expect(read.list.every((m) => m.state === 'READ' && m.messageState === 'READ')).toBe(true);
+    expect(handled.pagecond.count + unreadRows.pagecond.count + read.pagecond.count).toBe(all.pagecond.count);
+    expect((await b.call('GET', '/corp/v1/sys/messages', { query: { state: 'DONE' } })).json()).toMatchObject(
+      {
+        code: 'SCF.BAD_REQUEST',
+      },
+    );
+  });
+
   it('refuses an empty or malformed selection', async () => {
     const b = await loggedIn(s.app, 'core_director');
     for (const body of [{}, { ids: [] }, { ids: [1, 2] }, { all: 'yes' }]) {

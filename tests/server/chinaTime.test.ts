@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_AGREEMENTS_API, type SignedAgreement } from '@contract/registration';
+import { API } from '@contract/api';
+import type { SignedAgreement } from '@contract/registration';
 import { exportPath, type ExportJob } from '@renderer/core/model';
 import { businessClockFromEnv } from '@server/clock';
 import { clock, pdfText, type Browser } from './helpers';
@@ -112,7 +113,7 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
   });
 
   it('协议管理 shows the China time of the signature', async () => {
-    const rows = body(await director.call('GET', PRODUCT_AGREEMENTS_API)).data as SignedAgreement[];
+    const rows = body(await director.call('GET', API.productAgreements.path)).data as SignedAgreement[];
     for (const k of signed) expect(rows.find((r) => r.code === `${C}:${k.id}`)?.signedAt).toBe(k.text);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_AGREEMENTS_API, type SignedAgreement } from '@contract/registration';
+import { API } from '@contract/api';
+import type { SignedAgreement } from '@contract/registration';
 import { PRODUCTS } from '../../server/products';
 import { DEMO_USERS } from '../../server/seed/demo';
 import { pdfText, type Browser } from './helpers';
@@ -29,7 +30,7 @@ const ENTERPRISES = [
 ].map((username) => [username, DEMO_USERS.find((u) => u.username === username)!.corp] as const);
 
 async function agreementsOf(b: Browser): Promise<SignedAgreement[]> {
-  const res = body(await b.call('GET', PRODUCT_AGREEMENTS_API));
+  const res = body(await b.call('GET', API.productAgreements.path));
   expect(res.code).toBe('0');
   return res.data as SignedAgreement[];
 }

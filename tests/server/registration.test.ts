@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AGREEMENT_BOOKS, AGREEMENT_CODES, PROTOCOLS_API, SMS_POLICY } from '@contract/registration';
+import { API, pathOf } from '@contract/api';
+import { AGREEMENT_BOOKS, AGREEMENT_CODES, SMS_POLICY } from '@contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import { CLIENT_RATES } from '@server/auth/clientRates';
 import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
@@ -579,7 +580,7 @@ describe('signed agreements (/my/protocol/index)', () => {
     const u = new Browser(s.app);
     expect((await u.login(form.username as string, 'Reg@2026x')).json().code).toBe('0');
 
-    const list = (await u.call('GET', PROTOCOLS_API)).json() as {
+    const list = (await u.call('GET', API.protocols.path)).json() as {
       code: string;
       data: Array<Record<string, unknown>>;
     };
@@ -588,7 +589,7 @@ describe('signed agreements (/my/protocol/index)', () => {
       AGREEMENT_BOOKS.map((a) => [a.code, a.title, a.version]),
     );
 
-    const pdf = await u.call('GET', `${PROTOCOLS_API}/PRIVACY`);
+    const pdf = await u.call('GET', pathOf(API.protocolPdf, { code: 'PRIVACY' }));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toContain('attachment');
@@ -597,17 +598,17 @@ describe('signed agreements (/my/protocol/index)', () => {
     expect(text).toContain(form.enterpriseName as string);
     expect(text).toContain('平台仅为办理业务之必要收集企业信息');
 
-    expect((await u.call('GET', `${PROTOCOLS_API}/NO_SUCH`)).json().code).not.toBe('0');
+    expect((await u.call('GET', pathOf(API.protocolPdf, { code: 'NO_SUCH' }))).json().code).not.toBe('0');
 
     // A seeded enterprise that signed nothing here sees an empty list and cannot fetch the new one's PDF.
     const other = await loggedIn(s.app, 'core_operator');
-    expect((await other.call('GET', PROTOCOLS_API)).json()).toMatchObject({ code: '0', data: [] });
-    const theirs = await other.call('GET', `${PROTOCOLS_API}/PRIVACY`);
+    expect((await other.call('GET', API.protocols.path)).json()).toMatchObject({ code: '0', data: [] });
+    const theirs = await other.call('GET', pathOf(API.protocolPdf, { code: 'PRIVACY' }));
     expect(theirs.headers['content-type']).not.toBe('application/pdf');
     expect(theirs.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
 
     // Logged out: refused.
     const anon = await anonymous('10.13.0.91');
-    expect((await anon.call('GET', PROTOCOLS_API)).json().code).not.toBe('0');
+    expect((await anon.call('GET', API.protocols.path)).json().code).not.toBe('0');
   });
 });

@@ -16,6 +16,7 @@ import { didYouMean } from './suggest';
 export const SCOPE_NAMES: readonly string[] = [
   '$record',
   '$records',
+  '$ids',
   '$roles',
   '$role',
   '$user',

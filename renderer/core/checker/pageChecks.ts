@@ -3,6 +3,7 @@
  * fields, actions, roles, routes, functions, formats) and circular linkage. Each problem is
  * reported at the JSON pointer of the loaded schema; the caller maps it to the file it came from.
  */
+import { endpointAt, type HttpMethod } from '@contract/api';
 import { collectFunctionNames, compileExpression, isExpressionError } from '@renderer/core/expression';
 import type { FunctionRegistry } from '@renderer/core/expression';
 import { modelRuleProblems, RECORD_META_FIELDS } from '@renderer/core/model';
@@ -103,6 +104,13 @@ export function checkPage(
     if (!roles.has(role) && !role.startsWith('@')) report(`/route/roles/${i}`, `未知角色 "${role}"`);
   });
 
+  // Every endpoint a page calls (`api`: a list's, a part's, a dialog form's, a request button's) is a
+  // descriptor of contract/api.ts, where its roles and signing are written once.
+  walkApis(raw, '', (pointer, api, method) => {
+    if (!endpointAt(method, api.url))
+      report(`${pointer}/url`, `接口 ${method} ${api.url} 不在 API 约定中（contract/api.ts 需有它的描述）`);
+  });
+
   // Models: unknown names are errors only once the models folder exists.
   let model: ModelDefinition | undefined;
   // A list that reads its rows from another endpoint (`list.api`) needs no model, nor does a composite
@@ -200,6 +208,9 @@ export function checkPage(
       });
       if (action.type === 'navigate') checkRoute(`${at}/to`, action.to, action.roles);
       if ((action.type === 'action' || action.type === 'submit') && action.redirect)
+        checkRoute(`${at}/redirect`, action.redirect);
+      // A request's `{+field}` redirect is an address the server gave the row (a to-do's 去处理 link).
+      if (action.type === 'request' && action.redirect && !action.redirect.startsWith('{+'))
         checkRoute(`${at}/redirect`, action.redirect);
       const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
         if (!of) return;
@@ -461,8 +472,11 @@ export function checkPage(
       checkActions('/list/rowActions', list.rowActions, 'row');
       checkActions('/list/batchActions', list.batchActions, 'batch');
       (list.batchActions ?? []).forEach((action, i) => {
-        if (action.type !== 'action' && action.type !== 'export')
-          report(`/list/batchActions/${i}/type`, '批量操作只能是 action（模型操作）或 export（导出）');
+        if (action.type !== 'action' && action.type !== 'export' && action.type !== 'request')
+          report(
+            `/list/batchActions/${i}/type`,
+            '批量操作只能是 action（模型操作）、export（导出）或 request（以 $ids 发送勾选行的 id）',
+          );
       });
       (list.summary ?? []).forEach((field, i) => {
         const def = model?.fields[field];
@@ -594,4 +608,33 @@ function onlyApiLists(parts: unknown): boolean {
       return part.parts !== undefined && onlyApiLists(part.parts);
     },
   );
+}
+
+/**
+ * Each endpoint a page calls, with its method: an `api` source (`{url, method?}`) as written, else POST
+ * for a `request` button (useActionRunner.tsx) and GET for any other (parts/dataSource.ts); a
+ * RemoteSelect's options `url` (GET).
+ */
+function walkApis(
+  node: unknown,
+  pointer: string,
+  visit: (pointer: string, api: { url: string }, method: HttpMethod) => void,
+): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => walkApis(item, `${pointer}/${i}`, visit));
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  const api = object.api as { url?: unknown; method?: unknown } | undefined;
+  if (api && typeof api === 'object' && typeof api.url === 'string') {
+    const method = (api.method as HttpMethod | undefined) ?? (object.type === 'request' ? 'POST' : 'GET');
+    visit(`${pointer}/api`, { url: api.url }, method);
+  }
+  // A RemoteSelect reads its options from `x-component-props.url` (renderer/react/widgets/RemoteSelect.tsx).
+  const props = object['x-component-props'] as { url?: unknown } | undefined;
+  if (object['x-component'] === 'RemoteSelect' && typeof props?.url === 'string')
+    visit(`${pointer}/x-component-props`, { url: props.url }, 'GET');
+  for (const [key, value] of Object.entries(object))
+    if (key !== 'api') walkApis(value, `${pointer}/${escapePointerSegment(key)}`, visit);
 }

@@ -2,6 +2,7 @@ export type {
   ActionBase,
   ActionSchema,
   ActionType,
+  AnnounceTopic,
   BackAction,
   ColumnSchema,
   DetailField,

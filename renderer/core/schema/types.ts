@@ -194,9 +194,22 @@ export interface BackAction extends ActionBase {
 export interface RequestAction extends ActionBase {
   type: 'request';
   api: ApiSource;
-  /** Message after success. @default '操作成功' */
+  /**
+   * Message after success; `{name}` is filled from the answer (`已标记{updated}条为已读`), and an
+   * empty text shows none. @default '操作成功'
+   */
   success?: string;
+  /** A topic the host is told of after success (the portal's bell reads `messages` again). */
+  announce?: AnnounceTopic;
+  /** The page to go to after success, `{+field}` from the row (a to-do's 去处理 link). */
+  redirect?: string;
 }
+
+/**
+ * What a `request` action may tell the host it changed (RendererProvider `announce`): `messages`, the
+ * user's in-site mail (the portal's header bell).
+ */
+export type AnnounceTopic = 'messages';
 
 /** Anything a button can do. */
 export type ActionSchema =

@@ -62,6 +62,7 @@ export interface RenderSchemaOptions {
   canOpen?: (path: string) => boolean;
   download?: (url: string, params?: Record<string, unknown>) => void;
   holidays?: () => Promise<readonly string[]>;
+  announce?: RendererProviderProps['announce'];
 }
 
 /**
@@ -86,6 +87,7 @@ export async function renderSchema(
         {...(options.canOpen ? { canOpen: options.canOpen } : {})}
         {...(options.download ? { download: options.download } : {})}
         {...(options.holidays ? { holidays: options.holidays } : {})}
+        {...(options.announce ? { announce: options.announce } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

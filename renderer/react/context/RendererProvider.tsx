@@ -8,7 +8,7 @@ import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { API } from '@contract/api';
 import { createRendererFunctions } from '@renderer/core';
-import type { FunctionRegistry } from '@renderer/core';
+import type { AnnounceTopic, FunctionRegistry } from '@renderer/core';
 import { defaultComponents } from '@renderer/react/registry/defaultComponents';
 import type { ComponentRegistry } from '@renderer/react/registry/createComponentRegistry';
 import type { Dictionaries, NavigateOptions, RendererRequest, Signer } from './services';
@@ -44,6 +44,11 @@ export interface RendererProviderProps {
   downloadCentre?: string;
   /** Upload endpoint of FileUpload and upload pages. @default '/v1/files/upload' */
   uploadUrl?: string;
+  /**
+   * Tells the host that a `request` action changed what a topic names (`announce`: `messages`, the
+   * portal's header bell). @default nothing
+   */
+  announce?: (topic: AnnounceTopic) => void;
   /** Whether pages show their route title (false when the host's layout shows it). @default true */
   pageTitles?: boolean;
   /**
@@ -123,6 +128,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       props.components,
       props.download,
       props.downloadCentre,
+      props.announce,
       props.uploadUrl,
       props.pageTitles,
       functions,

@@ -14,6 +14,8 @@ export interface ConditionScope {
   $query: Record<string, string>;
   $values?: unknown;
   $owner?: unknown;
+  /** The ids of the checked rows a batch `request` button sends (useActionRunner.tsx). */
+  $ids?: string[];
 }
 
 /**

@@ -324,16 +324,29 @@ export function useActionRunner(): {
         case 'import':
           await runImport(action, context);
           break;
-        case 'request':
-          // The action's endpoint (POST unless it says otherwise), placeholders from the row; the page
-          // loads again after the write (context/writes.ts).
-          await callApi(
+        case 'request': {
+          // The action's endpoint (POST unless it says otherwise), placeholders from the row, `$ids` the
+          // checked rows of a batch button; the page loads again after the write (context/writes.ts).
+          const ids = context.records?.map((r) => r.id);
+          if (ids && ids.length === 0) break;
+          const answer = await callApi(
             renderer,
             { ...action.api, method: action.api.method ?? 'POST' },
-            { ...renderer.scope, $record: context.record ?? {}, $query: context.query },
+            {
+              ...renderer.scope,
+              $record: context.record ?? {},
+              $query: context.query,
+              ...(ids ? { $ids: ids } : {}),
+            },
           );
-          void renderer.message.success(action.success ?? '操作成功');
+          // A topic the host maps to its own event (the portal: the header bell's unread count).
+          if (action.announce) renderer.announce?.(action.announce);
+          const said = fillAnswer(action.success ?? '操作成功', answer);
+          if (said) void renderer.message.success(said);
+          if (action.redirect)
+            renderer.navigate(fillTemplate(action.redirect, context.record, context.query));
           break;
+        }
       }
     } catch (error) {
       // Another user changed the record: the page has already loaded it again (writes.ts); say so.
@@ -385,6 +398,14 @@ export function useActionRunner(): {
     ) : null;
 
   return { run, running, dialogs };
+}
+
+/** `{name}` placeholders of a message filled from the answer's members (`已标记{updated}条为已读`). */
+function fillAnswer(text: string, answer: unknown): string {
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
+    const value = (answer as Record<string, unknown> | null)?.[name];
+    return typeof value === 'number' || typeof value === 'string' ? String(value) : whole;
+  });
 }
 
 /** Asks the user for one .xlsx file (a hidden file input, removed afterwards); null when cancelled. */

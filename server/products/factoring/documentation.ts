@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@contract/api';
 import { PRODUCTS } from '@contract/products';
 import { grantedRoutes } from '@renderer/core/routes';
 import {
@@ -14,16 +15,16 @@ import {
 import { renderPdf, type DocumentSpec } from '../../documents/pdfDocument';
 import { sendPdf } from '../../documents/pdfReply';
 import { ApiError, ok } from '../../errors';
+import { route } from '../../routes';
 import { loadRoutes } from '../../menus';
 
 /**
  * 产品文档 of each factoring variant (`/factoring/{variant}/documentation`): the blank templates of its
  * contracts (国内商业保理合同, 应收账款转让申请暨确认书, 付款通知书, with the reader's enterprise filled in as
  * its party) and its product rules, each generated as PDF on request. Who may read them is who holds the
- * variant's documentation page (its route block in schemas/ is the one list of roles).
+ * variant's documentation page (its route block in schemas/ is the one list of roles). Its endpoints are
+ * API.factoringDocumentation and API.factoringDocumentationPdf (contract/api.ts).
  */
-export const FACTORING_DOCUMENTATION_API = '/biz/v1/factoring/documentation';
-
 const SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
 
 /** The factoring variants: their product codes (contract/products.ts) and their path segment. */
@@ -135,7 +136,7 @@ export function registerFactoringDocumentationRoutes(app: FastifyInstance): void
     return variant;
   };
 
-  app.get<{ Querystring: { variant?: string } }>(FACTORING_DOCUMENTATION_API, async (req) => {
+  route<{ Querystring: { variant?: string } }>(app, API.factoringDocumentation, async (req) => {
     const variant = variantFor(req, req.query.variant);
     return ok(
       DOCUMENT_CODES.map((code) => ({
@@ -151,9 +152,9 @@ export function registerFactoringDocumentationRoutes(app: FastifyInstance): void
   });
 
   // `/{variant}/{code}` (variant: a product code, e.g. factoring-forward); ?view=1 opens the PDF in the browser (查看); without it, the PDF is downloaded (下载).
-  app.get<{ Params: { variant: string; code: string }; Querystring: { view?: string } }>(
-    `${FACTORING_DOCUMENTATION_API}/:variant/:code`,
-    { config: { navigation: true } },
+  route<{ Params: { variant: string; code: string }; Querystring: { view?: string } }>(
+    app,
+    API.factoringDocumentationPdf,
     async (req, reply) => {
       const variant = variantFor(req, req.params.variant);
       const code = req.params.code as DocumentCode;

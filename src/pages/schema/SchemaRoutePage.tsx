@@ -15,6 +15,7 @@ import { decideAccess } from '@/router/access';
 import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
+import { announceTopic } from '@/shell/messageEvents';
 import { MODELS, PAGES, SHARED, VARIANT_FILES } from '@/schemaFiles/pages';
 import { withPageModelRules } from './pageModelRules';
 import { hostRegistry } from './hostRegistry';
@@ -105,6 +106,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       user={user}
       download={openDownload}
       downloadCentre={DOWNLOAD_CENTRE_PATH}
+      announce={announceTopic}
       pageTitles={false}
       message={message}
       holidays={portalHolidays}

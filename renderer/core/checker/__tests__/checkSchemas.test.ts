@@ -210,6 +210,33 @@ describe('checkSchemas', () => {
     }
   });
 
+  it('names an api a page calls that has no descriptor in contract/api.ts, with its method', () => {
+    const raw = listPage({
+      api: { url: '/biz/v1/exprts' },
+      columns: [{ field: 'done', title: '进度' }],
+      toolbar: [
+        { key: 'all', label: '全部已读', type: 'request', api: { url: '/corp/v1/sys/messages/read' } },
+        { key: 'get', label: '读取', type: 'request', api: { url: '/corp/v1/sys/messages', method: 'GET' } },
+      ],
+      rowActions: [
+        { key: 'retry', label: '重新导出', type: 'request', api: { url: '/biz/v1/exports/{id}' } },
+      ],
+      batchActions: [
+        {
+          key: 'read',
+          label: '标记已读',
+          type: 'request',
+          api: { url: '/corp/v1/sys/messages', params: { ids: '$ids' } },
+        },
+      ],
+    });
+    expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
+      'schemas/credit/issues.json#/list/api/url: 接口 GET /biz/v1/exprts 不在 API 约定中（contract/api.ts 需有它的描述）',
+      'schemas/credit/issues.json#/list/batchActions/0/api/url: 接口 POST /corp/v1/sys/messages 不在 API 约定中（contract/api.ts 需有它的描述）',
+      'schemas/credit/issues.json#/list/rowActions/0/api/url: 接口 POST /biz/v1/exports/{id} 不在 API 约定中（contract/api.ts 需有它的描述）',
+    ]);
+  });
+
   it('accepts a batch delete only on a model that declares delete, for its roles', () => {
     const remove = (roles: string[]) =>
       listPage({
@@ -242,14 +269,14 @@ describe('checkSchemas', () => {
     expect(check([{ file: 'credit/issues.json', raw: noModel }])).toEqual([
       'schemas/credit/issues.json#: 缺少 "model"：页面读取和操作的业务对象',
     ]);
-    const api = { ...noModel, list: { ...docs, api: { url: '/biz/v1/documents' } } };
+    const api = { ...noModel, list: { ...docs, api: { url: '/biz/v1/exports' } } };
     expect(check([{ file: 'credit/issues.json', raw: api }])).toEqual([]);
     // A composite page of such lists (in cards) needs none either; one model list among them does.
     const { list: _list, page: _page, ...route } = noModel;
     const apiPart = (key: string): Record<string, unknown> => ({
       key,
       type: 'list',
-      list: { ...docs, api: { url: `/biz/v1/${key}` } },
+      list: { ...docs, api: { url: key === 'a' ? '/biz/v1/exports' : '/corp/v1/protocols' } },
     });
     const composite = (parts: unknown[]): Record<string, unknown> => ({
       ...route,

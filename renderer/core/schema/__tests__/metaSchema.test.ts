@@ -100,6 +100,7 @@ describe('page.schema.json', () => {
         'sign',
         'success',
         'redirect',
+        'announce',
         'then',
         'url',
         'container',
