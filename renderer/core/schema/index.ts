@@ -35,6 +35,7 @@ export type {
   DetailPageSchema,
   FigureSchema,
   FormBody,
+  FormEndpointSubmit,
   FormPageSchema,
   FormStep,
   ListBody,

@@ -62,6 +62,8 @@ export interface RenderSchemaOptions {
   canOpen?: (path: string) => boolean;
   download?: (url: string, params?: Record<string, unknown>) => void;
   holidays?: () => Promise<readonly string[]>;
+  encrypt?: RendererProviderProps['encrypt'];
+  keptForms?: RendererProviderProps['keptForms'];
 }
 
 /**
@@ -86,6 +88,8 @@ export async function renderSchema(
         {...(options.canOpen ? { canOpen: options.canOpen } : {})}
         {...(options.download ? { download: options.download } : {})}
         {...(options.holidays ? { holidays: options.holidays } : {})}
+        {...(options.encrypt ? { encrypt: options.encrypt } : {})}
+        {...(options.keptForms ? { keptForms: options.keptForms } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

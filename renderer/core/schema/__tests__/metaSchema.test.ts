@@ -100,6 +100,7 @@ describe('page.schema.json', () => {
         'sign',
         'success',
         'redirect',
+        'result',
         'then',
         'url',
         'container',
@@ -199,6 +200,8 @@ describe('page.schema.json', () => {
         'columns',
         'labelWidth',
         'initialValues',
+        'submit',
+        'keep',
         'actions',
       ]),
     );
