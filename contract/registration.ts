@@ -101,17 +101,6 @@ export interface RegisterRequest {
   agreements: string[];
 }
 
-/** The registration form fields that are kept in the browser across a reload (never passwords or codes). */
-export const REGISTER_STORED_FIELDS = [
-  'enterpriseName',
-  'creditCode',
-  'legalName',
-  'legalIdCard',
-  'username',
-  'contactName',
-  'mobile',
-] as const satisfies ReadonlyArray<keyof RegisterRequest>;
-
 /** What the reset-password page sends (`POST /v1/auth/passwords/reset`); both passwords encrypted. */
 export interface ResetPasswordRequest {
   username: string;

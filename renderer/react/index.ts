@@ -4,7 +4,7 @@
  */
 export { RendererProvider, useDictionary, useRenderer } from './context/RendererProvider';
 export { ACCESSIBLE_THEME } from './context/accessibleTheme';
-export type { RendererContextValue, RendererProviderProps } from './context/RendererProvider';
+export type { KeptForms, RendererContextValue, RendererProviderProps } from './context/RendererProvider';
 export { errorMessage, fieldErrorsOf } from './context/services';
 export type {
   Dictionaries,

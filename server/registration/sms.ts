@@ -2,6 +2,13 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { SMS_POLICY, type SmsPurpose } from '@contract/registration';
 import type { Db, Queryable } from '../db/db';
 import { registrationError } from './errors';
+import type { REGISTRATION_ERRORS } from './errors';
+
+/** A refused code names its field, so a form shows the message under 短信验证码. */
+const smsCodeError = (
+  code: keyof typeof REGISTRATION_ERRORS,
+  params?: Record<string, string | number>,
+): Error => registrationError(code, params, { field: 'smsCode' });
 
 /** Sends a text message to a phone. The real gateway is an HTTP call; the reference server emulates it. */
 export interface SmsGateway {
@@ -177,25 +184,24 @@ export async function checkSmsCode(
     [mobile, purpose, session],
   );
   const row = latest.rows[0];
-  if (row?.state === 'VOID' && row.attempts >= SMS_POLICY.maxAttempts)
-    throw registrationError('SMS_CODE_LOCKED');
+  if (row?.state === 'VOID' && row.attempts >= SMS_POLICY.maxAttempts) throw smsCodeError('SMS_CODE_LOCKED');
   // No code asked for by this session, or one already used.
-  if (!row || row.state !== 'ACTIVE') throw registrationError('SMS_CODE_MISSING');
-  if (new Date(row.expires_at).getTime() <= now.getTime()) throw registrationError('SMS_CODE_EXPIRED');
+  if (!row || row.state !== 'ACTIVE') throw smsCodeError('SMS_CODE_MISSING');
+  if (new Date(row.expires_at).getTime() <= now.getTime()) throw smsCodeError('SMS_CODE_EXPIRED');
   const counted = await db.query<{ attempts: number }>(
     `update sms_codes set attempts = attempts + 1
       where id = $1 and state = 'ACTIVE' and attempts < $2 returning attempts`,
     [row.id, SMS_POLICY.maxAttempts],
   );
   const attempts = counted.rows[0]?.attempts;
-  if (attempts === undefined) throw registrationError('SMS_CODE_LOCKED');
+  if (attempts === undefined) throw smsCodeError('SMS_CODE_LOCKED');
   if (hashCode(mobile, purpose, code) !== row.code_hash) {
     const left = SMS_POLICY.maxAttempts - attempts;
     if (left <= 0) {
       await db.query(`update sms_codes set state = 'VOID' where id = $1`, [row.id]);
-      throw registrationError('SMS_CODE_LOCKED');
+      throw smsCodeError('SMS_CODE_LOCKED');
     }
-    throw registrationError('SMS_CODE_WRONG', { left });
+    throw smsCodeError('SMS_CODE_WRONG', { left });
   }
   return { id: row.id, targetUserId: row.target_user_id };
 }

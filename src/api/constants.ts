@@ -13,8 +13,8 @@ export const STORAGE_KEYS = {
   currentRole: 'currentRole',
   /** localStorage: the homepage chosen through the product switch. */
   homepage: 'homepage',
-  /** localStorage: a registration form in progress. */
-  registerForm: 'registerFormData',
+  /** localStorage: forms in progress kept across a reload (a page schema's `form.keep`), by name. */
+  keptForms: 'keptForms',
   /** localStorage: the login page URL of the platform the user came through. */
   loginPageUrl: 'loginPageUrl',
 } as const;

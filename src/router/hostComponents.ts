@@ -1,6 +1,6 @@
 /**
  * Components the portal adds to the renderer's registry, for what a page schema cannot express (talking to
- * the local UKEY signing agent): name → loader. Page schemas name them in `x-component` like the renderer's
+ * the local UKEY signing agent, an SMS code): name → loader. Page schemas name them in `x-component` like the renderer's
  * own; `npm run schemas:check` knows their names from here. No imports run here (the loaders are lazy), so
  * Node scripts can read the keys.
  */
@@ -10,4 +10,8 @@ export type HostComponentModule = () => Promise<ComponentType>;
 
 export const HOST_COMPONENTS: Readonly<Record<string, HostComponentModule>> = {
   UkeyTestSign: () => import('@/pages/ukey/UkeyTestSignPanel').then((m) => m.UkeyTestSignPanel),
+  // The public forms' widgets: registration and password reset.
+  SmsCode: () => import('@/pages/register/schemaWidgets').then((m) => m.SmsCodeInput),
+  NewPassword: () => import('@/pages/register/schemaWidgets').then((m) => m.NewPasswordInput),
+  AgreementConsent: () => import('@/pages/register/schemaWidgets').then((m) => m.AgreementConsent),
 };

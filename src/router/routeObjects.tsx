@@ -5,11 +5,19 @@ import { RouteError } from './RouteError';
 import { BENCH_SCREEN, SCREENS } from './screens';
 
 const schemaPage = lazyScreen(() => import('@/pages/schema/SchemaRoutePage'), 'SchemaRoutePage');
+const publicSchemaPage = lazyScreen(
+  () => import('@/pages/schema/PublicSchemaRoutePage'),
+  'PublicSchemaRoutePage',
+);
 
-/** One router entry per route: a hand-written screen by its path, else the schema page through the renderer. */
-function toRouteObject({ path, handwritten }: RouteMeta): RouteObject {
+/**
+ * One router entry per route: a hand-written screen by its path, else the schema page through the
+ * renderer (a public one without the session).
+ */
+function toRouteObject({ path, handwritten, public: open }: RouteMeta): RouteObject {
   const screen = handwritten ? SCREENS[path] : undefined;
-  return { path, lazy: screen ? lazyScreen(...screen) : schemaPage, errorElement: <RouteError /> };
+  const lazy = screen ? lazyScreen(...screen) : open ? publicSchemaPage : schemaPage;
+  return { path, lazy, errorElement: <RouteError /> };
 }
 
 /**

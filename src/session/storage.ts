@@ -11,9 +11,9 @@ export function storeRole(role: string | null | undefined): void {
   else window.sessionStorage.removeItem(STORAGE_KEYS.currentRole);
 }
 
-/** What logout clears (spec section 4): the stored role, the homepage and registration form data. */
+/** What logout clears (spec section 4): the stored role, the homepage and kept (registration) forms. */
 export function clearOnLogout(): void {
   window.sessionStorage.removeItem(STORAGE_KEYS.currentRole);
   window.localStorage.removeItem(STORAGE_KEYS.homepage);
-  window.localStorage.removeItem(STORAGE_KEYS.registerForm);
+  window.localStorage.removeItem(STORAGE_KEYS.keptForms);
 }

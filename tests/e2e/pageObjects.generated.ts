@@ -1737,4 +1737,36 @@ export interface PageTitles {
     details: "交易流水号" | "交易状态" | "电子账号" | "交易日期" | "交易方向" | "交易金额（元）" | "金额大写" | "交易后余额（元）" | "对方户名" | "对方账号" | "对方开户行" | "用途" | "业务编号" | "失败原因";
     sections: "交易信息";
   };
+  "/register/abs/register": {
+    fields: "企业名称" | "统一社会信用代码" | "法定代表人姓名" | "法定代表人身份证号" | "用户名" | "联系人姓名" | "手机号码" | "短信验证码" | "登录密码" | "确认密码" | "用户协议";
+    actions: "注册";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/register/ccbscf": {
+    fields: "企业名称" | "统一社会信用代码" | "法定代表人姓名" | "法定代表人身份证号" | "用户名" | "联系人姓名" | "手机号码" | "短信验证码" | "登录密码" | "确认密码" | "用户协议";
+    actions: "注册";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/register/register": {
+    fields: "企业名称" | "统一社会信用代码" | "法定代表人姓名" | "法定代表人身份证号" | "用户名" | "联系人姓名" | "手机号码" | "短信验证码" | "登录密码" | "确认密码" | "用户协议";
+    actions: "注册";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/register/reset-password": {
+    fields: "用户名" | "手机号码" | "短信验证码" | "新密码" | "确认新密码";
+    actions: "重置密码";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
 }

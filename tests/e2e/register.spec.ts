@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/api/constants';
 import { AGREEMENT_BOOKS, SMS_SENT_MESSAGES } from '../../contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '../../renderer/core/validators';
@@ -28,11 +28,33 @@ const enterprise = {
 };
 const NEW_PASSWORD = 'Hengtai#2027x';
 
-const fieldError = (page: Page, testId: string) =>
-  page
-    .locator('.ant-form-item')
-    .filter({ has: page.getByTestId(testId) })
-    .locator('.ant-form-item-explain-error');
+/** The agreements read one by one (each opened and closed with 我已阅读), then accepted. */
+async function acceptAgreements(page: Page, consent: Locator, checkText = false): Promise<void> {
+  await expect(consent.getByRole('checkbox')).toBeDisabled();
+  for (const book of AGREEMENT_BOOKS) {
+    await consent.getByRole('link', { name: book.title }).click();
+    const dialog = page.getByRole('dialog', { name: book.title });
+    if (checkText) await expect(dialog).toContainText(book.paragraphs[0]!);
+    await dialog.getByRole('button', { name: '我已阅读' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await consent.getByRole('checkbox').check();
+}
+
+/** Asks for the SMS code of the form's phone and types it in. */
+async function typeSmsCode(
+  form: { field(title: '短信验证码'): Locator; fill(title: '短信验证码', value: string): Promise<void> },
+  page: Page,
+  mobile: string,
+): Promise<void> {
+  const send = form.field('短信验证码').getByRole('button');
+  await send.click();
+  await expect(send).toContainText('秒后重新获取');
+  await form.fill('短信验证码', await smsCodeOf(page, mobile));
+}
+
+const failed = (page: Page, message: string) =>
+  expect(page.locator('.ant-message').getByText(message).first()).toBeVisible();
 
 test('registers an enterprise, refusing a bad credit code, ID card and weak password first; its user opens a product', async ({
   page,
@@ -41,51 +63,49 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
   await page.goto('/cv3/login/login');
   await page.getByRole('link', { name: '企业注册' }).click();
   await expect(page).toHaveURL(/\/cv3\/register\/register$/);
-  await expect(page.getByTestId('register-page')).toBeVisible();
+  const reg = schemaPage(page, '/register/register');
+  await expect(page.getByTestId('schema-page')).toBeVisible();
 
-  await page.getByTestId('reg-enterpriseName').fill(enterprise.name);
-  await page.getByTestId('reg-creditCode').fill('91350100M000100Y44');
-  await page.getByTestId('reg-legalName').fill(enterprise.legalName);
-  await page.getByTestId('reg-legalIdCard').fill('110105194912310021');
-  await page.getByTestId('reg-username').fill(enterprise.username);
-  await page.getByTestId('reg-contactName').fill(enterprise.contactName);
-  await page.getByTestId('reg-mobile').fill(enterprise.mobile);
-  await page.getByTestId('reg-password').fill('abcdefg');
+  await reg.fillAll({
+    企业名称: enterprise.name,
+    统一社会信用代码: '91350100M000100Y44',
+    法定代表人姓名: enterprise.legalName,
+    法定代表人身份证号: '110105194912310021',
+    用户名: enterprise.username,
+    联系人姓名: enterprise.contactName,
+    手机号码: enterprise.mobile,
+    登录密码: 'abcdefg',
+  });
   await expect(page.getByTestId('password-strength')).toContainText('弱');
-  await page.getByTestId('reg-submit').click();
-  await expect(fieldError(page, 'reg-creditCode')).toHaveText(VALIDATION_MESSAGES.creditCode);
-  await expect(fieldError(page, 'reg-legalIdCard')).toHaveText(VALIDATION_MESSAGES.idCard);
-  await expect(fieldError(page, 'reg-password')).toHaveText(VALIDATION_MESSAGES.password);
+  await reg.click('注册');
+  await expect(reg.error('统一社会信用代码')).toHaveText(VALIDATION_MESSAGES.creditCode);
+  await expect(reg.error('法定代表人身份证号')).toHaveText(VALIDATION_MESSAGES.idCard);
+  await expect(reg.error('登录密码')).toHaveText(VALIDATION_MESSAGES.password);
+  await expect(reg.error('用户协议')).toHaveText('请阅读并同意全部协议');
   await expect(page).toHaveURL(/\/register\/register$/);
 
   // The form survives a reload (not its password).
   await page.reload();
-  await expect(page.getByTestId('reg-enterpriseName')).toHaveValue(enterprise.name);
-  await expect(page.getByTestId('reg-mobile')).toHaveValue(enterprise.mobile);
-  await expect(page.getByTestId('reg-password')).toHaveValue('');
+  await expect(reg.input('企业名称')).toHaveValue(enterprise.name);
+  await expect(reg.input('手机号码')).toHaveValue(enterprise.mobile);
+  await expect(reg.input('登录密码')).toHaveValue('');
 
-  await page.getByTestId('reg-creditCode').fill(enterprise.creditCode);
-  await page.getByTestId('reg-legalIdCard').fill(enterprise.legalIdCard);
-  await page.getByTestId('reg-password').fill(enterprise.password);
+  await reg.fillAll({
+    统一社会信用代码: enterprise.creditCode,
+    法定代表人身份证号: enterprise.legalIdCard,
+    登录密码: enterprise.password,
+  });
   await expect(page.getByTestId('password-strength')).toContainText('强');
-  await page.getByTestId('reg-confirmPassword').fill(enterprise.password);
-  await page.getByTestId('sms-send').click();
-  await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
-  await page.getByTestId('reg-smsCode').fill(await smsCodeOf(page, enterprise.mobile));
+  await reg.fill('确认密码', enterprise.password);
+  await typeSmsCode(reg, page, enterprise.mobile);
 
   // The agreements are read before they can be accepted.
-  await expect(page.getByTestId('reg-accept')).toBeDisabled();
-  for (const book of AGREEMENT_BOOKS) {
-    await page.getByTestId(`agreement-${book.code}`).click();
-    await expect(page.getByTestId('agreement-text')).toContainText(book.paragraphs[0]!);
-    await page.getByTestId('agreement-read').click();
-  }
-  await page.getByTestId('reg-accept').check();
-  await page.getByTestId('reg-submit').click();
+  await acceptAgreements(page, reg.field('用户协议'), true);
+  await reg.click('注册');
 
   await expect(page.getByTestId('register-success')).toBeVisible();
   await expect(page.getByTestId('success-username')).toHaveText(enterprise.username);
-  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.registerForm)).toBeNull();
+  expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.keptForms)).toBeNull();
 
   await page.getByTestId('success-login').click();
   await loginAs(page, enterprise.username, enterprise.password);
@@ -119,26 +139,25 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
 });
 
 test('a duplicate 统一社会信用代码 is refused by the server', async ({ page }) => {
-  await page.goto('/cv3/register/ccbscf');
-  await page.getByTestId('reg-enterpriseName').fill('重复注册测试有限公司');
-  await page.getByTestId('reg-creditCode').fill(enterprise.creditCode);
-  await page.getByTestId('reg-legalName').fill('赵六');
-  await page.getByTestId('reg-legalIdCard').fill(enterprise.legalIdCard);
-  await page.getByTestId('reg-username').fill(`dup_${stamp}`);
-  await page.getByTestId('reg-contactName').fill('赵六');
+  const reg = schemaPage(page, '/register/ccbscf');
+  await reg.goto();
   const mobile = `137${stamp}`;
-  await page.getByTestId('reg-mobile').fill(mobile);
-  await page.getByTestId('reg-password').fill('Dup@20261');
-  await page.getByTestId('reg-confirmPassword').fill('Dup@20261');
-  await page.getByTestId('sms-send').click();
-  await page.getByTestId('reg-smsCode').fill(await smsCodeOf(page, mobile));
-  for (const book of AGREEMENT_BOOKS) {
-    await page.getByTestId(`agreement-${book.code}`).click();
-    await page.getByTestId('agreement-read').click();
-  }
-  await page.getByTestId('reg-accept').check();
-  await page.getByTestId('reg-submit').click();
-  await expect(page.getByTestId('reg-error')).toHaveText('该统一社会信用代码已注册，请勿重复注册');
+  await reg.fillAll({
+    企业名称: '重复注册测试有限公司',
+    统一社会信用代码: enterprise.creditCode,
+    法定代表人姓名: '赵六',
+    法定代表人身份证号: enterprise.legalIdCard,
+    用户名: `dup_${stamp}`,
+    联系人姓名: '赵六',
+    手机号码: mobile,
+    登录密码: 'Dup@20261',
+    确认密码: 'Dup@20261',
+  });
+  await typeSmsCode(reg, page, mobile);
+  await acceptAgreements(page, reg.field('用户协议'));
+  await reg.click('注册');
+  await failed(page, '该统一社会信用代码已注册，请勿重复注册');
+  await expect(page).toHaveURL(/\/register\/ccbscf$/);
 });
 
 test('resets the password by phone and SMS code; the old session ends', async ({ browser }) => {
@@ -150,21 +169,19 @@ test('resets the password by phone and SMS code; the old session ends', async ({
   const watch = watchPage(other);
   await other.goto('/cv3/login/login');
   await other.getByRole('link', { name: '忘记密码' }).click();
-  await expect(other.getByTestId('reset-password-page')).toBeVisible();
-  await other.getByTestId('reset-username').fill(enterprise.username);
-  await other.getByTestId('reset-mobile').fill(enterprise.mobile);
-  await other.getByTestId('sms-send').click();
-  await expect(other.getByTestId('sms-send')).toContainText('秒后重新获取');
-  await other.getByTestId('reset-smsCode').fill(await smsCodeOf(other, enterprise.mobile));
-  await other.getByTestId('reset-password').fill('123456');
-  await other.getByTestId('reset-confirmPassword').fill('1234567');
-  await other.getByTestId('reset-submit').click();
-  await expect(fieldError(other, 'reset-password')).toHaveText(VALIDATION_MESSAGES.password);
-  await expect(fieldError(other, 'reset-confirmPassword')).toHaveText('两次输入的密码不一致');
-  await other.getByTestId('reset-password').fill(NEW_PASSWORD);
-  await other.getByTestId('reset-confirmPassword').fill(NEW_PASSWORD);
-  await other.getByTestId('reset-submit').click();
+  const reset = schemaPage(other, '/register/reset-password');
+  await expect(other.getByTestId('schema-page')).toBeVisible();
+  await reset.fillAll({ 用户名: enterprise.username, 手机号码: enterprise.mobile });
+  await typeSmsCode(reset, other, enterprise.mobile);
+  await reset.fillAll({ 新密码: '123456', 确认新密码: '1234567' });
+  await reset.click('重置密码');
+  await expect(reset.error('新密码')).toHaveText(VALIDATION_MESSAGES.password);
+  await expect(reset.error('确认新密码')).toHaveText('两次输入的密码不一致');
+  await reset.fillAll({ 新密码: NEW_PASSWORD, 确认新密码: NEW_PASSWORD });
+  await reset.click('重置密码');
   await expect(other.getByText('密码重置成功')).toBeVisible();
+  await other.getByRole('button', { name: '返回登录' }).click();
+  await expect(other).toHaveURL(/\/cv3\/login\/login/);
   await expectNoErrors(watch);
 
   // The session opened before the reset has ended: the next page load goes to the login page.
@@ -181,12 +198,13 @@ test('resets the password by phone and SMS code; the old session ends', async ({
 test('a reset code asked for a wrong phone is answered like a right one, and nothing is sent (README: registration)', async ({
   page,
 }) => {
+  const reset = schemaPage(page, '/register/reset-password');
   const ask = async (username: string, mobile: string): Promise<string> => {
-    await page.goto('/cv3/register/reset-password');
-    await page.getByTestId('reset-username').fill(username);
-    await page.getByTestId('reset-mobile').fill(mobile);
-    await page.getByTestId('sms-send').click();
-    await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
+    await reset.goto();
+    await reset.fillAll({ 用户名: username, 手机号码: mobile });
+    const send = reset.field('短信验证码').getByRole('button');
+    await send.click();
+    await expect(send).toContainText('秒后重新获取');
     const notice = page.locator('.ant-message-notice').last();
     await expect(notice).toBeVisible();
     return (await notice.textContent()) ?? '';
@@ -269,7 +287,7 @@ test('the ABS brand registers through its own pages', async ({ page, baseURL }) 
   await page.goto(`http://abs.localhost:${port}/cv3/login/abs/login`);
   await page.getByRole('link', { name: '企业注册' }).click();
   await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
-  await expect(page.getByTestId('register-page')).toContainText('ABS平台企业注册');
+  await expect(page.getByTestId('public-page')).toContainText('ABS平台企业注册');
   await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
   await page.goto(`http://abs.localhost:${port}/cv3/register/abs/blank`);
   await page.getByTestId('abs-blank-register').click();
@@ -287,11 +305,11 @@ test('the register, reset-password and phone face pages have no serious accessib
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
-  await page.goto('/cv3/register/register');
-  await expect(page.getByTestId('reg-enterpriseName')).toBeVisible();
+  await schemaPage(page, '/register/register').goto();
+  await expect(schemaPage(page, '/register/register').input('企业名称')).toBeVisible();
   expect.soft(await serious()).toEqual([]);
-  await page.goto('/cv3/register/reset-password');
-  await expect(page.getByTestId('reset-username')).toBeVisible();
+  await schemaPage(page, '/register/reset-password').goto();
+  await expect(schemaPage(page, '/register/reset-password').input('用户名')).toBeVisible();
   expect.soft(await serious()).toEqual([]);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cv3/h5/face_success');

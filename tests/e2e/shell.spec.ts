@@ -132,7 +132,7 @@ test.describe('header', () => {
     await loggedInAs(page, 'dual_role');
     await page.evaluate(() => {
       localStorage.setItem('homepage', '/supplier/index');
-      localStorage.setItem('registerFormData', '{"name":"x"}');
+      localStorage.setItem('keptForms', '{"register":{"enterpriseName":"x"}}');
     });
     expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORE_OPERATOR');
     await page.getByTestId('user-menu').click();
@@ -143,7 +143,7 @@ test.describe('header', () => {
     const stored = await page.evaluate(() => [
       sessionStorage.getItem('currentRole'),
       localStorage.getItem('homepage'),
-      localStorage.getItem('registerFormData'),
+      localStorage.getItem('keptForms'),
     ]);
     expect(stored).toEqual([null, null, null]);
   });

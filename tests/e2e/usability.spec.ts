@@ -196,12 +196,12 @@ test.describe('shell', () => {
     await page.goto('/cv3/login/login');
     await expect(page.getByTestId('login-username')).toBeVisible();
     for (const [path, screen] of [
-      ['/register/register', 'register-page'],
-      ['/register/ccbscf', 'register-page'],
-      ['/register/abs/register', 'register-page'],
+      ['/register/register', 'public-page'],
+      ['/register/ccbscf', 'public-page'],
+      ['/register/abs/register', 'public-page'],
       ['/register/abs/blank', 'abs-blank'],
       ['/register/register-success', 'register-success'],
-      ['/register/reset-password', 'reset-password-page'],
+      ['/register/reset-password', 'public-page'],
       ['/h5/face', 'h5-face'],
       ['/h5/face_success', 'h5-face-success'],
       ['/h5/face_err', 'h5-face-err'],

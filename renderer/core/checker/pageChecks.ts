@@ -6,7 +6,7 @@
 import { endpointAt, type HttpMethod } from '@contract/api';
 import { collectFunctionNames, compileExpression, isExpressionError } from '@renderer/core/expression';
 import type { FunctionRegistry } from '@renderer/core/expression';
-import { modelRuleProblems, RECORD_META_FIELDS } from '@renderer/core/model';
+import { endpointNamed, modelRuleProblems, RECORD_META_FIELDS } from '@renderer/core/model';
 import type { ModelDefinition } from '@renderer/core/model';
 import { BUILTIN_COMPONENT_NAMES, escapePointerSegment, rendererFunctions } from '@renderer/core/schema';
 import type {
@@ -115,11 +115,14 @@ export function checkPage(
   let model: ModelDefinition | undefined;
   // A list that reads its rows from another endpoint (`list.api`) needs no model, nor does a composite
   // page made only of such lists and of widget parts (the portal's own components).
+  // So does a form sent to a hand-written endpoint (`form.submit`).
   const apiList =
     schema.page === 'list'
       ? (raw.list as { api?: unknown } | undefined)?.api !== undefined
-      : schema.page === 'composite' &&
-        onlyApiLists((raw.composite as { parts?: unknown } | undefined)?.parts);
+      : schema.page === 'form'
+        ? (raw.form as { submit?: unknown } | undefined)?.submit !== undefined
+        : schema.page === 'composite' &&
+          onlyApiLists((raw.composite as { parts?: unknown } | undefined)?.parts);
   if (schema.model === undefined) {
     if (!apiList) report('', '缺少 "model"：页面读取和操作的业务对象');
   } else if (context.models) {
@@ -507,6 +510,21 @@ export function checkPage(
         paths.set(visit.path, visit.pointer);
       }
       checkCycles('/form', visits);
+      if (form.submit) {
+        const endpoint = endpointNamed(form.submit.endpoint);
+        if (!endpoint || endpoint.method === 'GET' || endpoint.method === 'DELETE')
+          report(
+            '/form/submit/endpoint',
+            `未知接口 "${form.submit.endpoint}"（应为 contract/api.ts 中 POST/PUT 的接口名）`,
+          );
+        for (const key of ['encrypt', 'omit'] as const)
+          (form.submit[key] ?? []).forEach((name, i) => {
+            if (!paths.has(name)) report(`/form/submit/${key}/${i}`, `表单没有字段 "${name}"`);
+          });
+      }
+      (form.keep?.fields ?? []).forEach((name, i) => {
+        if (!paths.has(name)) report(`/form/keep/fields/${i}`, `表单没有字段 "${name}"`);
+      });
       if (model) {
         const of = model;
         const dicts = (name: string): ReturnType<typeof context.source.dict> => context.source.dict(name);

@@ -3,7 +3,14 @@
  * renderer, the server and tests spell them one way.
  */
 
-import { API, pathOf } from '@contract/api';
+import { API, pathOf, type Endpoint } from '@contract/api';
+
+/** The hand-written endpoint contract/api.ts names so (a form's `submit.endpoint`), or undefined. */
+export function endpointNamed(name: string): Endpoint | undefined {
+  return Object.prototype.hasOwnProperty.call(API, name)
+    ? (API as Record<string, Endpoint>)[name]
+    : undefined;
+}
 
 /** `GET` (list, filters, `page`, `size`, `sort`) and `POST` (create). */
 export function recordsPath(model: string): string {

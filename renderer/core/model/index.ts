@@ -2,6 +2,7 @@ export { RECORD_META_FIELDS } from './types';
 export {
   actionPath,
   aggregatePath,
+  endpointNamed,
   DICTIONARY_API,
   recordPath,
   recordsPath,

@@ -36,6 +36,7 @@ export type {
   DetailPageSchema,
   FigureSchema,
   FormBody,
+  FormEndpointSubmit,
   FormPageSchema,
   FormStep,
   ListBody,

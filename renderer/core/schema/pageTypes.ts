@@ -97,8 +97,23 @@ export interface FormBody {
   /** Width of the labels, in px. @default 140 */
   labelWidth?: number;
   initialValues?: Record<string, unknown>;
+  /** Send the form to a hand-written endpoint of the contract instead of saving a model record. */
+  submit?: FormEndpointSubmit;
+  /** Fields kept across a reload (never passwords or codes): the host stores them under `as`. */
+  keep?: { as: string; fields: string[] };
   /** Buttons under the form; at least one `submit`. */
   actions: ActionSchema[];
+}
+
+/**
+ * A form sent to a named endpoint of contract/api.ts (`register`, `passwordReset`): its string values
+ * trimmed (not the encrypted ones), `omit` left out, `encrypt` encrypted by the host (the password
+ * cipher); the answer fills the submit action's `redirect` (`{username}`).
+ */
+export interface FormEndpointSubmit {
+  endpoint: string;
+  encrypt?: string[];
+  omit?: string[];
 }
 
 /** The opinion box of an approve page. */

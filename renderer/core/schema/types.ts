@@ -130,6 +130,8 @@ export interface SubmitAction extends ActionBase {
   sign?: boolean;
   success?: string;
   redirect?: string;
+  /** Shown in place of the form after success (a public form's 密码重置成功); its button goes to `redirect`. */
+  result?: { title: string; description?: string; button: string };
 }
 
 /** Download a file: `url` under /api/web with `{name}` placeholders. */

@@ -26,6 +26,7 @@ import {
   validatePhone,
   validateTelephone,
 } from './contact';
+import { SMS_CODE_PATTERN, USERNAME_PATTERN, validateSmsCode, validateUsername } from './account';
 import { CREDIT_CODE_PATTERN, validateCreditCode } from './creditCode';
 import { ID_CARD_PATTERN, validateIdCard } from './idCard';
 import {
@@ -59,6 +60,8 @@ export const FORMAT_DEFINITIONS = [
   def('enterpriseName', '企业名称', 'enterpriseName', validateEnterpriseName, ENTERPRISE_NAME_PATTERN),
   def('personName', '姓名', 'personName', validatePersonName, PERSON_NAME_PATTERN),
   def('password', '密码', 'password', validatePassword, PASSWORD_PATTERN),
+  def('username', '用户名', 'username', validateUsername, USERNAME_PATTERN),
+  def('smsCode', '短信验证码', 'smsCode', validateSmsCode, SMS_CODE_PATTERN),
   def('money', '金额', 'money', validateMoney, MONEY_PATTERN),
   def('amount', '金额（0至99999999999999.98）', 'money', validateAmount, MONEY_PATTERN),
   def('rate', '利率/比例（以百分比录入，存为小数）', 'rate', validateRate, RATE_PATTERN),

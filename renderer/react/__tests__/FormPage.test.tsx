@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FormPageSchema } from '@renderer/core';
+import type { FormilyNode, FormPageSchema } from '@renderer/core';
 import { fakeRequest, isShown, renderSchema } from './harness';
 
 const field = (name: string): HTMLElement => screen.getByTestId(`field-${name}`);
@@ -289,6 +289,96 @@ describe('FormPage', () => {
     await waitFor(() =>
       expect(isShown(within(field('billAmount')).getByText('开单金额：金额不能小于0.01'))).toBe(true),
     );
+  });
+});
+
+describe('FormPage sent to a contract endpoint (form.submit)', () => {
+  const text = (title: string): FormilyNode => ({
+    type: 'string',
+    title,
+    required: true,
+    'x-decorator': 'FormItem',
+    'x-component': 'Input',
+  });
+  const reset: FormPageSchema = {
+    schemaVersion: 2,
+    route: { path: '/register/reset-password', title: '重置密码', public: true },
+    page: 'form',
+    form: {
+      submit: { endpoint: 'passwordReset', encrypt: ['password'], omit: ['confirmPassword'] },
+      keep: { as: 'reset', fields: ['username'] },
+      properties: {
+        username: text('用户名'),
+        smsCode: text('短信验证码'),
+        password: text('新密码'),
+        confirmPassword: {
+          ...text('确认新密码'),
+          'x-validator': [{ sameAs: 'password' }],
+        },
+      },
+      actions: [{ key: 'submit', type: 'submit', label: '重置密码', redirect: '/login/login?u={username}' }],
+    },
+  };
+
+  it('trims, leaves out and encrypts as told, keeps what it names, and redirects with the answer', async () => {
+    const { request, calls } = fakeRequest([['POST /v1/auth/passwords/reset', () => ({ username: 'ht_1' })]]);
+    const store: Record<string, Record<string, string>> = { reset: { username: ' ht_1 ' } };
+    const keptForms = {
+      load: (name: string) => store[name] ?? {},
+      store: (name: string, values: Record<string, string>) => void (store[name] = values),
+      clear: (name: string) => void delete store[name],
+    };
+    const page = await renderSchema(reset, {
+      request,
+      role: null,
+      encrypt: async (plain) => `enc(${plain})`,
+      keptForms,
+    });
+    expect(input('username').value).toBe(' ht_1 ');
+    type('smsCode', '123456 ');
+    type('password', 'Demo@2026 ');
+    type('confirmPassword', 'Demo@2027');
+    expect(store.reset).toEqual({ username: ' ht_1 ' });
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(field('confirmPassword').textContent).toContain('两次输入的密码不一致'));
+    expect(calls).toEqual([]);
+    type('confirmPassword', 'Demo@2026 ');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(page.navigate).toHaveBeenCalledWith('/login/login?u=ht_1', { replace: true }));
+    expect(calls.map((c) => [c.method, c.url, c.data])).toEqual([
+      [
+        'POST',
+        '/v1/auth/passwords/reset',
+        { username: 'ht_1', smsCode: '123456', password: 'enc(Demo@2026 )' },
+      ],
+    ]);
+    expect(store).toEqual({});
+    cleanup();
+  });
+
+  it('shows a refusal naming its field (`data.field`) under that field', async () => {
+    const { request } = fakeRequest([
+      [
+        'POST /v1/auth/passwords/reset',
+        () => {
+          throw Object.assign(new Error('验证码错误，还可输入4次'), {
+            code: 'SCF.SMS_CODE_WRONG',
+            data: { field: 'smsCode' },
+          });
+        },
+      ],
+    ]);
+    await renderSchema(reset, { request, role: null, encrypt: async (p) => p });
+    for (const [name, value] of [
+      ['username', 'ht_1'],
+      ['smsCode', '000000'],
+      ['password', 'Demo@2026'],
+      ['confirmPassword', 'Demo@2026'],
+    ] as const)
+      type(name, value);
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(field('smsCode').textContent).toContain('验证码错误，还可输入4次'));
+    cleanup();
   });
 });
 

@@ -63,6 +63,8 @@ export interface RenderSchemaOptions {
   download?: (url: string, params?: Record<string, unknown>) => void;
   holidays?: () => Promise<readonly string[]>;
   announce?: RendererProviderProps['announce'];
+  encrypt?: RendererProviderProps['encrypt'];
+  keptForms?: RendererProviderProps['keptForms'];
 }
 
 /**
@@ -88,6 +90,8 @@ export async function renderSchema(
         {...(options.download ? { download: options.download } : {})}
         {...(options.holidays ? { holidays: options.holidays } : {})}
         {...(options.announce ? { announce: options.announce } : {})}
+        {...(options.encrypt ? { encrypt: options.encrypt } : {})}
+        {...(options.keptForms ? { keptForms: options.keptForms } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

@@ -58,7 +58,18 @@ export interface RendererProviderProps {
   message?: RendererMessage;
   /** The holidays (`YYYY-MM-DD`) date pickers disable with `"disable": ["holidays"]`. @default none */
   holidays?: () => Promise<readonly string[]>;
+  /** Encrypts a password a form sends to an endpoint (`form.submit.encrypt`). @default none: refused */
+  encrypt?: (plain: string) => Promise<string>;
+  /** Where forms keep values across a reload (`form.keep`). @default nothing kept */
+  keptForms?: KeptForms;
   children?: ReactNode;
+}
+
+/** The host's store of kept form values, by the form's `keep.as` name. */
+export interface KeptForms {
+  load(name: string): Record<string, string>;
+  store(name: string, values: Record<string, string>): void;
+  clear(name: string): void;
 }
 
 /** What pages use to show messages (antd's message API). */
@@ -135,6 +146,8 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       clock,
       props.message,
       props.holidays,
+      props.encrypt,
+      props.keptForms,
       messageApi,
       modalApi,
     ],

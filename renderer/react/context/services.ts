@@ -77,6 +77,9 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
           : undefined;
     if (field !== '' && text !== undefined && !(field in out)) out[field] = text;
   };
+  // A hand-written endpoint names the one field it refuses (`{field}`, e.g. registration's checks).
+  if (typeof (data as { field?: unknown } | undefined)?.field === 'string')
+    add((data as { field: string }).field, (error as RendererError).message);
   if (data?.fieldErrors && typeof data.fieldErrors === 'object') {
     for (const [field, message] of Object.entries(data.fieldErrors)) add(field, message);
   }

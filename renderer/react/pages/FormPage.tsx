@@ -1,14 +1,14 @@
 /**
  * The `form` page: an application form (Formily fields on a grid, optionally in steps), submitted
  * with confirmation as a create (`POST .../records`) or an update (`PUT .../records/{id}`), then
- * optionally a transition (`then`). Field errors the server returns (`data.fieldErrors`) are shown
+ * optionally a transition (`then`), or to a hand-written endpoint (`submit`: registration, reset). Field errors the server returns (`data.fieldErrors`) are shown
  * on their fields until the user edits them.
  */
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { createForm, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
-import { Button, Space } from 'antd';
+import { Button, Result, Space } from 'antd';
 import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
 import { actionPath, recordPath, recordsPath } from '@renderer/core';
 import type { BizRecord, FormilyProperties, FormPageSchema, SubmitAction } from '@renderer/core';
@@ -27,6 +27,7 @@ import {
   Pending,
 } from '@renderer/react/parts/PageFrame';
 import { useLoad } from '@renderer/react/parts/useLoad';
+import { keptValues, submitToEndpoint } from '@renderer/react/parts/endpointSubmit';
 import { applyFieldAccess } from '@renderer/react/formily/fieldAccess';
 import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@renderer/react/formily/formValues';
 import { loadSteps } from '@renderer/react/lazyModules';
@@ -59,18 +60,24 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
   const renderer = useRenderer();
   const scope = useExpressionScope(query);
   const editing = body.mode === 'edit';
+  const { keptForms } = renderer;
   const form = useMemo(
     () =>
       createForm({
-        initialValues: body.initialValues ?? {},
-        effects() {
+        initialValues: {
+          ...body.initialValues,
+          ...(body.keep ? keptForms?.load(body.keep.as) : undefined),
+        },
+        effects(form) {
           // A server error on a field is stale once the user changes that field.
-          onFieldInputValueChange('*', (field) =>
-            field.setFeedback({ type: 'error', code: SERVER_ERROR, messages: [] }),
-          );
+          onFieldInputValueChange('*', (field) => {
+            field.setFeedback({ type: 'error', code: SERVER_ERROR, messages: [] });
+            // What the form keeps across a reload (never passwords or codes: the schema names the fields).
+            if (body.keep) keptForms?.store(body.keep.as, keptValues(toJS(form.values), body.keep.fields));
+          });
         },
       }),
-    [body],
+    [body, keptForms],
   );
   const loaded = useLoad<BizRecord>(
     editing && query.id ? JSON.stringify([model, query.id]) : null,
@@ -90,6 +97,13 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
   const SchemaField = useSchemaField(...steps.map((s) => s.properties));
   const editNames = steps.flatMap((s) => valueNames(s.properties));
   const [current, setCurrent] = useState(0);
+  /** The submit action's `result`, shown in place of the form after success. */
+  const [done, setDone] = useState<{
+    title: string;
+    description?: string;
+    button: string;
+    to?: string;
+  } | null>(null);
   const stepOf = (address: string | undefined): number =>
     Math.max(
       0,
@@ -128,6 +142,18 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
     if (!(await validate())) return;
     const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
     try {
+      if (body.submit) {
+        const answer = await submitToEndpoint(renderer, body.submit, values);
+        if (body.keep) keptForms?.clear(body.keep.as);
+        const to = action.redirect ? fillTemplate(action.redirect, answer, query) : undefined;
+        if (action.result) {
+          setDone({ ...action.result, to });
+          return;
+        }
+        void renderer.message.success(action.success ?? '提交成功');
+        if (to) renderer.navigate(to, { replace: true });
+        return;
+      }
       const saved = editing
         ? await renderer.request<BizRecord>({
             method: 'PUT',
@@ -179,6 +205,26 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
       </PageFrame>
     );
   }
+
+  if (done)
+    return (
+      <PageFrame kind="form" title={schema.route.title}>
+        <Result
+          status="success"
+          title={done.title}
+          subTitle={done.description}
+          extra={
+            <Button
+              type="primary"
+              data-testid={testIds.action('form', 'result')}
+              onClick={() => done.to && renderer.navigate(done.to)}
+            >
+              {done.button}
+            </Button>
+          }
+        />
+      </PageFrame>
+    );
 
   const columns = body.columns ?? 2;
   const last = current === steps.length - 1;

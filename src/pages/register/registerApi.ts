@@ -1,12 +1,5 @@
-import type {
-  RealnameState,
-  RegisterRequest,
-  ResetPasswordRequest,
-  SmsPurpose,
-} from '@contract/registration';
-import { REGISTER_STORED_FIELDS } from '@contract/registration';
-import { call, fetchLoginBootstrap, STORAGE_KEYS } from '@/api';
-import { encryptPassword } from '@/api/passwordCipher';
+import type { RealnameState, SmsPurpose } from '@contract/registration';
+import { call, fetchLoginBootstrap } from '@/api';
 import { API } from '@contract/api';
 
 /** The public pages' calls need the anonymous session (and its CSRF token) the login bootstrap makes. */
@@ -19,11 +12,6 @@ export function ensureAnonymousSession(): Promise<unknown> {
   return bootstrapped;
 }
 
-async function encrypt(password: string): Promise<string> {
-  const key = await call(API.passwordKey);
-  return encryptPassword(password, key.publicKey);
-}
-
 export async function sendSmsCode(
   mobile: string,
   purpose: SmsPurpose,
@@ -31,54 +19,6 @@ export async function sendSmsCode(
 ): Promise<{ resendSeconds: number; ttlSeconds: number }> {
   await ensureAnonymousSession();
   return call(API.smsCode, { body: { mobile, purpose, ...(username ? { username } : {}) } });
-}
-
-export async function registerEnterprise(
-  form: RegisterRequest,
-): Promise<{ username: string; enterpriseName: string }> {
-  await ensureAnonymousSession();
-  return call(API.register, { body: { ...form, password: await encrypt(form.password) } });
-}
-
-export async function resetPassword(form: ResetPasswordRequest): Promise<{ username: string }> {
-  await ensureAnonymousSession();
-  return call(API.passwordReset, {
-    body: {
-      ...form,
-      password: await encrypt(form.password),
-      confirmPassword: await encrypt(form.confirmPassword),
-    },
-  });
-}
-
-/** The registration form as kept across a reload (spec section 4: logout clears it); never passwords or codes. */
-export type StoredRegisterForm = Partial<Pick<RegisterRequest, (typeof REGISTER_STORED_FIELDS)[number]>>;
-
-export function loadRegisterForm(): StoredRegisterForm {
-  try {
-    const raw = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.registerForm) ?? '{}') as Record<
-      string,
-      unknown
-    >;
-    const out: StoredRegisterForm = {};
-    for (const key of REGISTER_STORED_FIELDS) if (typeof raw[key] === 'string') out[key] = raw[key];
-    return out;
-  } catch {
-    return {};
-  }
-}
-
-export function storeRegisterForm(values: Partial<RegisterRequest>): void {
-  const kept: Record<string, string> = {};
-  for (const key of REGISTER_STORED_FIELDS) {
-    const v = values[key];
-    if (typeof v === 'string' && v) kept[key] = v;
-  }
-  window.localStorage.setItem(STORAGE_KEYS.registerForm, JSON.stringify(kept));
-}
-
-export function clearRegisterForm(): void {
-  window.localStorage.removeItem(STORAGE_KEYS.registerForm);
 }
 
 export interface RealnameStatus {

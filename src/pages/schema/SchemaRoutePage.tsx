@@ -1,44 +1,21 @@
 import { Alert, App, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
-import {
-  createModuleSource,
-  instantiate,
-  loadPageSchema,
-  pageSource,
-  RendererProvider,
-  SchemaPage,
-  variantsOf,
-  type PageSchema,
-} from '@renderer';
+import { RendererProvider, SchemaPage } from '@renderer';
 import { decideAccess } from '@/router/access';
-import { routeByPath } from '@/router/routeTable';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { announceTopic } from '@/shell/messageEvents';
-import { MODELS, PAGES, SHARED, VARIANT_FILES } from '@/schemaFiles/pages';
-import { withPageModelRules } from './pageModelRules';
 import { hostRegistry } from './hostRegistry';
-import { openDownload, portalHolidays, portalSigner, rendererRequest } from './rendererServices';
-
-// The schemas tree's page bodies, fragments, dictionaries and models (src/schemaFiles/pages.ts).
-// A variant's page is its template's with the variant's values (renderer/core/schema/templates.ts).
-const VARIANTS = variantsOf(VARIANT_FILES);
-const pageFile = (file: string) =>
-  pageSource(file.replace(/^\/schemas\//, ''), (f) => `/schemas/${f}` in PAGES, VARIANTS);
-const source = createModuleSource({ modules: SHARED });
-
-/** The loaded page with its model's rules on its form fields. */
-async function loadPage(raw: unknown, file: string): Promise<PageSchema> {
-  const schema = loadPageSchema(raw, { source, file: file.replace(/^\/schemas\//, '') }).schema;
-  return withPageModelRules(
-    schema,
-    async (name) => MODELS[`/schemas/_models/${name}.json`]?.(),
-    (name) => source.dict(name),
-  );
-}
-
-type Loaded = { schema: PageSchema } | { error: string };
+import {
+  openDownload,
+  portalEncrypt,
+  portalHolidays,
+  portalKeptForms,
+  portalSigner,
+  rendererRequest,
+} from './rendererServices';
+import { useRouteSchema } from './useRouteSchema';
 
 /** A route whose screen is a JSON page schema, rendered by the renderer with the portal's services. */
 export function SchemaRoutePage(): React.JSX.Element {
@@ -51,29 +28,7 @@ export function SchemaRoutePage(): React.JSX.Element {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { security, permitted } = useSession();
-  const route = routeByPath(pathname);
-  const file = route && !route.handwritten ? `/schemas/${route.file}` : null;
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    setLoaded(null);
-    const source = file ? pageFile(file) : null;
-    const load = source ? PAGES[`/schemas/${source.file}`] : undefined;
-    if (!file || !source || !load) {
-      setLoaded({ error: `页面定义不存在：${pathname}` });
-      return undefined;
-    }
-    load()
-      .then((raw) => loadPage(instantiate(raw, source.params), file))
-      .then((schema) => {
-        if (alive) setLoaded({ schema });
-      })
-      .catch((e: unknown) => alive && setLoaded({ error: e instanceof Error ? e.message : String(e) }));
-    return () => {
-      alive = false;
-    };
-  }, [file, pathname]);
+  const loaded = useRouteSchema(pathname);
 
   const currentSearch = search.current;
   const query = useMemo(
@@ -111,6 +66,8 @@ export function SchemaRoutePage(): React.JSX.Element {
       message={message}
       holidays={portalHolidays}
       components={hostRegistry}
+      encrypt={portalEncrypt}
+      keptForms={portalKeptForms}
     >
       <SchemaPage key={pathname} schema={loaded.schema} query={query} />
     </RendererProvider>

@@ -1,5 +1,6 @@
-import type { RendererRequest } from '@renderer';
-import { call, fetchHolidays, request, type ApiResponse, type QueryParams } from '@/api';
+import type { KeptForms, RendererRequest } from '@renderer';
+import { call, fetchHolidays, request, STORAGE_KEYS, type ApiResponse, type QueryParams } from '@/api';
+import { encryptPassword } from '@/api/passwordCipher';
 import type { HttpClient } from '@/api/http';
 import { createUkeySigner } from '@/ukey';
 import { API, API_BASE, pathOf } from '@contract/api';
@@ -71,3 +72,40 @@ export function openDownload(url: string, params?: Record<string, unknown>): voi
 
 /** Holidays of region R_156 (spec section 9), which date pickers with `"disable": ["holidays"]` disable. */
 export const portalHolidays = (): Promise<readonly string[]> => fetchHolidays();
+
+/** A password a form sends (`form.submit.encrypt`), encrypted with the server's current public key. */
+export async function portalEncrypt(plain: string): Promise<string> {
+  const key = await call(API.passwordKey);
+  return encryptPassword(plain, key.publicKey);
+}
+
+/** Kept forms in localStorage, one entry for all (logout clears it: src/session/storage.ts). */
+export const portalKeptForms: KeptForms = {
+  load(name) {
+    const kept = readAll()[name];
+    if (!kept || typeof kept !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(kept).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  },
+  store(name, values) {
+    const all = readAll();
+    all[name] = values;
+    window.localStorage.setItem(STORAGE_KEYS.keptForms, JSON.stringify(all));
+  },
+  clear(name) {
+    const all = readAll();
+    delete all[name];
+    if (Object.keys(all).length) window.localStorage.setItem(STORAGE_KEYS.keptForms, JSON.stringify(all));
+    else window.localStorage.removeItem(STORAGE_KEYS.keptForms);
+  },
+};
+
+function readAll(): Record<string, unknown> {
+  try {
+    const all: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.keptForms) ?? '{}');
+    return all && typeof all === 'object' ? (all as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -304,6 +304,41 @@ describe('checkSchemas', () => {
     ]);
   });
 
+  it('a form sent to a contract endpoint needs no model; the endpoint and the fields it names must exist', () => {
+    const field = { type: 'string', title: '用户名', 'x-decorator': 'FormItem', 'x-component': 'Input' };
+    const form = (submit: unknown, keep?: unknown): Record<string, unknown> => ({
+      schemaVersion: 2,
+      route: { path: '/credit/issues', title: '重置密码', roles: ['ROLE_CORE_DIRECTOR'] },
+      page: 'form',
+      form: {
+        submit,
+        ...(keep ? { keep } : {}),
+        properties: { username: field, password: { ...field, title: '新密码' } },
+        actions: [{ key: 'submit', type: 'submit', label: '提交' }],
+      },
+    });
+    expect(
+      check([
+        { file: 'credit/issues.json', raw: form({ endpoint: 'passwordReset', encrypt: ['password'] }) },
+      ]),
+    ).toEqual([]);
+    expect(
+      check([
+        {
+          file: 'credit/issues.json',
+          raw: form(
+            { endpoint: 'passwordKey', encrypt: ['pasword'], omit: ['username'] },
+            { as: 'reset', fields: ['usrname'] },
+          ),
+        },
+      ]),
+    ).toEqual([
+      'schemas/credit/issues.json#/form/keep/fields/0: 表单没有字段 "usrname"',
+      'schemas/credit/issues.json#/form/submit/encrypt/0: 表单没有字段 "pasword"',
+      'schemas/credit/issues.json#/form/submit/endpoint: 未知接口 "passwordKey"（应为 contract/api.ts 中 POST/PUT 的接口名）',
+    ]);
+  });
+
   it('reports a problem inside a fragment at the fragment, naming the page that uses it', () => {
     fragments['_fragments/bad.json'] = [{ field: 'issueNo', title: '编号', sortable: 'yes' }];
     const raw = listPage({ columns: [{ $ref: '_fragments/bad.json' }] });

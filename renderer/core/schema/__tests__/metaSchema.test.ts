@@ -101,6 +101,7 @@ describe('page.schema.json', () => {
         'success',
         'redirect',
         'announce',
+        'result',
         'then',
         'url',
         'container',
@@ -200,6 +201,8 @@ describe('page.schema.json', () => {
         'columns',
         'labelWidth',
         'initialValues',
+        'submit',
+        'keep',
         'actions',
       ]),
     );

@@ -19,6 +19,8 @@ const SAMPLES: Record<FormatName, readonly [valid: string, invalid: string]> = {
   enterpriseName: ['华建集团第一工程局有限公司', ''],
   personName: ['阿依古丽·买买提', '张三·'],
   password: ['Demo@2026', 'abcdefgh'],
+  username: ['ht_20261128', '1ht_2026'],
+  smsCode: ['123456', '12345'],
   money: ['99999999999999.99', '1.234'],
   amount: ['99999999999999.98', '99999999999999.99'],
   rate: ['0.0725', '7.25'],

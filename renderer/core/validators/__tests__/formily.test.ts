@@ -73,10 +73,19 @@ describe('createFormilyValidation', () => {
       'dayWindow',
       'format',
       'phone',
+      'sameAs',
       'sumTo',
     ]);
     expect(validation.locale['zh-CN']).toEqual({ phone: '请输入正确的手机号码' });
     expect(validation.language).toBe('zh-CN');
+  });
+
+  it('sameAs refuses a confirmation unlike the field it names, with the confirmation message', () => {
+    const sameAs = createFormilyValidation().rules.sameAs!;
+    const ctx = { form: { values: { password: 'Demo@2026' } } };
+    expect(sameAs('Demo@2026', { sameAs: 'password' }, ctx, (m) => m)).toBe('');
+    expect(sameAs('Demo@2027', { sameAs: 'password' }, ctx, (m) => m)).toBe('两次输入的密码不一致');
+    expect(sameAs('', { sameAs: 'password' }, ctx, (m) => m)).toBe('');
   });
 
   it('refuses a format that would shadow a Formily rule', () => {

@@ -22,6 +22,7 @@ import {
   inDayWindow,
   sumToProblem,
   unknownFormatMessage,
+  validatePasswordConfirm,
 } from '@renderer/core/validators';
 import type { DayWindow, FormatDefinition, FormatRegistry, SumToRule } from '@renderer/core/validators';
 
@@ -119,7 +120,8 @@ export function createFormilyValidation(registry: FormatRegistry = FORMATS): For
  * Rules for what a model field declares beyond JSON Schema (renderer/core/model/fieldRules.ts puts
  * them on form fields): money bounds (`{amountMin: '0.01'}`), a window of days from today
  * (`{dayWindow: {min, max, message}}`, checked against today in China like the server does) and a sum
- * across a list's items (`{sumTo: {field, total, message}}`, validators/sums.ts like the server).
+ * across a list's items (`{sumTo: {field, total, message}}`, validators/sums.ts like the server); and a
+ * confirmation equal to another field (`{sameAs: 'password'}`, the password confirmation's message).
  */
 function modelRules(): Record<string, FormilyRule> {
   const amount = (value: unknown, range: { min?: string; max?: string }): string => {
@@ -135,6 +137,12 @@ function modelRules(): Record<string, FormilyRule> {
     sumTo: (value, rule) => {
       const sumTo = rule.sumTo as SumToRule | undefined;
       return sumTo ? (sumToProblem(value, sumTo) ?? '') : '';
+    },
+    // A confirmation field: the same value as another field of the form (`{sameAs: 'password'}`).
+    sameAs: (value, rule, ctx: { form?: { values?: Record<string, unknown> } }) => {
+      if (typeof rule.sameAs !== 'string' || isEmptyValue(value)) return '';
+      const result = validatePasswordConfirm(ctx?.form?.values?.[rule.sameAs], value);
+      return result === true ? '' : result;
     },
     dayWindow: (value, rule) => {
       const window = rule.dayWindow as DayWindow | undefined;
