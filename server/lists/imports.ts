@@ -7,7 +7,7 @@ import { ApiError, ok } from '../errors';
 import { disposition } from '../files/fileRoutes';
 import { MAX_FILE_SIZE } from '../files/fileTypes';
 import { isCleanText } from '../inputBoundary';
-import type { CompiledModel } from '../models/compileModel';
+import { retitled, type CompiledModel } from '../models/compileModel';
 import { assertFieldsVisible } from '../models/fieldAccess';
 import type { ModelEngine } from '../models/modelEngine';
 import { actorOf } from '../models/modelRoutes';
@@ -213,6 +213,8 @@ export async function readImport(
   // only the first: the row is left out of the bodies.
   const rows: Array<{ row: number; body: Json }> = [];
   const refused: ApiError[] = [];
+  // A cell's refusal names its column as the file does.
+  const named = retitled(model, titles);
   for (const { row: r, cells } of read) {
     const body: Json = {};
     let readable = true;
@@ -220,7 +222,7 @@ export async function readImport(
       const value = cells[i];
       if (value === undefined) continue;
       try {
-        body[field] = await fieldValue(db, model, engine, field, value);
+        body[field] = await fieldValue(db, named, engine, field, value);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         refused.push(new ApiError('IMPORT_ROW_INVALID', { row: r, reason: error.message }, { row: r }));
@@ -336,6 +338,7 @@ export function registerImportRoutes(app: FastifyInstance, o: { db: Db; engine: 
       rows.map((r) => ({ ...r.body, ...fixed })),
       (i) => rows[i]!.row,
       refused,
+      importTitles(model, fixed),
     );
     return ok({ count: ids.length, ids });
   });

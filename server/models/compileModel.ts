@@ -156,6 +156,21 @@ export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledMo
 }
 
 /** The field definition at a JSON pointer of a payload (`/lines/0/amount`), if any. */
+/**
+ * The model with some fields titled otherwise (an import's column titles for the page's fixed values,
+ * server/lists/imports.ts): its checks then name a field as the page and the file do.
+ */
+export function retitled(model: CompiledModel, titles: Readonly<Record<string, string>>): CompiledModel {
+  if (!Object.keys(titles).length) return model;
+  const fields = new Map(
+    [...model.fields].map(([name, f]) => [
+      name,
+      titles[name] ? { ...f, def: { ...f.def, title: titles[name] } } : f,
+    ]),
+  );
+  return { ...model, fields };
+}
+
 export function fieldAt(model: CompiledModel, pointer: string): FieldDef | undefined {
   const parts = pointer.split('/').filter(Boolean);
   let def: FieldDef | undefined = model.fields.get(parts[0] ?? '')?.def;

@@ -3,7 +3,7 @@ import { retryingTransaction, type Db, type Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import { aggregate, type AggregateAnswer } from './aggregates';
 import { readAudit, writeAudit, type AuditEntry } from './audit';
-import { stripInput, type CompiledModel } from './compileModel';
+import { retitled, stripInput, type CompiledModel } from './compileModel';
 import type { EffectContext, EffectRegistry, ServiceHost } from './effects/effectRegistry';
 import {
   buildWhere,
@@ -483,11 +483,14 @@ export class ModelEngine {
     bodies: readonly Json[],
     rowOf: (index: number) => number,
     earlier: readonly ApiError[] = [],
+    titles: Readonly<Record<string, string>> = {},
   ): Promise<string[]> {
     const model = this.model(name);
     const refused: ApiError[] = [...earlier];
+    // A row's checks name its fields as the file's columns do (`titles`: the import's column titles).
+    const checked = retitled(model, titles);
     const inputs = bodies.map((body, i) =>
-      collectRow(refused, rowOf(i), () => this.createInput(actor, model, body)),
+      collectRow(refused, rowOf(i), () => this.createInput(actor, checked, body)),
     );
     if (refused.length) throw importRowsError(refused);
     return this.o.db.transaction(async (tx) => {

@@ -298,6 +298,18 @@ describe('Excel import of receivables', () => {
     );
   });
 
+  it('names a payable row’s refused amount 应付账款金额, as its column does', async () => {
+    const res = await importAs(
+      core,
+      await workbook([goodRow(-100), goodRow('1,000.5x')], PAYABLE_HEADER),
+      'payable',
+    );
+    expect(body(res).code).toBe('SCF.IMPORT_ROWS_INVALID');
+    expect(body(res).message).toMatch(
+      /^导入文件中有2处错误：第2行：应付账款金额：金额不能为负数；第3行：应付账款金额.+$/,
+    );
+  });
+
   it('imports a correct file whole, as payables when the page says so', async () => {
     const before = await count(s, 'abs_asset');
     const res = await importAs(
