@@ -204,6 +204,15 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   await follow(op, /\/credit\/chain\/finance\/apply\?voucherId=/);
   const apply = schemaPage(op, '/credit/chain/finance/apply');
   await expect(apply.field('融资凭证')).toContainText(rootNo);
+  // The 金融机构 picker offers financial institutions only, never the core enterprise the server refuses.
+  await apply.field('金融机构').locator('.ant-select').click();
+  const offered = op.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(offered.first()).toBeVisible();
+  const institutions = await offered.allTextContents();
+  expect(institutions.some((label) => label.startsWith('建信商业保理有限公司'))).toBe(true);
+  expect(institutions.filter((label) => label.includes('华建'))).toEqual([]);
+  await op.keyboard.press('Escape');
+  await expect(op.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await apply.fillAll({
     金融机构: '建信商业保理有限公司',
     '融资金额（元）': FINANCE,

@@ -14,6 +14,7 @@ import {
   userPage,
 } from './creditUi';
 import { expectNoErrors, test, watchPage } from './fixtures';
+import { schemaPage } from './pageObjects';
 import { useSigningAgent } from './signingAgent';
 
 /**
@@ -257,6 +258,8 @@ test('the factor registers 回款 of the finance amount (interest was deducted u
   const contract = row(client, payableNo);
   await expect(cell(contract, 'status')).toHaveText('已回款');
   await expect(cell(contract, 'repayDate')).toHaveText(chinaDate(0));
+  const contractNo = (await cell(contract, 'contractNo').innerText()).trim();
+  expect(contractNo).toMatch(/^BLHT\d{14}$/);
   // Its documents are generated from the record and downloaded from the contract list.
   for (const [key, title] of [
     ['contractPdf', '国内商业保理合同'],
@@ -284,6 +287,13 @@ test('the factor registers 回款 of the finance amount (interest was deducted u
   await expectNoErrors(watch);
 
   const supplier = await userPage(browser, 'chain_query');
+  const supplierWatch = watchPage(supplier);
   await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
   await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已结清');
+  // 协议管理 lists the reverse contract (BLHT…) too, signed on its China day.
+  const protocols = schemaPage(supplier, '/my/protocol/index');
+  await protocols.goto();
+  const agreement = protocols.row({ 协议编号: contractNo });
+  await expect(protocols.cell(agreement, '签署时间')).toHaveText(new RegExp(`^${chinaDate(0)} `));
+  await expectNoErrors(supplierWatch);
 });
