@@ -1,11 +1,12 @@
 // `npm run schemas:check [-- <schemas dir>]`: validates every page schema against the meta-schema and
 // checks every name it uses (components, dictionaries, models, fields, actions, roles, routes,
-// functions) and circular linkage. Prints one line per problem, `schemas/<file>#<JSON pointer>: <what is
-// expected>`, and exits 1 when there is any.
+// functions) and circular linkage. Prints one line per problem, `<file on disk>#<JSON pointer>: <what is
+// expected>` (the file where an analyst opens it: `products/<code>/pages/…`, `schemas/…`, or absolute for
+// a PRODUCT_DIRS folder outside the checkout), and exits 1 when there is any.
 import { resolve } from 'node:path';
 import { checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckIssue } from '@renderer/core/checker';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { readSchemaDirectory, schemaFileOnDisk } from '@renderer/core/node';
 import { ROLE_CODES } from '@contract/roles';
 import { SCREENS } from '@/router/screens';
 import { HOST_COMPONENTS } from '@/router/hostComponents';
@@ -17,14 +18,15 @@ import { productEffects } from '@server/products';
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
  * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks;
  * `overrides` are unsaved texts of files under `root` (relative path → text); `only` checks that one page
- * (the rest of the folder still gives the route table).
+ * (the rest of the folder still gives the route table). `lines` are the problems as printed, each naming
+ * its file on disk.
  */
 export function checkSchemaFolder(
   root: string,
   screens: readonly string[] = Object.keys(SCREENS),
   overrides: Readonly<Record<string, string>> = {},
   only?: string,
-): { pages: number; issues: CheckIssue[] } {
+): { pages: number; issues: CheckIssue[]; lines: string[] } {
   const directory = readSchemaDirectory(root, overrides);
   const issues: CheckIssue[] = [];
   for (const [file, at] of Object.entries(directory.parseErrorsAt)) {
@@ -56,9 +58,12 @@ export function checkSchemaFolder(
     only === undefined ? undefined : (file) => file === only,
   );
   issues.push(...result.issues);
+  const located = withoutKnockOn(issues, Object.keys(directory.parseErrorsAt));
+  const onDisk = schemaFileOnDisk(root);
   return {
     pages: directory.pages.length,
-    issues: withoutKnockOn(issues, Object.keys(directory.parseErrorsAt)),
+    issues: located,
+    lines: located.map((issue) => formatIssue(issue, onDisk)),
   };
 }
 
@@ -86,8 +91,8 @@ const isMain =
   resolve(process.argv[1]).replace(/\.ts$/, '') === resolve(import.meta.filename ?? '').replace(/\.ts$/, '');
 if (isMain) {
   const root = resolve(process.argv[2] ?? 'schemas');
-  const { pages, issues } = checkSchemaFolder(root);
-  for (const issue of issues) console.log(formatIssue(issue));
+  const { pages, issues, lines } = checkSchemaFolder(root);
+  for (const line of lines) console.log(line);
   console.log(
     issues.length === 0
       ? `schemas:check: ${pages} page schemas, no problems`
