@@ -13,11 +13,16 @@ import type * as SchemaFiles from '@/schemaFiles/pages';
 
 const FOLDER = join(process.cwd(), 'tests/fixtures/sample-product');
 const payload = portalProductFolders([FOLDER]);
+const VARIANT = { template: 'sample', params: {} };
 
 describe('a mounted product folder in the portal', () => {
   let files: typeof SchemaFiles;
   beforeAll(async () => {
-    (globalThis as Record<string, unknown>)[PRODUCT_FOLDERS_GLOBAL] = JSON.parse(JSON.stringify(payload));
+    // A variant folder's variables file (renderer/core/schema/templates.ts) travels with the pages too.
+    const withVariant = { ...payload.files, 'sample2/_variant.json': VARIANT };
+    (globalThis as Record<string, unknown>)[PRODUCT_FOLDERS_GLOBAL] = JSON.parse(
+      JSON.stringify({ ...payload, files: withVariant }),
+    );
     files = await import('@/schemaFiles/pages');
   });
 
@@ -29,6 +34,11 @@ describe('a mounted product folder in the portal', () => {
       'sample/request/apply.json',
       'sample/request/list.json',
     ]);
+  });
+
+  it('a mounted variables file is a variant, not a page', () => {
+    expect(files.VARIANT_FILES['/schemas/sample2/_variant.json']).toEqual(VARIANT);
+    expect(Object.keys(files.PAGES)).not.toContain('/schemas/sample2/_variant.json');
   });
 
   it('a mounted page loads with its own fragment and dictionary resolved', async () => {
