@@ -18,15 +18,14 @@ import { productEffects } from '@server/products';
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
  * maps to hand-written screens (default: src/router/screens.ts), checked against the `_routes/` blocks;
  * `overrides` are unsaved texts of files under `root` (relative path → text); `only` checks that one page
- * (the rest of the folder still gives the route table). `lines` are the problems as printed, each naming
- * its file on disk.
+ * (the rest of the folder still gives the route table).
  */
 export function checkSchemaFolder(
   root: string,
   screens: readonly string[] = Object.keys(SCREENS),
   overrides: Readonly<Record<string, string>> = {},
   only?: string,
-): { pages: number; issues: CheckIssue[]; lines: string[] } {
+): { pages: number; issues: CheckIssue[] } {
   const directory = readSchemaDirectory(root, overrides);
   const issues: CheckIssue[] = [];
   for (const [file, at] of Object.entries(directory.parseErrorsAt)) {
@@ -58,12 +57,9 @@ export function checkSchemaFolder(
     only === undefined ? undefined : (file) => file === only,
   );
   issues.push(...result.issues);
-  const located = withoutKnockOn(issues, Object.keys(directory.parseErrorsAt));
-  const onDisk = schemaFileOnDisk(root);
   return {
     pages: directory.pages.length,
-    issues: located,
-    lines: located.map((issue) => formatIssue(issue, onDisk)),
+    issues: withoutKnockOn(issues, Object.keys(directory.parseErrorsAt)),
   };
 }
 
@@ -91,8 +87,9 @@ const isMain =
   resolve(process.argv[1]).replace(/\.ts$/, '') === resolve(import.meta.filename ?? '').replace(/\.ts$/, '');
 if (isMain) {
   const root = resolve(process.argv[2] ?? 'schemas');
-  const { pages, issues, lines } = checkSchemaFolder(root);
-  for (const line of lines) console.log(line);
+  const { pages, issues } = checkSchemaFolder(root);
+  const onDisk = schemaFileOnDisk(root);
+  for (const issue of issues) console.log(formatIssue(issue, onDisk));
   console.log(
     issues.length === 0
       ? `schemas:check: ${pages} page schemas, no problems`
