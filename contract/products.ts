@@ -88,14 +88,14 @@ export function onProductRegistered(listener: (manifest: ProductManifest) => voi
 /**
  * Product folders a server mounted at start (PRODUCT_DIRS, server/products/folder.ts), as the built portal
  * reads them: the server answers them as a script (`PRODUCT_FOLDERS_SCRIPT`, setting
- * `globalThis[PRODUCT_FOLDERS_GLOBAL]`) that index.html loads before the portal's own code. Pages are keyed
- * by file under schemas/ (`credit/core/index/operator.json`), models and dictionaries by file name.
+ * `globalThis[PRODUCT_FOLDERS_GLOBAL]`) that index.html loads before the portal's own code. `files` holds
+ * every file the folders place in the schemas tree (renderer/core/schema/productFolders.ts), parsed and
+ * keyed by its path under schemas/ (`sample/request/list.json`, `_models/x.json`, `_fragments/x.json`,
+ * `<folder>/_variant.json`): the portal sorts them as it sorts its own (src/schemaFiles/tree.ts).
  */
 export interface MountedProductFolders {
   manifests: ProductManifest[];
-  pages: Record<string, unknown>;
-  models: Record<string, unknown>;
-  dicts: Record<string, unknown>;
+  files: Record<string, unknown>;
 }
 
 /** The global the product-folders script sets. */

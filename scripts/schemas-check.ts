@@ -1,11 +1,12 @@
 // `npm run schemas:check [-- <schemas dir>]`: validates every page schema against the meta-schema and
 // checks every name it uses (components, dictionaries, models, fields, actions, roles, routes,
-// functions) and circular linkage. Prints one line per problem, `schemas/<file>#<JSON pointer>: <what is
-// expected>`, and exits 1 when there is any.
+// functions) and circular linkage. Prints one line per problem, `<file on disk>#<JSON pointer>: <what is
+// expected>` (the file where an analyst opens it: `products/<code>/pages/…`, `schemas/…`, or absolute for
+// a PRODUCT_DIRS folder outside the checkout), and exits 1 when there is any.
 import { resolve } from 'node:path';
 import { checkSchemas, formatIssue } from '@renderer/core/checker';
 import type { CheckIssue } from '@renderer/core/checker';
-import { readSchemaDirectory } from '@renderer/core/node';
+import { readSchemaDirectory, schemaFileOnDisk } from '@renderer/core/node';
 import { ROLE_CODES } from '@contract/roles';
 import { SCREENS } from '@/router/screens';
 import { HOST_COMPONENTS } from '@/router/hostComponents';
@@ -87,7 +88,8 @@ const isMain =
 if (isMain) {
   const root = resolve(process.argv[2] ?? 'schemas');
   const { pages, issues } = checkSchemaFolder(root);
-  for (const issue of issues) console.log(formatIssue(issue));
+  const onDisk = schemaFileOnDisk(root);
+  for (const issue of issues) console.log(formatIssue(issue, onDisk));
   console.log(
     issues.length === 0
       ? `schemas:check: ${pages} page schemas, no problems`

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, relative, resolve } from 'node:path';
 import { ACCOUNT_CENTRE, PRODUCT_CODES } from '@contract/products';
 import { formatIssue } from '@renderer/core/checker';
-import { schemaTreeFile } from '@renderer/core/node';
+import { schemaFileOnDisk, schemaTreeFile } from '@renderer/core/node';
 import { checkSchemaFolder } from './schemas-check';
 import { formatSchemaText } from './studio/core';
 
@@ -358,9 +358,10 @@ export async function writeNewPage(
   if (existsSync(file)) throw new Error(`文件已存在：${path}`);
   readModel(root, options.model);
   const modelFile = `_models/${options.model}.json`;
+  const onDisk = schemaFileOnDisk(root);
   const modelIssues = checkSchemaFolder(root)
     .issues.filter((i) => i.file === modelFile)
-    .map(formatIssue);
+    .map((i) => formatIssue(i, onDisk));
   if (modelIssues.length > 0)
     throw new Error(`模型 ${options.model} 未通过 schemas:check，先修正它：\n${modelIssues.join('\n')}`);
   const rel = path;
@@ -377,9 +378,10 @@ export async function writeNewPage(
     const text = await formatSchemaText(file, JSON.stringify({ ...page, $schema: meta }));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
+    const written = schemaFileOnDisk(root);
     issues = checkSchemaFolder(root)
       .issues.filter((i) => i.file === rel || i.via === rel)
-      .map(formatIssue);
+      .map((i) => formatIssue(i, written));
     if (issues.length === 0) break;
     rmSync(file);
   }

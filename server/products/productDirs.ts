@@ -19,15 +19,14 @@ export { productDirsFromEnv, PRODUCT_FOLDERS_SCRIPT };
 
 const json = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-/** What the portal reads of product folders: manifests, pages by their path in the tree, models and dictionaries. */
+/**
+ * What the portal reads of product folders: their manifests, and every file they place in the schemas tree
+ * (pages, variables files, models, dictionaries, fragments) by its path in the tree.
+ */
 export function portalProductFolders(dirs: readonly string[]): MountedProductFolders {
-  const folders: MountedProductFolders = { manifests: [], pages: {}, models: {}, dicts: {} };
+  const folders: MountedProductFolders = { manifests: [], files: {} };
   for (const dir of dirs) folders.manifests.push(json(join(dir, 'manifest.json')) as ProductManifest);
-  for (const [file, full] of productTreeFiles(dirs)) {
-    if (file.startsWith('_models/')) folders.models[file.slice('_models/'.length)] = json(full);
-    else if (file.startsWith('_dicts/')) folders.dicts[file.slice('_dicts/'.length)] = json(full);
-    else if (!file.startsWith('_')) folders.pages[file] = json(full);
-  }
+  for (const [file, full] of productTreeFiles(dirs)) folders.files[file] = json(full);
   return folders;
 }
 

@@ -5,7 +5,7 @@
  * mounted included.
  */
 import type { ModelDefinition } from '@renderer/core/model';
-import { MOUNTED_DICTS, MOUNTED_MODELS, MOUNTED_PAGES } from '@/products/mountedProducts';
+import { MOUNTED_FILES } from '@/products/mountedProducts';
 import { inTree, pagesOf, underOf } from './tree';
 
 const mounted = <T>(files: Record<string, unknown>): Record<string, () => Promise<T>> =>
@@ -53,17 +53,18 @@ const eager = {
 /** Page bodies by `/schemas/<file>`, loaded on demand. */
 export const PAGES: Record<string, () => Promise<unknown>> = {
   ...pagesOf(lazy),
-  ...mounted(MOUNTED_PAGES),
+  ...mounted(pagesOf(MOUNTED_FILES)),
 };
 /** Fragments and dictionaries by `/schemas/<file>` (the loader's module source). */
 export const SHARED: Record<string, unknown> = {
   ...underOf('_fragments', eager),
   ...underOf('_dicts', eager),
-  ...MOUNTED_DICTS,
+  ...underOf('_fragments', MOUNTED_FILES),
+  ...underOf('_dicts', MOUNTED_FILES),
 };
 /** Models by `/schemas/_models/<name>.json`, loaded on demand. */
 export const MODELS: Record<string, () => Promise<ModelDefinition>> = {
   ...(underOf('_models', lazy) as Record<string, () => Promise<ModelDefinition>>),
-  ...mounted<ModelDefinition>(MOUNTED_MODELS),
+  ...mounted<ModelDefinition>(underOf('_models', MOUNTED_FILES)),
 };
 export { VARIANT_FILES } from './routes';

@@ -3,7 +3,7 @@
  * (`?route`: vite.config.ts serves the block; the page bodies load with their route, ./pages.ts), the
  * hand-written screens' blocks (`_routes/`) and the variants' variables files.
  */
-import { MOUNTED_PAGES } from '@/products/mountedProducts';
+import { MOUNTED_FILES } from '@/products/mountedProducts';
 import { inTree, pagesOf, underOf, variablesOf } from './tree';
 
 const routeBlocks = {
@@ -34,10 +34,13 @@ const whole = {
 export const PAGE_ROUTES: Record<string, unknown> = {
   ...routeBlocks,
   ...Object.fromEntries(
-    Object.entries(MOUNTED_PAGES).map(([key, json]) => [key, (json as { route?: unknown }).route]),
+    Object.entries(pagesOf(MOUNTED_FILES)).map(([key, json]) => [key, (json as { route?: unknown }).route]),
   ),
 };
 /** The hand-written screens' route blocks (`/schemas/_routes/*.json`), whole. */
 export const HANDWRITTEN_ROUTES: Record<string, unknown> = underOf('_routes', whole);
 /** The variants' and templates' variables files (renderer/core/schema/templates.ts). */
-export const VARIANT_FILES: Record<string, unknown> = variablesOf(whole);
+export const VARIANT_FILES: Record<string, unknown> = {
+  ...variablesOf(whole),
+  ...variablesOf(MOUNTED_FILES),
+};

@@ -4,7 +4,7 @@
  * messages that name the file, the JSON pointer and what was expected.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,14 @@ const SCHEMAS = join(ROOT, 'schemas');
 const copy = mkdtempSync(join(tmpdir(), 'schemas-check-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-/** Runs the script as `npm run schemas:check` does (tsx), on `dir`. */
-function runScript(dir: string): { status: number | null; stdout: string } {
+/** Runs the script as `npm run schemas:check` does (tsx), on `dir`, with `env` added to the environment. */
+function runScript(dir: string, env: Record<string, string> = {}): { status: number | null; stdout: string } {
   const result = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/schemas-check.ts'), dir],
     {
       cwd: ROOT,
+      env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 60_000,
     },
@@ -59,17 +60,18 @@ describe('schemas:check', () => {
     const result = runScript(copy);
     expect(result.status).toBe(1);
     const lines = result.stdout.trim().split('\n');
-    expect(lines).toContain('schemas/credit/core/index/operator.json#/list/columns/1: 缺少必填的键 "title"');
+    // The copy is outside the checkout: every message names its file by its absolute path.
+    expect(lines).toContain(`${copy}/credit/core/index/operator.json#/list/columns/1: 缺少必填的键 "title"`);
     expect(lines).toContain(
-      'schemas/credit/core/index/operator.json#/list/columns/1/titel: 未知的键 "titel"，是否应为 "title"？',
+      `${copy}/credit/core/index/operator.json#/list/columns/1/titel: 未知的键 "titel"，是否应为 "title"？`,
     );
     expect(lines).toContain(
-      'schemas/credit/core/index/operator.json#/list/rowActions/0/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）',
+      `${copy}/credit/core/index/operator.json#/list/rowActions/0/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）`,
     );
     expect(
       lines.find((l) =>
         l.startsWith(
-          'schemas/credit/core/issue/director-approve.json#/approve/actions/2/action: 模型 "creditIssue" 中没有操作 "aprove"',
+          `${copy}/credit/core/issue/director-approve.json#/approve/actions/2/action: 模型 "creditIssue" 中没有操作 "aprove"`,
         ),
       ),
     ).toBeDefined();
@@ -161,6 +163,25 @@ describe('schemas:check', () => {
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a PRODUCT_DIRS folder outside the checkout by the absolute paths of its files', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'schemas-product-dirs-'));
+    try {
+      const folder = join(outside, 'sample-product');
+      cpSync(join(ROOT, 'tests/fixtures/sample-product'), folder, { recursive: true });
+      const fragment = join(folder, 'fragments/sample-request-columns.json');
+      const columns = JSON.parse(readFileSync(fragment, 'utf8')) as Array<Record<string, unknown>>;
+      columns[0] = { field: 'requestNo', titel: '申请编号' };
+      writeFileSync(fragment, JSON.stringify(columns, null, 2));
+      const result = runScript(SCHEMAS, { PRODUCT_DIRS: folder });
+      expect(result.status).toBe(1);
+      expect(result.stdout.trim().split('\n')).toContain(
+        `${fragment}#/0/titel: 未知的键 "titel"，是否应为 "title"？（由 ${folder}/pages/request/list.json 引用）`,
+      );
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

@@ -107,12 +107,7 @@ describe('product folders mounted at start (PRODUCT_DIRS, server/products/folder
       join(withModule, 'index.html'),
       '<!doctype html><script type="module" src="/cv3/assets/app-1.js"></script><div id="root"></div>',
     );
-    const folders = {
-      manifests: [],
-      pages: { 'x/y.json': { route: { path: '/x/y' } } },
-      models: {},
-      dicts: {},
-    };
+    const folders = { manifests: [], files: { 'x/y.json': { route: { path: '/x/y' } } } };
     const app = await buildApp({
       db: s.db,
       schemasDir: join(process.cwd(), 'schemas'),

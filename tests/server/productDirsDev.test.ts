@@ -60,11 +60,13 @@ describe('PRODUCT_DIRS in the dev server, the studio and the checker', () => {
     const mounted = mountProductDirs([FOLDER], SCHEMAS);
     try {
       expect(script).toBe(`globalThis.__SCF_PRODUCT_FOLDERS__ = ${JSON.stringify(mounted.portal)};\n`);
-      expect(Object.keys(mounted.portal.pages).sort()).toEqual([
+      expect(Object.keys(mounted.portal.files).sort()).toEqual([
+        '_dicts/sampleRequestStatus.json',
+        '_fragments/sample-request-columns.json',
+        '_models/sampleRequest.json',
         'sample/request/apply.json',
         'sample/request/list.json',
       ]);
-      expect(Object.keys(mounted.portal.models)).toEqual(['sampleRequest.json']);
       expect(mounted.portal.manifests.map((m) => m.code)).toEqual(['sample']);
     } finally {
       mounted.remove();

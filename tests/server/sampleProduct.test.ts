@@ -67,7 +67,7 @@ describe('a product from its folder alone', () => {
     for (const file of ['sample/request/list.json', 'sample/request/apply.json'])
       expect(loadSchemaFile(dir, file).schema.route.product).toBe('sample');
     const issues = checkSchemaFolder(dir)
-      .issues.map(formatIssue)
+      .issues.map((i) => formatIssue(i))
       .filter((i) => i.includes('sample'));
     expect(issues).toEqual([]);
   });

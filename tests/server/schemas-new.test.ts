@@ -137,7 +137,7 @@ describe('schemas:new', () => {
       writeFileSync(file, JSON.stringify(model, null, 2));
       await expect(
         writeNewPage(dir, { route: 'credit/core/cash/inline', model: 'creditCash', kind: 'list' }),
-      ).rejects.toThrow('schemas/_models/creditCash.json#/states: states 应为 {"$dict": "<字典名>"}');
+      ).rejects.toThrow(`${dir}/_models/creditCash.json#/states: states 应为 {"$dict": "<字典名>"}`);
       expect(existsSync(join(dir, 'credit/core/cash/inline.json'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaTreeFile } from '@renderer/core/node';
+import { schemaFileOnDisk, schemaTreeFile } from '@renderer/core/node';
 import { productFilesInTree, schemaPathOf } from '@renderer/core/schema';
 
 const ROOT = resolve(__dirname, '../..');
@@ -148,6 +148,20 @@ describe('a product folder in the tree', () => {
     expect(at('_models/newModel.json')).toBe('schemas/_models/newModel.json');
     expect(at('_fragments/factoring-loan-actions.json')).toBe(
       'products/factoring-forward/fragments/factoring-loan-actions.json',
+    );
+  });
+
+  it('names a file of the tree where it is on disk, as the checker messages name it', () => {
+    const onDisk = schemaFileOnDisk(join(ROOT, 'schemas'));
+    expect(onDisk('credit/core/index/operator.json')).toBe('products/credit/pages/core/index/operator.json');
+    expect(onDisk('my/limit/query.json')).toBe('products/credit/limit-pages/query.json');
+    expect(onDisk('_fragments/factoring-loan-actions.json')).toBe(
+      'products/factoring-forward/fragments/factoring-loan-actions.json',
+    );
+    expect(onDisk('_routes/handwritten.json')).toBe('schemas/_routes/handwritten.json');
+    // A tree outside the checkout (a copy, a PRODUCT_DIRS folder elsewhere): absolute.
+    expect(schemaFileOnDisk('/elsewhere/schemas')('_routes/x.json')).toBe(
+      '/elsewhere/schemas/_routes/x.json',
     );
   });
 });

@@ -11,13 +11,22 @@ import { validateAgainstMetaSchema } from './metaValidate';
 import { checkPage } from './pageChecks';
 import type { CheckContext, CheckIssue, PageFile } from './types';
 
-/** Formats an issue as analysts read it: `schemas/<file>#<pointer>: <message>`. */
-export function formatIssue(issue: CheckIssue): string {
-  const via = issue.via && issue.via !== issue.file ? `（由 ${issue.via} 引用）` : '';
+/**
+ * Formats an issue as analysts read it: `<file on disk>#<pointer>: <message>`. `onDisk` names a file of the
+ * tree where an analyst opens it (renderer/core/node `schemaFileOnDisk`: `products/<code>/pages/…` for a
+ * product folder's page); without it, by its place in the tree (`schemas/<file>`). The instance of a
+ * template is named by its place in the tree: it has no file of its own.
+ */
+export function formatIssue(
+  issue: CheckIssue,
+  onDisk: (file: string) => string = (file) => `schemas/${file}`,
+): string {
+  const via = issue.via && issue.via !== issue.file ? `（由 ${onDisk(issue.via)} 引用）` : '';
   const instance = issue.instance ? `（模板实例 ${issue.instance}）` : '';
+  const file = onDisk(issue.file);
   if (issue.line !== undefined)
-    return `schemas/${issue.file}:${issue.line}:${issue.column ?? 1}: ${issue.message}${via}${instance}`;
-  return `schemas/${issue.file}#${issue.pointer}: ${issue.message}${via}${instance}`;
+    return `${file}:${issue.line}:${issue.column ?? 1}: ${issue.message}${via}${instance}`;
+  return `${file}#${issue.pointer}: ${issue.message}${via}${instance}`;
 }
 
 /** Checks the dictionary files: `{ name, items: [{ value, label, color? }] }`, name = file name. */

@@ -8,6 +8,7 @@ export {
   productDirsFromEnv,
   productDirsOf,
   productTreeFiles,
+  schemaFileOnDisk,
   schemaTreeFile,
   schemaTreeFiles,
   schemaTreeJson,

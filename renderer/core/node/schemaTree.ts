@@ -5,7 +5,7 @@
  * through src/schemaFiles.ts.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { productFolderMounts, type ProductPlacement } from '@renderer/core/schema/productFolders';
 
 /**
@@ -121,6 +121,25 @@ export function schemaTreeFile(schemasRoot: string, file: string): string {
 
 /** This checkout's `schemas/` folder (with its product folders beside it). */
 export const CHECKOUT_SCHEMAS = resolve(import.meta.dirname, '../../../schemas');
+
+/** This checkout's root folder: what a file on disk is named relative to ({@link schemaFileOnDisk}). */
+const CHECKOUT_ROOT = resolve(CHECKOUT_SCHEMAS, '..');
+
+/**
+ * Names files of the tree read from `schemasRoot` where an analyst opens them: the file on disk relative to
+ * this checkout's root (`products/factoring-forward/pages/…`, `schemas/_routes/…`), or absolute when it is
+ * outside (a PRODUCT_DIRS folder elsewhere, a copy of the tree). What the checker's messages name
+ * (renderer/core/checker `formatIssue`).
+ */
+export function schemaFileOnDisk(schemasRoot: string): (file: string) => string {
+  const root = resolve(schemasRoot);
+  const tree = schemaTreeFiles(root);
+  return (file) => {
+    const full = tree.get(file) ?? join(root, file);
+    const inCheckout = relative(CHECKOUT_ROOT, full);
+    return inCheckout.startsWith('..') || isAbsolute(inCheckout) ? posix(full) : posix(inCheckout);
+  };
+}
 
 /**
  * A JSON file of the tree by its path in the tree (`_dicts/productType.json`), parsed: how code reads one

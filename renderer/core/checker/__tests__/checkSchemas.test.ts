@@ -76,7 +76,7 @@ const listPage = (patch: Record<string, unknown> = {}): Record<string, unknown> 
 });
 
 const check = (pages: PageFile[], ctx: CheckContext = context()): string[] =>
-  checkSchemas(pages, ctx).issues.map(formatIssue);
+  checkSchemas(pages, ctx).issues.map((i) => formatIssue(i));
 
 describe('checkSchemas', () => {
   it('accepts a correct page', () => {
@@ -343,7 +343,7 @@ describe('checkSchemas', () => {
     fragments['_fragments/bad.json'] = [{ field: 'issueNo', title: '编号', sortable: 'yes' }];
     const raw = listPage({ columns: [{ $ref: '_fragments/bad.json' }] });
     expect(check([{ file: 'credit/issues.json', raw }])).toEqual([
-      'schemas/_fragments/bad.json#/0/sortable: 应为布尔值（true/false）（由 credit/issues.json 引用）',
+      'schemas/_fragments/bad.json#/0/sortable: 应为布尔值（true/false）（由 schemas/credit/issues.json 引用）',
     ]);
   });
 

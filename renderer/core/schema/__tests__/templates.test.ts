@@ -120,7 +120,7 @@ describe('page templates', () => {
         roles: ['ROLE_CORE_OPERATOR'],
       },
     );
-    const issues = result.issues.map(formatIssue).filter((i) => i.includes('#/list/pageSize:'));
+    const issues = result.issues.map((i) => formatIssue(i)).filter((i) => i.includes('#/list/pageSize:'));
     expect(issues).toEqual([
       'schemas/abs/index.json#/list/pageSize: 应为整数（模板实例 abcp/index.json）',
       'schemas/abs/index.json#/list/pageSize: 应为整数',
