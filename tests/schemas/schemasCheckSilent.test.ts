@@ -53,7 +53,7 @@ describe('schemas:check catches what breaks silently', () => {
       },
     });
     expect(lines(dir)).toEqual([
-      `schemas/${CASH_QUERY}#/list/rowActions/1/visible: 未知的名称 "$recrod"，是否应为 "$record"？（可用：$record, $records, $roles, $role, $user, $query, $values, $owner, $deps, $dependencies, $self, $target, $form, $index, $lookup, $observable, $props）（$recrod.status === 'RD1'）`,
+      `schemas/${CASH_QUERY}#/list/rowActions/1/visible: 未知的名称 "$recrod"，是否应为 "$record"？（可用：$record, $records, $ids, $roles, $role, $user, $query, $values, $owner, $deps, $dependencies, $self, $target, $form, $index, $lookup, $observable, $props）（$recrod.status === 'RD1'）`,
     ]);
   });
 
