@@ -1,19 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_PLACEHOLDER, formatRate } from '@renderer/core/format';
 import { withModelDisplay, type ModelDefinition } from '@renderer/core/model';
-import { readSchemaDirectory, schemaTreeFile } from '@renderer/core/node';
+import { loadSchemaFile, readSchemaDirectory } from '@renderer/core/node';
 import type { PageSchema } from '@renderer/core/schema';
 import { validateFormat } from '@renderer/core/validators';
 import { formatText } from '@renderer/react/parts/renderValue';
 import { percentOfRate, RateInputBase, rateOfPercent } from '@renderer/react/widgets/RateInput';
 
 /** Every model field that holds a rate, by model file. */
-const forwardCreate: unknown = JSON.parse(
-  readFileSync(schemaTreeFile('schemas', 'factoring/forward/loan/apply/create.json'), 'utf8'),
-);
+// Loaded as the portal loads it: the form comes from the loan forms' shared part (factoring-loan-create).
+const forwardCreate: unknown = loadSchemaFile(
+  'schemas',
+  'factoring/forward/loan/apply/create.json',
+  readSchemaDirectory('schemas'),
+).schema;
 
 const models = Object.fromEntries(
   Object.entries(readSchemaDirectory('schemas').models ?? {}).map(([name, m]) => [name, { default: m }]),
