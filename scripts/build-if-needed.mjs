@@ -1,7 +1,8 @@
-// Builds the portal (vite build) when dist/ is missing or older than any of its sources.
+// Builds the portal (vite build) when dist/ is missing or was built from other sources or settings.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,15 +17,26 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
+/**
+ * The sources as `path mtime` lines, files only. A directory's own mtime is left out: a test that adds and
+ * removes a file under schemas/ (the studio, schemas:new) changed it and forced a rebuild on every e2e run,
+ * while a removed or added file still changes the list.
+ */
+function sourceLines(path, out = []) {
+  if (!existsSync(path)) return out;
   const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const name of readdirSync(path))
-    if (!name.startsWith('.')) max = Math.max(max, newest(join(path, name)));
-  return max;
+  if (!s.isDirectory()) {
+    out.push(`${relative(root, path)} ${s.mtimeMs}`);
+    return out;
+  }
+  for (const name of readdirSync(path).sort()) if (!name.startsWith('.')) sourceLines(join(path, name), out);
+  return out;
 }
+
+const sourcesHash = () =>
+  createHash('sha1')
+    .update(SOURCES.flatMap((p) => sourceLines(join(root, p))).join('\n'))
+    .digest('hex');
 
 /** Where the build goes: DIST_DIR (absolute or relative to the project) or dist/. */
 export const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -35,10 +47,10 @@ const buildEnv = () => JSON.stringify({ VITE_BENCH: process.env.VITE_BENCH ?? ''
 export function buildIfNeeded({ force = false } = {}) {
   const index = join(distDir, 'index.html');
   const stamp = join(distDir, '.vite', 'build-env.json');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(...SOURCES.map((p) => newest(join(root, p))));
-  const sameEnv = existsSync(stamp) && readFileSync(stamp, 'utf8') === buildEnv();
-  if (!force && built > sources && sameEnv) return false;
+  const sources = sourcesHash();
+  const wanted = JSON.stringify({ env: buildEnv(), sources });
+  const same = existsSync(index) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted;
+  if (!force && same) return false;
   console.log('building the portal (vite build)...');
   const r = spawnSync(
     process.execPath,
@@ -49,7 +61,7 @@ export function buildIfNeeded({ force = false } = {}) {
     },
   );
   if (r.status !== 0) process.exit(r.status ?? 1);
-  writeFileSync(stamp, buildEnv());
+  writeFileSync(stamp, wanted);
   return true;
 }
 
