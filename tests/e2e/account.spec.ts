@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { subMoney } from '@renderer/core/format';
 import { useSigningAgent } from './signingAgent';
-import { apiGet, expectNoErrors, loginAs, test, watchPage } from './fixtures';
+import { apiGet, expectNoErrors, hoverHeaderMenu, loginAs, test, watchPage } from './fixtures';
 import { cell, choose, closePages, confirm, money, row, succeeded, type, userPage } from './creditUi';
 import { newestJob } from './exports';
 import { schemaPage } from './pageObjects';
@@ -13,9 +13,9 @@ test.describe.configure({ timeout: 120_000 });
 
 const USER_LIST = '/cv3/my/enterprise-info/user/list';
 
-/** Opens the 账户中心 menu of the header. */
+/** Opens the 账户中心 menu of the header (its 站内信 item shows for every role). */
 async function openAccountMenu(page: Page): Promise<void> {
-  await page.getByTestId('header-menu').getByText('账户中心').hover();
+  await hoverHeaderMenu(page, '账户中心', '/my/message/message-query');
 }
 
 test('corp_manager adds a user with a role; the user logs in and sees that role’s menu', async ({

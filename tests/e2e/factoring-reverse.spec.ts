@@ -128,7 +128,9 @@ test('core_director confirms it: the supplier gets a one-time sign link by SMS',
   const supplierWatch = watchPage(supplier);
   await supplier.goto('/cv3/my/message/index');
   await supplier.getByRole('tab', { name: '短信' }).click();
-  const line = supplier.getByTestId('sms-table').locator('tbody tr').filter({ hasText: payableNo });
+  const line = supplier
+    .locator('.ant-tabs-tabpane-active tr[data-testid^="row-"]')
+    .filter({ hasText: payableNo });
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(message.url);
   await expect(line).toContainText('未读');

@@ -190,6 +190,22 @@ export async function loginAs(
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * Opens the header menu's group `title` by hovering it, until `leaf` (a menu item's path, `menu-<path>`)
+ * shows. The header menu lays itself out again once the page has loaded (its overflow item), so a first
+ * hover can land on a neighbour or on an item about to move (seen in CI: the neighbouring group opened, and
+ * a submenu never showed).
+ */
+export async function hoverHeaderMenu(page: Page, title: string, leaf: string): Promise<Locator> {
+  const item = page.getByTestId('header-menu').getByText(title, { exact: true });
+  const shown = page.getByTestId(`menu-${leaf}`);
+  await expect(async () => {
+    await item.hover();
+    await expect(shown).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return shown;
+}
+
 const OVERLAYS =
   '.ant-modal-wrap, .ant-modal-root, .ant-popover, .ant-drawer, .ant-dropdown, .ant-select-dropdown';
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { closePages, confirm, row, succeeded, userPage } from './creditUi';
-import { expectNoErrors, test, watchPage } from './fixtures';
+import { expectNoErrors, hoverHeaderMenu, test, watchPage } from './fixtures';
 
 /**
  * A product from its folder alone, in the browser (README, "Add a product"): this file's server mounts
@@ -17,18 +17,9 @@ test.afterEach(closePages);
 const LIST = '/cv3/sample/request/list';
 const TITLE = '样例产品';
 
-/**
- * The leaves of the header menu's product `TITLE`, as the menu shows them on hover. The header menu lays
- * itself out again once the page has loaded (its overflow item), so a first hover can land on a neighbour
- * (seen once in CI: 反向保理 opened): it hovers again until the product's list leaf shows.
- */
+/** The leaves of the header menu's product `TITLE`, as the menu shows them on hover. */
 async function productMenu(page: Page): Promise<void> {
-  const item = page.getByTestId('header-menu').getByText(TITLE, { exact: true });
-  const leaf = page.getByTestId('menu-/sample/request/list');
-  await expect(async () => {
-    await item.hover();
-    await expect(leaf).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await hoverHeaderMenu(page, TITLE, '/sample/request/list');
 }
 
 test('core_operator has the product in the header menu, its list with the seed and its form', async ({

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiGet, loginAs, test } from './fixtures';
+import { apiGet, hoverHeaderMenu, loginAs, test } from './fixtures';
 import { answerConfirm } from './creditUi';
 
 const loggedInAs = async (page: Page, user: string): Promise<void> => {
@@ -83,8 +83,7 @@ test.describe('header', () => {
   test('dual_role switches roles, the menu changes and the role survives a reload', async ({ page }) => {
     await loggedInAs(page, 'dual_role');
     await page.goto('/cv3/my/account/info');
-    await page.getByTestId('header-menu').getByText('账户中心').hover();
-    await expect(page.getByTestId('menu-/supplier/index')).toBeVisible();
+    await hoverHeaderMenu(page, '账户中心', '/supplier/index');
     await page.getByTestId('user-menu').click();
     await page.getByText('切换角色').hover();
     // The submenu may close while the pointer travels to it on a slow machine: click the item itself.
@@ -151,8 +150,9 @@ test.describe('header', () => {
   test('the active menu item follows the path', async ({ page }) => {
     await loggedInAs(page, 'core_director');
     await page.goto('/cv3/supplier/index');
-    await page.getByTestId('header-menu').getByText('账户中心').hover();
-    await expect(page.getByTestId('menu-/supplier/index')).toHaveClass(/ant-menu-item-selected/);
+    await expect(await hoverHeaderMenu(page, '账户中心', '/supplier/index')).toHaveClass(
+      /ant-menu-item-selected/,
+    );
     await expect(page.getByTestId('supplier-table')).toContainText('远达劳务有限公司');
   });
 });
