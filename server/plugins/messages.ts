@@ -4,6 +4,7 @@ import { TaggedCache } from '../db/taggedCache';
 import { ApiError, ok } from '../errors';
 import { localTimeSql } from '../db/localTime';
 import { API } from '@contract/api';
+import { schemaTreeJson } from '@renderer/core/node';
 import { route } from '../routes';
 
 const toInt = (v: unknown, fallback: number, max: number): number => {
@@ -11,8 +12,10 @@ const toInt = (v: unknown, fallback: number, max: number): number => {
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 };
 
-/** What the message list shows as 状态 (dictionary messageState): HANDLED once its to-do was handled. */
-const MESSAGE_STATES = ['UNREAD', 'READ', 'HANDLED'];
+/** What the message list shows as 状态, read from its dictionary: HANDLED once its to-do was handled. */
+const MESSAGE_STATES = schemaTreeJson<{ items: Array<{ value: string }> }>(
+  '_dicts/messageState.json',
+).items.map((item) => item.value);
 const STATE_SQL = `case when handled_at is null then message_state else 'HANDLED' end`;
 
 interface MessagePage {
