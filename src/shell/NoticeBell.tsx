@@ -105,7 +105,13 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
       open={open}
       onOpenChange={setOpen}
     >
-      <Button type="text" aria-label="消息" data-testid="notice-bell" data-unread={count}>
+      {/* data-unread only once the first answer is in: a test reading it never reads a count not yet asked. */}
+      <Button
+        type="text"
+        aria-label="消息"
+        data-testid="notice-bell"
+        data-unread={unread ? count : undefined}
+      >
         <Badge dot={count > 0} data-testid={count > 0 ? 'notice-dot' : undefined}>
           <BellOutlined style={{ color, fontSize: 18 }} />
         </Badge>
