@@ -1,5 +1,9 @@
 import type { MenuResource } from '@/api';
+import { normalise } from './loginPaths';
 import { ROUTES } from './routeTable';
+
+// The login page's guard reads these without the route table (src/router/router.tsx).
+export { isLoginPath, loginPageRedirect } from './loginPaths';
 
 /** Spec section 2: pages anyone may open, logged in or not (route blocks with `public`). */
 export const PUBLIC_PATHS: readonly string[] = ROUTES.filter((r) => r.public).map((r) => r.path);
@@ -14,14 +18,8 @@ export const FORBIDDEN_PATH = '/error-page/403';
 export const PASSWORD_CHANGE_PATH = '/my/person-info/index';
 export const NOT_FOUND_PATH = '/error-page/404';
 
-const normalise = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
-
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.includes(normalise(path));
-}
-
-export function isLoginPath(path: string): boolean {
-  return /^\/login(\/|$)/.test(path);
 }
 
 /** Every route path the server's menus3 grants (its leaves' `menuBrief`). */
@@ -53,13 +51,4 @@ export function decideAccess(
   if (!loggedIn) return 'login';
   if (ALWAYS_ALLOWED_PATHS.includes(p)) return 'allow';
   return permitted.has(p) ? 'allow' : 'forbidden';
-}
-
-/**
- * Spec section 4: a user who came through a platform with its own login page (stored at login) and lands on
- * any login path is sent to that login page. Returns the path to go to, or null to stay.
- */
-export function loginPageRedirect(path: string, storedLoginUrl: string | null): string | null {
-  if (!storedLoginUrl || !isLoginPath(path)) return null;
-  return normalise(path) === normalise(storedLoginUrl) ? null : storedLoginUrl;
 }

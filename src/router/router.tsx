@@ -1,42 +1,16 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { lazyScreen } from './lazyScreen';
-import { HomeRedirect } from './HomeRedirect';
 import { LoginPathGuard } from './LoginPathGuard';
+import { PLAIN_SCREENS } from './plainScreens';
+import { loadPortalRoutes } from './portalRoutesLoader';
 import { RouteError } from './RouteError';
-import { routeObjects } from './routeObjects';
-import { ROUTES } from './routeTable';
 
-const { outside, inside } = routeObjects(ROUTES);
-const publicPending = lazyScreen(() => import('@/pages/error/ErrorPages'), 'PublicPendingPage');
-/** Spec section 2: the pages anyone may open, logged in or not. */
-const SPEC_PUBLIC_PATHS: readonly string[] = [
-  '/register/register',
-  '/register/ccbscf',
-  '/register/register-success',
-  '/register/reset-password',
-  '/register/abs/blank',
-  '/register/abs/register',
-  '/login/login',
-  '/login/abs/login',
-  '/h5/face',
-  '/h5/face_success',
-  '/h5/face_err',
-  '/factoring/reverse/accounts-payable-sign',
-  '/factoring/reverse/accounts-payable-confirm',
-];
-/** Spec public paths whose screen is not built yet: they still open without a session (not behind login). */
-const unbuiltPublic = SPEC_PUBLIC_PATHS.filter((p) => !ROUTES.some((r) => r.path === p)).map(
-  (path): RouteObject => ({ path, lazy: publicPending, errorElement: <RouteError /> }),
-);
-
-/** Public screens of plain markup: they open without loading antd (the login page's first load). */
-const PLAIN_SCREENS: ReadonlySet<string> = new Set(['/login/login', '/login/abs/login']);
-const antdRoot = lazyScreen(() => import('@/AntdRoot'), 'AntdRoot');
+let patched = false;
 
 /**
- * The portal's routes under /cv3/ (history mode): public screens outside the session, everything else
- * inside the session and the shell, which applies the access rules. Screens load lazily, and every screen
- * but the plain ones below antd's root (locale, theme, App).
+ * The portal's routes under /cv3/ (history mode). The router starts with the plain screens only (the login
+ * pages: no antd, no route table, a small first load) and adds the others, from the route table, when a
+ * navigation (a deep link included) matches none of them. A chunk that fails to load shows the error screen.
  */
 export const router = createBrowserRouter(
   [
@@ -44,32 +18,21 @@ export const router = createBrowserRouter(
     {
       element: <LoginPathGuard />,
       errorElement: <RouteError />,
-      children: outside.filter((r) => PLAIN_SCREENS.has(r.path ?? '')),
-    },
-    {
-      lazy: antdRoot,
-      errorElement: <RouteError />,
-      children: [
-        {
-          element: <LoginPathGuard />,
-          errorElement: <RouteError />,
-          children: [...outside.filter((r) => !PLAIN_SCREENS.has(r.path ?? '')), ...unbuiltPublic],
-        },
-        {
-          path: '/',
-          errorElement: <RouteError />,
-          lazy: lazyScreen(() => import('@/session/SessionGate'), 'SessionGate'),
-          children: [
-            { index: true, element: <HomeRedirect /> },
-            {
-              lazy: lazyScreen(() => import('@/shell/ShellLayout'), 'ShellLayout'),
-              errorElement: <RouteError />,
-              children: [...inside, { path: '*', element: null }],
-            },
-          ],
-        },
-      ],
+      children: Object.entries(PLAIN_SCREENS).map(([path, screen]) => ({
+        path,
+        lazy: lazyScreen(...screen),
+        errorElement: <RouteError />,
+      })),
     },
   ],
-  { basename: '/cv3' },
+  {
+    basename: '/cv3',
+    async patchRoutesOnNavigation({ patch, signal }) {
+      if (patched) return;
+      const routes = await loadPortalRoutes();
+      if (patched || signal.aborted) return;
+      patch(null, routes);
+      patched = true;
+    },
+  },
 );

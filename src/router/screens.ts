@@ -1,14 +1,17 @@
+import { PLAIN_SCREENS } from './plainScreens';
+
 /**
- * The hand-written screens: route path → the module and export that render it. This is the only place
- * the portal maps a path to a component; each path's route block (title, public/always-allowed, roles,
- * menu, the one-line reason it is written by hand) is declared once in schemas/_routes/handwritten.json,
- * and `npm run schemas:check` reports a path that is on one side only or a block without its reason. No imports run here (the loaders are lazy), so Node scripts can read the keys.
+ * The hand-written screens: route path → the module and export that render it. With ./plainScreens.ts (the
+ * login pages, which the router knows before this table loads) this is the only place the portal maps a path
+ * to a component; each path's route block (title, public/always-allowed, roles, menu, the one-line reason it
+ * is written by hand) is declared once in schemas/_routes/handwritten.json, and `npm run schemas:check`
+ * reports a path that is on one side only or a block without its reason. No imports run here (the loaders
+ * are lazy), so Node scripts can read the keys.
  */
 export type ScreenModule = () => Promise<Record<string, unknown>>;
 
 export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, exportName: string]>> = {
-  '/login/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
-  '/login/abs/login': [() => import('@/pages/login/LoginPage'), 'LoginPage'],
+  ...PLAIN_SCREENS,
   '/factoring/reverse/accounts-payable-sign': [
     () => import('@/pages/factoring-reverse/PublicLinkPage'),
     'AccountsPayableSignPage',

@@ -304,6 +304,17 @@ test.describe('client state', () => {
     await expect(page.getByTestId('supplier-table')).toBeVisible();
   });
 
+  test('a deep link whose route table fails to load says so, and opens on reload', async ({ page }) => {
+    await loggedInAs(page, 'core_director');
+    // The router starts with the login pages only and loads the others on the first navigation elsewhere.
+    await page.route(/portalRoutes-.*\.js$/, (r) => r.abort());
+    await page.goto('/cv3/supplier/index');
+    await expect(page.getByTestId('route-error-detail')).toHaveText('Loading chunk portalRoutes failed.');
+    await page.unroute(/portalRoutes-.*\.js$/);
+    await page.getByTestId('route-error-reload').click();
+    await expect(page.getByTestId('supplier-table')).toBeVisible();
+  });
+
   test('a stylesheet that fails to load reports CSS_CHUNK_LOAD_FAILED', async ({ page }) => {
     await page.goto('/cv3/login/login');
     await page.route(/ShellLayout-.*\.css$/, (r) => r.abort());

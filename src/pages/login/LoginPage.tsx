@@ -14,6 +14,7 @@ import {
 import { BrandFooter } from '@/shell/BrandFooter';
 import { isUnsupportedBrowser, safeRedirectTarget } from './browserTip';
 import { usePlatform } from '@/session/PlatformContext';
+import { loadPortalRoutes } from '@/router/portalRoutesLoader';
 import './login.css';
 
 interface LoginForm {
@@ -71,6 +72,8 @@ export function LoginPage(): React.JSX.Element {
     if (Object.keys(errors).length) return;
     setBusy(true);
     setError(null);
+    // The next screen's routes load beside the login request (src/router/router.tsx); a failure shows there.
+    loadPortalRoutes().catch(() => undefined);
     try {
       await login(values.username.trim(), values.password);
       window.localStorage.setItem(STORAGE_KEYS.loginPageUrl, config.loginUrl);

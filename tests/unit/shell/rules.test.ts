@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MenuResource } from '@/api';
 import { decideAccess, isPublicPath, loginPageRedirect, permittedPaths } from '@/router/access';
 import { homePath } from '@/router/home';
+import { PLAIN_SCREENS } from '@/router/plainScreens';
+import { SCREENS } from '@/router/screens';
 import { buildRouteTable } from '@/router/routeTable';
 import { isWithinChatHours, productCorpInfo, screenSize } from '@/shell/clientState';
 import { buildHeaderMenu, showHomeItem } from '@/shell/menuModel';
@@ -51,6 +53,15 @@ describe('access rules (spec section 2)', () => {
     }
     expect(isPublicPath('/register/unknown')).toBe(false);
     expect(isPublicPath('/project/list')).toBe(false);
+  });
+
+  it('starts the router with public hand-written screens only (the route table loads after them)', () => {
+    const table = new Map(buildRouteTable().map((r) => [r.path, r]));
+    expect(Object.keys(PLAIN_SCREENS)).toEqual(['/login/login', '/login/abs/login']);
+    for (const path of Object.keys(PLAIN_SCREENS)) {
+      expect(table.get(path), path).toMatchObject({ public: true, handwritten: true });
+      expect(SCREENS[path], path).toBe(PLAIN_SCREENS[path]);
+    }
   });
 
   it('sends anyone else without a session to login', () => {
