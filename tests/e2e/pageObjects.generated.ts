@@ -1633,6 +1633,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/enterprise-info/user/list": {
+    fields: "用户名/姓名" | "状态" | "用户名" | "姓名" | "手机号" | "角色";
+    actions: "新增用户" | "编辑" | "分配角色" | "停用" | "启用" | "重置密码" | "查询" | "重置";
+    columns: "用户名" | "姓名" | "手机号" | "角色" | "状态" | "创建时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/limit/approve": {
     fields: "分配编号" | "分配企业";
     actions: "拒绝" | "通过" | "详情" | "查询" | "重置";
