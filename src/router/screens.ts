@@ -44,7 +44,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
   '/my/enterprise-info/realname': [() => import('@/pages/realname/RealnamePage'), 'RealnamePage'],
-  '/my/person-info/index': [() => import('@/pages/account/PersonInfoPage'), 'PersonInfoPage'],
 };
 
 /** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */

@@ -119,10 +119,9 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
 
 /** Changes the password on 个人信息 (the one-time password's forced change). */
 async function changePassword(page: Page, old: string, next: string): Promise<void> {
-  await page.getByTestId('person-oldPassword').fill(old);
-  await page.getByTestId('person-password').fill(next);
-  await page.getByTestId('person-confirmPassword').fill(next);
-  await page.getByTestId('person-password-submit').click();
+  const person = schemaPage(page, '/my/person-info/index');
+  await person.fillAll({ 原密码: old, 新密码: next, 确认新密码: next });
+  await person.click('修改密码');
 }
 
 test('reading a message clears the bell’s dot', async ({ browser }, testInfo) => {

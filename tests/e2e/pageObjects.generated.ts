@@ -1713,6 +1713,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/person-info/index": {
+    fields: "原密码" | "新密码" | "确认新密码" | "新手机号码" | "短信验证码";
+    actions: "修改密码" | "更换手机号码";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/protocol/index": {
     fields: never;
     actions: "查看" | "下载";

@@ -132,6 +132,8 @@ export interface SubmitAction extends ActionBase {
   redirect?: string;
   /** Shown in place of the form after success (a public form's 密码重置成功); its button goes to `redirect`. */
   result?: ActionResult;
+  /** A form sent to an endpoint: a topic the host is told of after success (`session`: person info). */
+  announce?: AnnounceTopic;
 }
 
 /**
@@ -225,10 +227,11 @@ export interface RequestAction extends ActionBase {
 }
 
 /**
- * What a `request` action may tell the host it changed (RendererProvider `announce`): `messages`, the
- * user's in-site mail (the portal's header bell).
+ * What a `request` action or an endpoint form's submit may tell the host it changed (RendererProvider
+ * `announce`): `messages`, the user's in-site mail (the portal's header bell); `session`, the user's own
+ * account (the portal reads the session again: name, mobile, a changed initial password).
  */
-export type AnnounceTopic = 'messages';
+export type AnnounceTopic = 'messages' | 'session';
 
 /** Anything a button can do. */
 export type ActionSchema =
