@@ -277,6 +277,10 @@ describe('users and roles', () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const added = await addUser(m, 'sup_forgot', ['ROLE_CORP_OPERATOR']);
     const u = await loginAs('sup_forgot', added.initialPassword);
+    // Five wrong passwords lock the name for this client; the reset lifts the lock.
+    const guesser = new Browser(s.app);
+    for (let i = 0; i < 5; i++) await guesser.login('sup_forgot', 'Wrong@2026');
+    expect((await guesser.login('sup_forgot', added.initialPassword)).json().code).toBe('SCF.LOGIN_LOCKED');
     const reset = (await m.call('POST', `${USERS}/${added.id}/reset-password`)).json();
     expect(reset.code, reset.message).toBe('0');
     expect(reset.data.userName).toBe('sup_forgot');
@@ -286,7 +290,7 @@ describe('users and roles', () => {
     expect((await new Browser(s.app).login('sup_forgot', added.initialPassword)).json().code).toBe(
       'SCF.LOGIN_FAILED',
     );
-    await loginAs('sup_forgot', reset.data.initialPassword);
+    expect((await guesser.login('sup_forgot', reset.data.initialPassword)).json().code).toBe('0');
     const row = await s.db.query('select password_change_required as p from users where id = $1', [added.id]);
     expect(row.rows[0]).toEqual({ p: true });
     const changes = (await m.call('GET', `${USERS}/${added.id}/role-changes`)).json().data;
