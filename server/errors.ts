@@ -58,6 +58,7 @@ export const ERRORS = {
   ROLES_REQUIRED: { status: 200, message: '请至少选择一个角色' },
   ROLE_NOT_ASSIGNABLE: { status: 200, message: '不能给贵企业用户分配“{role}”角色' },
   LAST_MANAGER: { status: 200, message: '贵企业至少需要保留一名启用的管理员' },
+  USER_RESET_SELF: { status: 200, message: '不能重置自己的密码，请在个人信息中修改密码' },
   // Person info (my/person-info/index).
   PERSON_FIELD_INVALID: { status: 200, message: '{message}' },
   PERSON_OLD_PASSWORD_WRONG: { status: 200, message: '原密码错误' },

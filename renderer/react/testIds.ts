@@ -20,6 +20,7 @@
  * | expanded row's field | `detail-expand-<field>` | `detail-expand-remark` |
  * | composite part / panel / step | `part-<key>` / `panel-<key>` / `step-<key>` | `part-applications` |
  * | dialog of an action | `dialog-<action key>`, its buttons `action-dialog-submit` / `-cancel` | `dialog-edit` |
+ * | result dialog, its values, its button | `result-dialog`, `result-<answer field>`, `action-result-close` | `result-initialPassword` |
  *
  * Keys are the schema's own names (`key`, `field`), never positions in the file, so reordering a
  * schema keeps its ids. A repeated detail field (the same field in another format) adds the format.
@@ -57,6 +58,10 @@ export const testIds = {
   step: (key: string) => `step-${key}`,
   /** A dialog or drawer opened by an action, by the action's key. */
   dialog: (key: string) => `dialog-${key}`,
+  /** The dialog an action's `result` opens, and an answer's value in it. */
+  resultDialog: 'result-dialog',
+  resultValue: (field: string) => `result-${field}`,
+  resultClose: 'action-result-close',
   section: (key: string) => `section-${key}`,
   detail: (section: string, field: string, format?: string) =>
     `detail-${section}-${field}${format ? `-${format}` : ''}`,

@@ -3,6 +3,7 @@ import { validateUsername as validateUserName } from '@renderer/core/validators'
 import { assignableRoles, MANAGER_ROLE } from '@contract/roles';
 import { validatePassword, validatePersonName, validatePhone } from '@renderer/core/validators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unlockUser } from '../auth/loginThrottle';
 import { hashPassword } from '../auth/passwords';
 import { roleInfo } from '../auth/roles';
 import type { CurrentUser, ServerContext } from '../context';
@@ -19,6 +20,9 @@ export interface CorpUserItem {
   personName: string;
   mobile: string;
   roles: Array<{ roleCode: string; roleName: string }>;
+  /** The role codes (the 分配角色 dialog's checked boxes) and names (the 角色 column). */
+  roleCodes: string[];
+  roleNames: string;
   status: 'ENABLED' | 'DISABLED';
   createdAt: string;
 }
@@ -45,6 +49,8 @@ const item = (row: UserRow): CorpUserItem => ({
   personName: row.personName,
   mobile: row.mobile,
   roles: (row.roles ?? []).map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
+  roleCodes: row.roles ?? [],
+  roleNames: (row.roles ?? []).map((code) => roleInfo(code).name).join('、'),
   status: row.disabled ? 'DISABLED' : 'ENABLED',
   createdAt: row.createdAt,
 });
@@ -55,8 +61,10 @@ function manager(req: FastifyRequest): CurrentUser {
   return req.user!;
 }
 
-const check = (result: true | string): void => {
-  if (result !== true) throw new ApiError('USER_INVALID', { message: result });
+/** A refused field: its message, also under that field of the form (`data.fieldErrors`). */
+const check = (field: string, result: true | string): void => {
+  if (result !== true)
+    throw new ApiError('USER_INVALID', { message: result }, { fieldErrors: { [field]: result } });
 };
 
 /** The roles asked for: a non-empty list of distinct roles the enterprise's kind may hold. */
@@ -137,7 +145,8 @@ async function logChange(
 
 /**
  * Users and roles of an enterprise (my/enterprise-info/user/list), for its administrator
- * (ROLE_CORP_MANAGER): list, add with roles and a first password, change roles, disable and enable.
+ * (ROLE_CORP_MANAGER): list, add with roles and a first password, edit name and mobile, change roles,
+ * disable and enable, reset a user's password to a new one-time one.
  * Changes reach the affected user on its next request: user and user_roles writes notify the session
  * caches (ADR 0006), a role taken away falls back to one still held, a disabled user's sessions end.
  */
@@ -204,9 +213,9 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     async (req) => {
       const user = manager(req);
       const body = req.body ?? {};
-      check(validateUserName(body.userName));
-      check(validatePersonName(body.personName));
-      check(validatePhone(body.mobile));
+      check('userName', validateUserName(body.userName));
+      check('personName', validatePersonName(body.personName));
+      check('mobile', validatePhone(body.mobile));
       const roles = requestedRoles(user, body.roles);
       const userName = String(body.userName);
       const password = initialPassword();
@@ -232,6 +241,26 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     },
   );
 
+  route<{ Params: { id: string }; Body: { personName?: unknown; mobile?: unknown } }>(
+    app,
+    API.userUpdate,
+    async (req) => {
+      const user = manager(req);
+      const body = req.body ?? {};
+      check('personName', validatePersonName(body.personName));
+      check('mobile', validatePhone(body.mobile));
+      await ctx.db.transaction(async (tx) => {
+        await lockUser(tx, user.corpId, req.params.id);
+        await tx.query('update users set person_name = $2, mobile = $3 where id = $1', [
+          req.params.id,
+          String(body.personName).trim(),
+          String(body.mobile).trim(),
+        ]);
+      });
+      return ok(null);
+    },
+  );
+
   route<{ Params: { id: string }; Body: { roles?: unknown } }>(app, API.userRoles, async (req) => {
     const user = manager(req);
     const roles = requestedRoles(user, req.body?.roles);
@@ -245,6 +274,29 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
       await logChange(tx, user.corpId, req.params.id, user.id, 'ROLES', before.roles, [...roles].sort());
     });
     return ok(null);
+  });
+
+  // A new one-time password for a user who forgot theirs: shown once to the administrator, changed by the
+  // user at the next login (password_change_required); the user's sessions end and a login lockout lifts.
+  route<{ Params: { id: string } }>(app, API.userResetPassword, async (req) => {
+    const user = manager(req);
+    if (req.params.id === user.id) throw new ApiError('USER_RESET_SELF');
+    const password = initialPassword();
+    const hash = await hashPassword(password);
+    const userName = await ctx.db.transaction(async (tx) => {
+      const before = await lockUser(tx, user.corpId, req.params.id);
+      const r = await tx.query<{ userName: string }>(
+        `update users set password_hash = $2, password_change_required = true where id = $1
+         returning username as "userName"`,
+        [req.params.id, hash],
+      );
+      const name = r.rows[0]!.userName;
+      await tx.query('delete from sessions where user_id = $1', [req.params.id]);
+      await unlockUser(tx, name);
+      await logChange(tx, user.corpId, req.params.id, user.id, 'RESET_PASSWORD', before.roles, before.roles);
+      return name;
+    });
+    return ok({ userName, initialPassword: password });
   });
 
   for (const [endpoint, disabled] of [

@@ -14,4 +14,7 @@ export const HOST_COMPONENTS: Readonly<Record<string, HostComponentModule>> = {
   SmsCode: () => import('@/pages/register/schemaWidgets').then((m) => m.SmsCodeInput),
   NewPassword: () => import('@/pages/register/schemaWidgets').then((m) => m.NewPasswordInput),
   AgreementConsent: () => import('@/pages/register/schemaWidgets').then((m) => m.AgreementConsent),
+  // Person info: the initial password's notice and the user's own profile.
+  PasswordChangeNotice: () => import('@/pages/account/personWidgets').then((m) => m.PasswordChangeNotice),
+  PersonProfile: () => import('@/pages/account/personWidgets').then((m) => m.PersonProfile),
 };

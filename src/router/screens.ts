@@ -35,7 +35,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     'ContactManagerPage',
   ],
   // Hand-written until users and their role assignments are a model (server/plugins/users.ts keeps them).
-  '/my/enterprise-info/user/list': [() => import('@/pages/account/UserListPage'), 'UserListPage'],
   '/register/abs/identify/index': [() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage'],
   '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
   '/register/abs/identify/soft-key': [
@@ -48,7 +47,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
   '/my/enterprise-info/realname': [() => import('@/pages/realname/RealnamePage'), 'RealnamePage'],
-  '/my/person-info/index': [() => import('@/pages/account/PersonInfoPage'), 'PersonInfoPage'],
 };
 
 /** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */

@@ -7,9 +7,14 @@ export function announceMessagesChanged(): void {
   window.dispatchEvent(new Event(MESSAGES_CHANGED));
 }
 
-/** The portal's event of each topic a schema `request` action may announce (RendererProvider `announce`). */
-const TOPIC_EVENTS: Record<AnnounceTopic, () => void> = { messages: announceMessagesChanged };
+/**
+ * The portal's event of each topic a schema `request` action may announce (RendererProvider `announce`);
+ * `session` is the session's own (src/pages/schema/SchemaRoutePage.tsx reads it again).
+ */
+const TOPIC_EVENTS: Record<Exclude<AnnounceTopic, 'session'>, () => void> = {
+  messages: announceMessagesChanged,
+};
 
-export function announceTopic(topic: AnnounceTopic): void {
+export function announceTopic(topic: Exclude<AnnounceTopic, 'session'>): void {
   TOPIC_EVENTS[topic]();
 }

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { VALIDATION_MESSAGES } from '../../renderer/core/validators';
 import { expectNoErrors, loginAs, PASSWORD, pick, smsCodeOf, test, watchPage } from './fixtures';
 import { closePages, confirm, row, succeeded, userPage } from './creditUi';
+import { schemaPage } from './pageObjects';
 
 /** The account centre's own-record screens: person info and bank accounts. */
 test.afterEach(closePages);
@@ -11,11 +12,11 @@ const PERSON_INFO = '/cv3/my/person-info/index';
 const USER = 'chain_purchase';
 const BANK_ACCOUNTS = '/cv3/my/enterprise-info/info';
 
+/** The person-info page schema's 修改密码 form, filled and sent. */
 async function changePassword(page: Page, oldPassword: string, password: string): Promise<void> {
-  await page.getByTestId('person-oldPassword').fill(oldPassword);
-  await page.getByTestId('person-password').fill(password);
-  await page.getByTestId('person-confirmPassword').fill(password);
-  await page.getByTestId('person-password-submit').click();
+  const person = schemaPage(page, '/my/person-info/index');
+  await person.fillAll({ 原密码: oldPassword, 新密码: password, 确认新密码: password });
+  await person.click('修改密码');
 }
 
 test('person info: a wrong old password is refused; a change ends the other session and the new one logs in', async ({
@@ -31,12 +32,11 @@ test('person info: a wrong old password is refused; a change ends the other sess
   await expect(page.getByTestId('person-info')).toContainText(USER);
 
   // A weak new password is refused on the form with the rule's words; a wrong old one by the server.
+  const person = schemaPage(page, '/my/person-info/index');
   await changePassword(page, PASSWORD, 'abc');
-  await expect(
-    page.locator('.ant-form-item-explain-error', { hasText: VALIDATION_MESSAGES.password }),
-  ).toBeVisible();
+  await expect(person.error('新密码')).toContainText(VALIDATION_MESSAGES.password);
   await changePassword(page, 'Wrong@2026', 'Next@2026x');
-  await expect(page.locator('.ant-form-item-explain-error', { hasText: '原密码错误' })).toBeVisible();
+  await expect(person.error('原密码')).toContainText('原密码错误');
 
   await changePassword(page, PASSWORD, 'Next@2026x');
   await expect(page.getByText('密码修改成功，您在其他设备上的登录已失效')).toBeVisible();
@@ -63,11 +63,12 @@ test('person info: the phone changes with the code sent to the new phone', async
   const watch = watchPage(page);
   await page.goto(PERSON_INFO);
   const mobile = `137${String(Date.now()).slice(-8)}`;
-  await page.getByTestId('person-mobile').fill(mobile);
+  const person = schemaPage(page, '/my/person-info/index');
+  await person.fill('新手机号码', mobile);
   await page.getByTestId('sms-send').click();
   await expect(page.getByTestId('sms-send')).toContainText('秒后重新获取');
-  await page.getByTestId('person-smsCode').fill(await smsCodeOf(page, mobile));
-  await page.getByTestId('person-mobile-submit').click();
+  await person.fill('短信验证码', await smsCodeOf(page, mobile));
+  await person.click('更换手机号码');
   await expect(page.getByText('手机号码更换成功')).toBeVisible();
   await expect(page.getByTestId('person-mobile-current')).toHaveText(
     mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'),

@@ -26,30 +26,29 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   await openAccountMenu(manager);
   await manager.getByTestId(`menu-/my/enterprise-info/user/list`).click();
   await expect(manager).toHaveURL(new RegExp(`${USER_LIST}$`));
-  await expect(manager.getByTestId('user-table')).toContainText('corp_manager');
+  const users = schemaPage(manager, '/my/enterprise-info/user/list');
+  await expect(users.row({ 用户名: 'corp_manager' })).toHaveCount(1);
   // Another enterprise's users are not listed.
-  await expect(manager.getByTestId('user-table')).not.toContainText('core_operator');
+  await expect(users.row('core_operator')).toHaveCount(0);
 
-  await manager.getByTestId('user-add').click();
-  const dialog = manager.getByRole('dialog', { name: '新增用户' });
-  // A bad user name and mobile are refused on the form with the rule's words.
-  await dialog.getByLabel('用户名').fill('9bad');
-  await dialog.getByLabel('手机号').fill('12345');
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog).toContainText('用户名为4-20位字母、数字或下划线，须以字母开头');
-  await expect(dialog).toContainText('请输入正确的手机号码');
-  await dialog.getByLabel('用户名').fill('e2e_buyer');
-  await dialog.getByLabel('姓名').fill('马晓东');
-  await dialog.getByLabel('手机号').fill('13911112222');
-  await dialog.getByLabel('链属企业收货确认岗').check();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(manager.getByTestId('created-user-name')).toHaveText('e2e_buyer');
-  const password = (await manager.getByTestId('created-user-password').innerText()).trim();
-  await manager.getByRole('button', { name: /我已记下/ }).click();
-  await expect(manager.getByTestId('user-table')).toContainText('马晓东');
-  await expect(manager.getByTestId('user-table').locator('tr', { hasText: 'e2e_buyer' })).toContainText(
-    '链属企业收货确认岗',
-  );
+  await users.click('新增用户');
+  const add = await users.dialog('add').open();
+  // A bad user name and mobile are refused on the form with the shared rules' words.
+  await add.fill('用户名', '9bad');
+  await add.fill('手机号', '12345');
+  await add.click('确定');
+  await expect(add.error('用户名')).toContainText('用户名为4-20位字母、数字或下划线，须以字母开头');
+  await expect(add.error('手机号')).toContainText('请输入正确的手机号码');
+  await expect(add.error('角色')).toContainText('请至少选择一个角色');
+  await add.fillAll({ 用户名: 'e2e_buyer', 姓名: '马晓东', 手机号: '13911112222' });
+  await add.check('角色', '链属企业收货确认岗');
+  await add.submit();
+  // The one-time initial password, shown once in the result dialog.
+  await expect(users.resultValue('userName')).toHaveText('e2e_buyer');
+  const password = (await users.resultValue('initialPassword').innerText()).trim();
+  await users.closeResult();
+  const buyer = users.row({ 用户名: 'e2e_buyer' });
+  await users.expectRow(buyer, { 姓名: '马晓东', 角色: '链属企业收货确认岗', 状态: '启用' });
 
   const context = await browser.newContext();
   const user = await context.newPage();
@@ -61,10 +60,7 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   await user.goto('/cv3/my/account/info');
   await expect(user).toHaveURL(/\/cv3\/my\/person-info\/index$/);
   const own = 'Buyer@2026x';
-  await user.getByTestId('person-oldPassword').fill(password);
-  await user.getByTestId('person-password').fill(own);
-  await user.getByTestId('person-confirmPassword').fill(own);
-  await user.getByTestId('person-password-submit').click();
+  await changePassword(user, password, own);
   await expect(user).not.toHaveURL(/\/cv3\/my\/person-info\/index$/);
   await user.goto('/cv3/my/person-info/index');
   await expect(user.getByTestId('person-info')).toBeVisible();
@@ -77,30 +73,56 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   await expect(user.getByTestId('menu-/my/enterprise-info/user/list')).toHaveCount(0);
 
   // The manager gives the user the operator role instead; the user's next page load shows it.
-  await manager.getByTestId('user-roles-e2e_buyer').click();
-  const roles = manager.getByRole('dialog', { name: /分配角色/ });
-  await roles.getByLabel('链属企业收货确认岗').uncheck();
-  await roles.getByLabel('链属企业经办岗').check();
-  await roles.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(manager.locator('.ant-message')).toContainText('角色已更新');
+  await users.click('分配角色', buyer);
+  const roles = await users.dialog('roles').open();
+  await roles.check('角色', '链属企业收货确认岗', false);
+  await roles.check('角色', '链属企业经办岗');
+  await roles.submit();
+  await users.succeeded('角色已更新');
+  await users.expectRow(buyer, { 角色: '链属企业经办岗' });
   await user.reload();
   await expect(user.getByTestId('role-label')).toHaveText('经办岗');
 
-  // Disabled: the user's session ends at its next request.
-  await manager.getByTestId('user-toggle-e2e_buyer').click();
-  await manager
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await expect(manager.getByTestId('user-table').locator('tr', { hasText: 'e2e_buyer' })).toContainText(
-    '停用',
-  );
+  // Disabled: the user's session ends at its next request, and the user cannot log in again.
+  await users.click('停用', buyer);
+  await users.confirm('停用后“马晓东（e2e_buyer）”将立即退出登录且不能再登录');
+  await users.expectRow(buyer, { 状态: '停用' });
   await user.goto('/cv3/my/account/info');
   await expect(user).toHaveURL(/\/cv3\/login\/login/);
+  await loginAs(user, 'e2e_buyer', own);
+  await expect(user.getByTestId('login-error')).toHaveText('该用户已停用，请联系贵企业管理员');
+
+  // Enabled again, then a forgotten password reset: a new one-time password shown once; the old one fails.
+  await users.click('启用', buyer);
+  await users.confirm('确定启用“马晓东（e2e_buyer）”吗？');
+  await users.expectRow(buyer, { 状态: '启用' });
+  await users.click('重置密码', buyer);
+  await users.confirm('重置后“马晓东（e2e_buyer）”的原密码失效并立即退出登录');
+  const reset = (await users.resultValue('initialPassword').innerText()).trim();
+  expect(reset).not.toBe(password);
+  await users.closeResult();
+  await loginAs(user, 'e2e_buyer', own);
+  await expect(user.getByTestId('login-error')).toHaveText('用户名或密码错误');
+  await loginAs(user, 'e2e_buyer', reset);
+  await expect(user).toHaveURL(/\/cv3\/my\/person-info\/index$/);
+  await expect(user.getByTestId('password-change-required')).toContainText('请先修改密码');
+  // Once changed, the one-time password no longer opens the account.
+  await changePassword(user, reset, 'Buyer@2026y');
+  await expect(user).not.toHaveURL(/\/cv3\/my\/person-info\/index$/);
+  await context.clearCookies();
+  await loginAs(user, 'e2e_buyer', reset);
+  await expect(user.getByTestId('login-error')).toHaveText('用户名或密码错误');
   await context.close();
   await expectNoErrors(watch);
   expect(userWatch.errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
 });
+
+/** Changes the password on 个人信息 (the one-time password's forced change). */
+async function changePassword(page: Page, old: string, next: string): Promise<void> {
+  const person = schemaPage(page, '/my/person-info/index');
+  await person.fillAll({ 原密码: old, 新密码: next, 确认新密码: next });
+  await person.click('修改密码');
+}
 
 test('reading a message clears the bell’s dot', async ({ browser }, testInfo) => {
   const page = await userPage(browser, 'chain_operator');

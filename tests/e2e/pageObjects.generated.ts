@@ -1633,6 +1633,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/enterprise-info/user/list": {
+    fields: "用户名/姓名" | "状态" | "用户名" | "姓名" | "手机号" | "角色";
+    actions: "新增用户" | "编辑" | "分配角色" | "停用" | "启用" | "重置密码" | "查询" | "重置";
+    columns: "用户名" | "姓名" | "手机号" | "角色" | "状态" | "创建时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/limit/approve": {
     fields: "分配编号" | "分配企业";
     actions: "拒绝" | "通过" | "详情" | "查询" | "重置";
@@ -1701,6 +1709,14 @@ export interface PageTitles {
     fields: "状态";
     actions: "全部标记已读" | "标记已读" | "查询" | "重置";
     columns: "短信内容" | "接收手机号" | "发送状态" | "发送时间" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/my/person-info/index": {
+    fields: "原密码" | "新密码" | "确认新密码" | "新手机号码" | "短信验证码";
+    actions: "修改密码" | "更换手机号码";
+    columns: never;
     tabs: never;
     details: never;
     sections: never;

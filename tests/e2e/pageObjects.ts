@@ -237,6 +237,17 @@ export class SchemaPageObject<T extends Titles> {
   succeeded(message: string): Promise<void> {
     return succeeded(this.page, message);
   }
+
+  /** A value of the dialog an action's `result` opens, by the answer's field (`initialPassword`). */
+  resultValue(field: string): Locator {
+    return this.page.getByTestId('result-dialog').getByTestId(`result-${field}`);
+  }
+
+  /** Closes the result dialog with its button (我已记下) and waits for it to go. */
+  async closeResult(): Promise<void> {
+    await this.page.getByTestId('action-result-close').click();
+    await expect(this.page.getByTestId('result-dialog')).toHaveCount(0);
+  }
 }
 
 /** The buttons every schema dialog has (renderer/react/parts/dialogs/SchemaDialog.tsx), by label. */
@@ -283,6 +294,12 @@ export class SchemaDialogObject<T extends Titles> {
   async fillAll(values: Partial<Record<T['fields'], string>>, index = 0): Promise<void> {
     for (const [title, value] of Object.entries(values) as Array<[T['fields'], string]>)
       await this.fill(title, value, index);
+  }
+
+  /** Ticks (or, `checked` false, clears) the option `option` of a checkbox-group field (角色). */
+  async check(title: T['fields'], option: string, checked = true): Promise<void> {
+    const box = this.field(title).getByRole('checkbox', { name: option, exact: true });
+    await box.setChecked(checked);
   }
 
   /** The validation message under a field of the dialog. */

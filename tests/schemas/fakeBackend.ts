@@ -218,6 +218,29 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         { userId: 'user-2', personName: '李主管' },
       ];
     }
+    // The administrator's users and the roles it may give (server/plugins/users.ts): one enabled, one disabled.
+    if (url === pathOf(API.users) && method === 'GET') {
+      const list = [
+        ['corp_manager', '王管理', 'ROLE_CORP_MANAGER', '企业管理员', 'ENABLED'],
+        ['chain_buyer', '马晓东', 'ROLE_CORP_PURCHASE', '链属企业收货确认岗', 'DISABLED'],
+      ].map(([userName, personName, roleCode, roleName, status], i) => ({
+        id: `user-${i + 1}`,
+        userName,
+        personName,
+        mobile: `1391111222${i}`,
+        roles: [{ roleCode, roleName }],
+        roleCodes: [roleCode],
+        roleNames: roleName,
+        status,
+        createdAt: '2026-11-20 09:00:00',
+      }));
+      return { list, pagecond: { count: list.length, page: 1, size: 10 } };
+    }
+    if (url === pathOf(API.userRoleOptions) && method === 'GET')
+      return [
+        { roleCode: 'ROLE_CORP_OPERATOR', roleName: '链属企业经办岗' },
+        { roleCode: 'ROLE_CORP_PURCHASE', roleName: '链属企业收货确认岗' },
+      ];
     // The enterprise's keys (server/ukey/ukeyStore.ts listUkeys).
     if (url === pathOf(API.ukeys) && method === 'GET') {
       const list = ['CCB', 'ICBC'].map((bank, i) => ({

@@ -89,6 +89,8 @@ describe('users and roles', () => {
         ['PUT', `${USERS}/${target}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
         ['POST', `${USERS}/${target}/disable`],
         ['POST', `${USERS}/${target}/enable`],
+        ['POST', `${USERS}/${target}/reset-password`],
+        ['PUT', `${USERS}/${target}`, { personName: '张三', mobile: '13912345678' }],
       ];
       for (const [method, path, body] of calls) {
         const res = await b.call(method, path, body === undefined ? {} : { body });
@@ -107,6 +109,8 @@ describe('users and roles', () => {
       ['PUT', `${USERS}/${foreign}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
       ['POST', `${USERS}/${foreign}/disable`, undefined],
       ['GET', `${USERS}/${foreign}/role-changes`, undefined],
+      ['POST', `${USERS}/${foreign}/reset-password`, undefined],
+      ['PUT', `${USERS}/${foreign}`, { personName: '张三', mobile: '13912345678' }],
     ] as const) {
       const res = (await m.call(method, path, body ? { body } : {})).json();
       expect(res.code).toBe('SCF.USER_NOT_FOUND');
@@ -116,6 +120,8 @@ describe('users and roles', () => {
       [foreign],
     );
     expect(row.rows[0]).toEqual({ disabled: false, roles: ['ROLE_CORE_OPERATOR'] });
+    const person = await s.db.query('select person_name from users where id = $1', [foreign]);
+    expect(person.rows[0]).not.toEqual({ person_name: '张三' });
   });
 
   it('validates a new user with clear messages', async () => {
@@ -136,7 +142,11 @@ describe('users and roles', () => {
       code: 'SCF.USER_INVALID',
       message: '用户名为4-20位字母、数字或下划线，须以字母开头',
     });
-    expect(await post({ mobile: '12345678901' })).toMatchObject({ message: '请输入正确的手机号码' });
+    expect(await post({ mobile: '12345678901' })).toMatchObject({
+      message: '请输入正确的手机号码',
+      // Shown under the form's field too.
+      data: { fieldErrors: { mobile: '请输入正确的手机号码' } },
+    });
     expect((await post({ personName: '' })).code).toBe('SCF.USER_INVALID');
     expect(await post({ roles: [] })).toMatchObject({
       code: 'SCF.ROLES_REQUIRED',
@@ -261,6 +271,56 @@ describe('users and roles', () => {
     expect(listed.map((x: { userName: string }) => x.userName)).toEqual(['sup_gone']);
     expect((await m.call('POST', `${USERS}/${added.id}/enable`)).json().code).toBe('0');
     await loginAs('sup_gone', added.initialPassword);
+  });
+
+  it('resets a password to a new one-time one: shown once, the old one and the sessions end', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const added = await addUser(m, 'sup_forgot', ['ROLE_CORP_OPERATOR']);
+    const u = await loginAs('sup_forgot', added.initialPassword);
+    // Five wrong passwords lock the name for this client; the reset lifts the lock.
+    const guesser = new Browser(s.app);
+    for (let i = 0; i < 5; i++) await guesser.login('sup_forgot', 'Wrong@2026');
+    expect((await guesser.login('sup_forgot', added.initialPassword)).json().code).toBe('SCF.LOGIN_LOCKED');
+    const reset = (await m.call('POST', `${USERS}/${added.id}/reset-password`)).json();
+    expect(reset.code, reset.message).toBe('0');
+    expect(reset.data.userName).toBe('sup_forgot');
+    expect(validatePassword(reset.data.initialPassword)).toBe(true);
+    expect(reset.data.initialPassword).not.toBe(added.initialPassword);
+    expect((await u.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
+    expect((await new Browser(s.app).login('sup_forgot', added.initialPassword)).json().code).toBe(
+      'SCF.LOGIN_FAILED',
+    );
+    expect((await guesser.login('sup_forgot', reset.data.initialPassword)).json().code).toBe('0');
+    const row = await s.db.query('select password_change_required as p from users where id = $1', [added.id]);
+    expect(row.rows[0]).toEqual({ p: true });
+    const changes = (await m.call('GET', `${USERS}/${added.id}/role-changes`)).json().data;
+    expect(changes[0]).toMatchObject({ action: 'RESET_PASSWORD' });
+    // Never its own: that is 修改密码 in the person info.
+    const self = await idOf('corp_manager');
+    expect((await m.call('POST', `${USERS}/${self}/reset-password`)).json()).toMatchObject({
+      code: 'SCF.USER_RESET_SELF',
+      message: '不能重置自己的密码，请在个人信息中修改密码',
+    });
+  });
+
+  it('edits a user’s name and mobile with the shared rules', async () => {
+    const m = await loggedIn(s.app, 'corp_manager');
+    const added = await addUser(m, 'sup_renamed', ['ROLE_CORP_QUERY']);
+    const put = async (body: Record<string, unknown>) =>
+      (await m.call('PUT', `${USERS}/${added.id}`, { body })).json();
+    expect(await put({ personName: '王五', mobile: '123' })).toMatchObject({
+      code: 'SCF.USER_INVALID',
+      message: '请输入正确的手机号码',
+      data: { fieldErrors: { mobile: '请输入正确的手机号码' } },
+    });
+    expect((await put({ personName: '王五', mobile: '13987654321' })).code).toBe('0');
+    const listed = (await m.call('GET', USERS, { query: { keyword: 'sup_renamed' } })).json().data.list;
+    expect(listed[0]).toMatchObject({
+      personName: '王五',
+      mobile: '13987654321',
+      roleCodes: ['ROLE_CORP_QUERY'],
+      roleNames: '链属企业查询岗',
+    });
   });
 
   it('never leaves the enterprise without an enabled administrator', async () => {

@@ -114,7 +114,7 @@ export function checkPage(
   // Models: unknown names are errors only once the models folder exists.
   let model: ModelDefinition | undefined;
   // A list that reads its rows from another endpoint (`list.api`) needs no model, nor does a composite
-  // page made only of such lists and of widget parts (the portal's own components).
+  // page made only of such lists, of forms sent to endpoints and of widget parts (the portal's own components).
   // So does a form sent to a hand-written endpoint (`form.submit`).
   const apiList =
     schema.page === 'list'
@@ -618,8 +618,16 @@ export function checkPage(
 function onlyApiLists(parts: unknown): boolean {
   if (!Array.isArray(parts) || parts.length === 0) return false;
   return parts.every(
-    (part: { type?: unknown; list?: { api?: unknown }; parts?: unknown; items?: unknown }) => {
+    (part: {
+      type?: unknown;
+      list?: { api?: unknown };
+      form?: { submit?: unknown };
+      parts?: unknown;
+      items?: unknown;
+    }) => {
       if (part.type === 'list') return part.list?.api !== undefined;
+      // A form part sent to a hand-written endpoint (person info's 修改密码).
+      if (part.type === 'form') return part.form?.submit !== undefined;
       if (part.type === 'widget') return true;
       if (Array.isArray(part.items))
         return part.items.every((item: { parts?: unknown }) => onlyApiLists(item.parts));

@@ -25,6 +25,7 @@ export type {
   RouteBlock,
   SectionSchema,
   SubmitAction,
+  ActionResult,
   ValueDisplay,
 } from './types';
 export type {

@@ -131,7 +131,22 @@ export interface SubmitAction extends ActionBase {
   success?: string;
   redirect?: string;
   /** Shown in place of the form after success (a public form's 密码重置成功); its button goes to `redirect`. */
-  result?: { title: string; description?: string; button: string };
+  result?: ActionResult;
+  /** A form sent to an endpoint: a topic the host is told of after success (`session`: person info). */
+  announce?: AnnounceTopic;
+}
+
+/**
+ * What the user is shown after an action succeeded, instead of a passing message: a page form shows it in
+ * place of the form; a dialog form or a `request` button shows it in a dialog of its own (a new user's
+ * one-time initial password), closed by `button`. `fields` are members of the answer, each on a line
+ * with its title (copyable).
+ */
+export interface ActionResult {
+  title: string;
+  description?: string;
+  button: string;
+  fields?: Array<{ field: string; title: string }>;
 }
 
 /** Download a file: `url` under /api/web with `{name}` placeholders. */
@@ -181,6 +196,8 @@ export interface DialogAction extends ActionBase {
   form?: DialogForm;
   detail?: DialogDetail;
   success?: string;
+  /** Shown in a dialog after the form was accepted, with members of the answer. */
+  result?: ActionResult;
 }
 
 /** Go back to the previous page. */
@@ -205,13 +222,16 @@ export interface RequestAction extends ActionBase {
   announce?: AnnounceTopic;
   /** The page to go to after success, `{+field}` from the row (a to-do's 去处理 link). */
   redirect?: string;
+  /** Shown in a dialog after success, with members of the answer (a new one-time password). */
+  result?: ActionResult;
 }
 
 /**
- * What a `request` action may tell the host it changed (RendererProvider `announce`): `messages`, the
- * user's in-site mail (the portal's header bell).
+ * What a `request` action or an endpoint form's submit may tell the host it changed (RendererProvider
+ * `announce`): `messages`, the user's in-site mail (the portal's header bell); `session`, the user's own
+ * account (the portal reads the session again: name, mobile, a changed initial password).
  */
-export type AnnounceTopic = 'messages';
+export type AnnounceTopic = 'messages' | 'session';
 
 /** Anything a button can do. */
 export type ActionSchema =

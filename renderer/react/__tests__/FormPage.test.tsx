@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FormilyNode, FormPageSchema } from '@renderer/core';
 import { fakeRequest, isShown, renderSchema } from './harness';
 
@@ -378,6 +378,33 @@ describe('FormPage sent to a contract endpoint (form.submit)', () => {
       type(name, value);
     fireEvent.click(screen.getByTestId('action-form-submit'));
     await waitFor(() => expect(field('smsCode').textContent).toContain('验证码错误，还可输入4次'));
+    cleanup();
+  });
+
+  it('staying on its page, announces its topic and is emptied for the next entry', async () => {
+    const { request, calls } = fakeRequest([['POST /corp/v1/persons/me/password', () => null]]);
+    const announce = vi.fn();
+    const change: FormPageSchema = {
+      schemaVersion: 2,
+      route: { path: '/my/person-info/index', title: '个人信息' },
+      page: 'form',
+      form: {
+        submit: { endpoint: 'personPassword', encrypt: ['oldPassword', 'password'] },
+        properties: { oldPassword: text('原密码'), password: text('新密码') },
+        actions: [
+          { key: 'submit', type: 'submit', label: '修改密码', success: '密码修改成功', announce: 'session' },
+        ],
+      },
+    };
+    await renderSchema(change, { request, announce, encrypt: async (p) => `enc(${p})` });
+    type('oldPassword', 'Demo@2026');
+    type('password', 'Next@2026x');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(announce).toHaveBeenCalledWith('session'));
+    expect(calls[0]?.data).toEqual({ oldPassword: 'enc(Demo@2026)', password: 'enc(Next@2026x)' });
+    expect(await screen.findByText('密码修改成功')).toBeTruthy();
+    await waitFor(() => expect(input('password').value).toBe(''));
+    expect(input('oldPassword').value).toBe('');
     cleanup();
   });
 });

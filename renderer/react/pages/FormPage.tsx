@@ -146,12 +146,16 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
         const answer = await submitToEndpoint(renderer, body.submit, values);
         if (body.keep) keptForms?.clear(body.keep.as);
         const to = action.redirect ? fillTemplate(action.redirect, answer, query) : undefined;
+        // A topic the host maps to its own event (the portal: `session` reads the user's session again).
+        if (action.announce) renderer.announce?.(action.announce);
         if (action.result) {
           setDone({ ...action.result, to });
           return;
         }
         void renderer.message.success(action.success ?? '提交成功');
         if (to) renderer.navigate(to, { replace: true });
+        // A form that stays on its page (person info's 修改密码) is emptied for the next entry.
+        else await form.reset('*', { forceClear: true });
         return;
       }
       const saved = editing

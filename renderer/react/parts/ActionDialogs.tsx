@@ -1,8 +1,9 @@
 /**
- * The dialogs of declared actions: the reason box and the UKEY signing flow. Their own chunk,
- * rendered only while one is open (most pages never open either).
+ * The dialogs of declared actions: the reason box, the UKEY signing flow and an action's `result`. Their
+ * own chunk, rendered only while one is open (most pages never open any).
  */
-import { Input, Modal } from 'antd';
+import { Button, Input, Modal, Space, Typography } from 'antd';
+import type { ActionResult } from '@renderer/core';
 import { testIds } from '@renderer/react/testIds';
 import { Note } from './Note';
 import { SignProgress } from './SignProgress';
@@ -26,6 +27,21 @@ export interface ActionDialogsProps {
   signing: boolean;
   flow: SignState;
   onSignClose: () => void;
+  /** An action's result with the answer it shows, or null. */
+  shown?: ShownResult | null;
+  onResultClose?: () => void;
+}
+
+/** A result to show: the action's `result` and the server's answer. */
+export interface ShownResult {
+  result: ActionResult;
+  answer: unknown;
+}
+
+/** The answer's value of a result line as text. */
+function answerText(answer: unknown, field: string): string {
+  const value = (answer as Record<string, unknown> | null)?.[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
 /** The reason and signing dialogs. */
@@ -36,6 +52,8 @@ export function ActionDialogs({
   signing,
   flow,
   onSignClose,
+  shown = null,
+  onResultClose,
 }: ActionDialogsProps): React.JSX.Element {
   return (
     <>
@@ -68,6 +86,36 @@ export function ActionDialogs({
         onCancel={onSignClose}
       >
         <SignProgress state={flow} />
+      </Modal>
+      <Modal
+        open={shown !== null}
+        title={shown?.result.title}
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        destroyOnHidden
+        modalRender={(node) => <div data-testid={testIds.resultDialog}>{node}</div>}
+        footer={
+          <Button type="primary" data-testid={testIds.resultClose} onClick={onResultClose}>
+            {shown?.result.button}
+          </Button>
+        }
+      >
+        {shown ? (
+          <Space direction="vertical">
+            {(shown.result.fields ?? []).map(({ field, title }) => (
+              <span key={field}>
+                {title}：
+                <Typography.Text copyable strong data-testid={testIds.resultValue(field)}>
+                  {answerText(shown.answer, field)}
+                </Typography.Text>
+              </span>
+            ))}
+            {shown.result.description ? (
+              <Typography.Text type="secondary">{shown.result.description}</Typography.Text>
+            ) : null}
+          </Space>
+        ) : null}
       </Modal>
     </>
   );

@@ -26,7 +26,7 @@ import { loadActionDialogs, loadSchemaDialog } from '@renderer/react/lazyModules
 import { testIds } from '@renderer/react/testIds';
 import { fillTemplate } from './conditions';
 import { callApi } from './dataSource';
-import type { ReasonPrompt } from './ActionDialogs';
+import type { ReasonPrompt, ShownResult } from './ActionDialogs';
 import { useSign } from './useSign';
 import { signScope } from '@contract/ukey';
 
@@ -81,6 +81,8 @@ export function useActionRunner(): {
   const [prompt, setPrompt] = useState<ReasonPrompt | null>(null);
   const [signing, setSigning] = useState(false);
   const [dialog, setDialog] = useState<{ action: DialogAction; context: ActionContext } | null>(null);
+  // An action's `result` with the answer it shows (a new user's one-time password), until closed.
+  const [shown, setShown] = useState<ShownResult | null>(null);
   const busy = useRef(false);
 
   const confirm = (content: string): Promise<boolean> =>
@@ -302,7 +304,8 @@ export function useActionRunner(): {
       return;
     }
     if (action.type === 'submit' && context.validate && !(await context.validate())) return;
-    if (action.confirm && !(await confirm(action.confirm))) return;
+    // `{field}` in the question names the row (停用“{personName}”…).
+    if (action.confirm && !(await confirm(fillAnswer(action.confirm, context.record ?? {})))) return;
     busy.current = true;
     setRunning(action.key);
     try {
@@ -341,8 +344,11 @@ export function useActionRunner(): {
           );
           // A topic the host maps to its own event (the portal: the header bell's unread count).
           if (action.announce) renderer.announce?.(action.announce);
-          const said = fillAnswer(action.success ?? '操作成功', answer);
-          if (said) void renderer.message.success(said);
+          if (action.result) setShown({ result: action.result, answer });
+          else {
+            const said = fillAnswer(action.success ?? '操作成功', answer);
+            if (said) void renderer.message.success(said);
+          }
           if (action.redirect)
             renderer.navigate(fillTemplate(action.redirect, context.record, context.query));
           break;
@@ -370,11 +376,16 @@ export function useActionRunner(): {
   // Nothing to render (and no dialog code to load) until a dialog opens.
   const schemaDialog = dialog ? (
     <Suspense fallback={null}>
-      <SchemaDialog action={dialog.action} context={dialog.context} onClose={() => setDialog(null)} />
+      <SchemaDialog
+        action={dialog.action}
+        context={dialog.context}
+        onClose={() => setDialog(null)}
+        onAnswer={(answer) => dialog.action.result && setShown({ result: dialog.action.result, answer })}
+      />
     </Suspense>
   ) : null;
   const actionDialogs =
-    prompt !== null || signing ? (
+    prompt !== null || signing || shown !== null ? (
       <Suspense fallback={null}>
         <ActionDialogs
           prompt={prompt}
@@ -386,6 +397,8 @@ export function useActionRunner(): {
             setSigning(false);
             flow.reset();
           }}
+          shown={shown}
+          onResultClose={() => setShown(null)}
         />
       </Suspense>
     ) : null;
@@ -400,7 +413,10 @@ export function useActionRunner(): {
   return { run, running, dialogs };
 }
 
-/** `{name}` placeholders of a message filled from the answer's members (`已标记{updated}条为已读`). */
+/**
+ * `{name}` placeholders of a message filled from the answer's members (`已标记{updated}条为已读`), or of a
+ * confirmation question from the row's.
+ */
 function fillAnswer(text: string, answer: unknown): string {
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name: string) => {
     const value = (answer as Record<string, unknown> | null)?.[name];

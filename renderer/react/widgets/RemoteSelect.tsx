@@ -6,12 +6,13 @@
  * from other fields, e.g. a city select with `{"parent": ".province"}`; it waits until they are filled
  * and empties itself, and those depending on it, when the user changes them). A record picker names
  * more than a bare number (`describe`: the counterparty, the amount, the state), so a person can tell
- * the options apart.
+ * the options apart. `checkbox: true` shows every option as a checkbox instead (a short list several of
+ * which are chosen, e.g. the roles an administrator gives a user); the value is the array of checked values.
  */
 import { LifeCycleTypes, onFieldInputValueChange } from '@formily/core';
 import type { GeneralField } from '@formily/core';
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
-import { Select } from 'antd';
+import { Checkbox, Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { EMPTY_PLACEHOLDER, formatAmount, toListAnswer } from '@renderer/core';
@@ -42,6 +43,8 @@ export interface RemoteSelectProps extends Omit<SelectProps, 'options'> {
   dependsOn?: Record<string, string>;
   /** Fields shown after the label (counterparty, amount, state), joined by ' · '. */
   describe?: DescribeField[];
+  /** Every option as a checkbox (the value is the array of checked values) instead of a select. */
+  checkbox?: boolean;
 }
 
 interface Option {
@@ -222,12 +225,47 @@ export function RemoteSelectBase({
   listPath,
   describe,
   dependsOn: _dependsOn,
+  checkbox,
   ...rest
 }: RemoteSelectProps): React.JSX.Element {
+  const query = { url, params, labelField, valueField, search, pageSize, listPath, describe };
+  if (checkbox) return <RemoteCheckboxes query={query} {...rest} />;
+  return <RemoteSelectList query={query} {...rest} />;
+}
+
+type OptionQuery = Pick<
+  RemoteSelectProps,
+  'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath' | 'describe'
+>;
+
+/** Every option as a checkbox (`checkbox: true`); the value is the array of checked values. */
+function RemoteCheckboxes({
+  query,
+  value,
+  onChange,
+  disabled,
+}: Omit<SelectProps, 'options'> & { query: OptionQuery }): React.JSX.Element {
+  const { options, loading } = useRemoteOptions(query, '');
+  if (loading && options.length === 0) return <span className="ant-form-text">加载中…</span>;
+  return (
+    <Checkbox.Group
+      options={options}
+      value={Array.isArray(value) ? (value as Array<string | number>) : []}
+      disabled={disabled}
+      onChange={(checked) => onChange?.(checked, [])}
+    />
+  );
+}
+
+/** The select itself. */
+function RemoteSelectList({
+  query,
+  ...rest
+}: Omit<SelectProps, 'options'> & { query: OptionQuery }): React.JSX.Element {
+  const { search, describe } = query;
   const [keyword, setKeyword] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const query = { url, params, labelField, valueField, search, pageSize, listPath, describe };
   const { options: loaded, loading, loadMore } = useRemoteOptions(query, keyword);
   // The current value's own option when no loaded page holds it (not while the user searches).
   const valueOption = useValueOption(query, rest.value, { options: loaded, loading }, keyword === '');
@@ -317,6 +355,10 @@ function RemoteSelectText(props: RemoteSelectProps): React.JSX.Element {
   const { options, loading } = useRemoteOptions(query, '', ready);
   const { value } = props;
   const valueOption = useValueOption(query, value, { options, loading }, ready);
+  if (Array.isArray(value)) {
+    const labels = value.map((v) => options.find((o) => o.value === v)?.label ?? String(v));
+    return <span>{labels.length ? labels.join('、') : EMPTY_PLACEHOLDER}</span>;
+  }
   const label = (options.find((o) => o.value === value) ?? valueOption)?.label;
   return <span>{label ?? (filled(value) ? String(value) : EMPTY_PLACEHOLDER)}</span>;
 }

@@ -62,16 +62,18 @@ export function SmsCodeInput(
 
 /**
  * A new password (spec section 5's rule is the field's `x-validator`) with the strength hint under it
- * (`strength: false` for its confirmation).
+ * (`strength: false` for its confirmation, and for the old password with `autoComplete: current-password`).
  */
-export function NewPasswordInput(props: FieldProps<string> & { strength?: boolean }): React.JSX.Element {
+export function NewPasswordInput(
+  props: FieldProps<string> & { strength?: boolean; autoComplete?: string },
+): React.JSX.Element {
   return (
     <>
       <Input.Password
         id={props.id}
         value={props.value}
         maxLength={PASSWORD_MAX_LENGTH}
-        autoComplete="new-password"
+        autoComplete={props.autoComplete ?? 'new-password'}
         placeholder={props.placeholder}
         onChange={(e) => props.onChange?.(e.target.value)}
       />

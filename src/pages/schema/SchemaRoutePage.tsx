@@ -2,6 +2,7 @@ import { Alert, App, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { RendererProvider, SchemaPage } from '@renderer';
+import type { AnnounceTopic } from '@renderer/core';
 import { decideAccess } from '@/router/access';
 import { useSession } from '@/session/SessionContext';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
@@ -27,7 +28,17 @@ export function SchemaRoutePage(): React.JSX.Element {
   if (active) search.current = location.search;
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { security, permitted } = useSession();
+  const { security, permitted, reload } = useSession();
+  const mustChange = security.user3.passwordChangeRequired === true;
+  const announce = useMemo(
+    () => (topic: AnnounceTopic) => {
+      // The user's own account changed (person info): the session is read again; a changed initial
+      // password opens the platform, at the user's home page.
+      if (topic === 'session') reload(undefined, mustChange ? () => '/' : undefined).catch(() => undefined);
+      else announceTopic(topic);
+    },
+    [reload, mustChange],
+  );
   const loaded = useRouteSchema(pathname);
 
   const currentSearch = search.current;
@@ -61,7 +72,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       user={user}
       download={openDownload}
       downloadCentre={DOWNLOAD_CENTRE_PATH}
-      announce={announceTopic}
+      announce={announce}
       pageTitles={false}
       message={message}
       holidays={portalHolidays}

@@ -2,8 +2,9 @@
  * The `dialog` action (renderer v2, like ProComponents' ModalForm / DrawerForm): a form or a record's
  * sections in a modal or a drawer. The form creates a record of the model, edits the row's record
  * (only the fields it shows are sent, with the record's version) or posts to an `api`, then may run a
- * transition; on success it closes and the list reloads (after any write: context/writes.ts). Server field
- * errors show on their fields; the record's `fieldAccess` hides or locks fields.
+ * transition; on success it closes (an action's `result` then shows the answer in a dialog) and the list
+ * reloads (after any write: context/writes.ts). Server field errors show on their fields; the record's
+ * `fieldAccess` hides or locks fields.
  */
 import { FormLayout } from '@formily/antd-v5/esm/form-layout';
 import { createForm, onFieldInputValueChange } from '@formily/core';
@@ -31,10 +32,12 @@ export interface SchemaDialogProps {
   action: DialogAction;
   context: ActionContext;
   onClose: () => void;
+  /** The server's answer to the accepted form (the action's `result` shows members of it). */
+  onAnswer?: (answer: unknown) => void;
 }
 
 /** A dialog or drawer opened by a `dialog` action. */
-export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): React.JSX.Element {
+export function SchemaDialog({ action, context, onClose, onAnswer }: SchemaDialogProps): React.JSX.Element {
   const renderer = useRenderer();
   const [open, setOpen] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -95,7 +98,8 @@ export function SchemaDialog({ action, context, onClose }: SchemaDialogProps): R
           data: { version: saved.version },
         });
       }
-      void renderer.message.success(action.success ?? '操作成功');
+      if (action.result) onAnswer?.(saved);
+      else void renderer.message.success(action.success ?? '操作成功');
       close();
     } catch (error) {
       const unplaced = showFieldErrors(form, fieldErrorsOf(error));
