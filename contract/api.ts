@@ -137,15 +137,12 @@ export const API = {
     '/corp/v1/persons/me/password',
   ),
   personMobile: endpoint<{ body: { mobile: string; smsCode: string } }>('POST', '/corp/v1/persons/me/mobile'),
-  messages: endpoint<
-    { query: Paging & { messageState?: string; messageType?: string; state?: string } },
-    PageResult<unknown>
-  >('GET', '/corp/v1/sys/messages'),
-  messagesRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/messages/read'),
-  smsMessages: endpoint<{ query: Paging & { readState?: string } }, PageResult<unknown>>(
+  // The bell: the model message's list (status, messageType), cached per user (server/plugins/messages.ts).
+  messages: endpoint<{ query: Paging & { status?: string; messageType?: string } }, PageResult<unknown>>(
     'GET',
-    '/corp/v1/sys/sms',
+    '/corp/v1/sys/messages',
   ),
+  messagesRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/messages/read'),
   smsRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/sms/read'),
   // 协议管理 (/my/protocol/index): the agreements the enterprise accepted at registration
   // (server/registration/protocols.ts) and signed in the products (productAgreements.ts); each a PDF.

@@ -178,7 +178,7 @@ export async function httpBench(
   {
     seconds = 10,
     connections = 32,
-    path = '/corp/v1/sys/messages?messageState=UNREAD&size=1',
+    path = '/corp/v1/sys/messages?status=UNREAD&size=1',
     label = '',
     pid,
     dbPid,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { writeMessage } from '../models/userMessages';
 import { PRODUCT_NAMES, isBusinessProduct } from '@contract/products';
 import type { Db } from '../db/db';
 
@@ -43,16 +43,13 @@ export async function approveProductApplications(
       );
       await tx.query(`update product_applications set status = 'APPROVED' where id = $1::bigint`, [a.id]);
       const name = isBusinessProduct(a.product) ? PRODUCT_NAMES[a.product] : a.product;
-      await tx.query(
-        `insert into messages (id, user_id, message_type, title, content, message_state, link)
-         values ($1, $2, 'SYSTEM', $3, $4, 'UNREAD', '/my/product/overview')`,
-        [
-          `P${randomUUID()}`,
-          a.applicantId,
-          `${name}产品已开通`,
-          `贵企业的${name}产品开通申请已审核通过，请由企业管理员为用户分配${name}业务角色后使用。`,
-        ],
-      );
+      await writeMessage(tx, {
+        userId: a.applicantId,
+        messageType: 'SYSTEM',
+        title: `${name}产品已开通`,
+        content: `贵企业的${name}产品开通申请已审核通过，请由企业管理员为用户分配${name}业务角色后使用。`,
+        link: '/my/product/overview',
+      });
     }
     return due.rows.map(({ corpId, product }) => ({ corpId, product }));
   });

@@ -1,7 +1,7 @@
 import { BUSINESS_PRODUCT_CODES, isBusinessProduct } from '@contract/products';
 import { isKnownFormat } from '@renderer/core/validators';
 import { checkInvariants } from './checkInvariants';
-import { dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
+import { ANY_ROLE, dbTypeOf, kindOf, RESERVED_FIELDS } from './compileModel';
 import type { EffectRegistry } from './effects/effectRegistry';
 import { checkHandover, createStep, effectCreateStep } from './handovers';
 import { holdsPersonalData, personalDataOf } from './personalFields';
@@ -170,7 +170,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     t.from.forEach((s, j) => needState(`${at}/from/${j}`, s));
     needState(`${at}/to`, t.to);
     (t.outcomes ?? []).forEach((s, j) => needState(`${at}/outcomes/${j}`, s));
-    checkRoles(`${at}/roles`, t.roles);
+    if (t.roles.join() !== ANY_ROLE) checkRoles(`${at}/roles`, t.roles);
     checkParty(`${at}/party`, t.party);
     if (t.reasonField) needField(`${at}/reasonField`, t.reasonField);
     for (const name of Object.keys(t.set ?? {})) needField(`${at}/set/${name}`, name);

@@ -1,4 +1,5 @@
 import type { Ajv, ValidateFunction } from 'ajv';
+import { ROLES } from '../auth/roles';
 import type {
   ColumnKind,
   CompiledField,
@@ -124,6 +125,11 @@ export function inputSchema(def: FieldDef): Record<string, unknown> {
   return out;
 }
 
+/** A transition's roles `["@all"]` (any current role) spelled out as every role of server/auth/roles.ts. */
+export const ANY_ROLE = '@all';
+const withRoles = (t: TransitionDef): TransitionDef =>
+  t.roles.includes(ANY_ROLE) ? { ...t, roles: ROLES.map((r) => r.code) } : t;
+
 /** Compiles a model whose references were already checked (see loadModels). */
 export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledModel {
   const fields = new Map<string, CompiledField>();
@@ -147,7 +153,7 @@ export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledMo
     stateField: def.stateField ?? 'status',
     fields,
     states: new Map(dict.items.map((item) => [item.value, item])),
-    transitions: new Map(def.transitions.map((t) => [t.action, t])),
+    transitions: new Map(def.transitions.map((t) => [t.action, withRoles(t)])),
     corpFields: def.visibility.corpFields,
     userField: def.visibility.userField ?? null,
     readRoles: def.visibility.roles ?? null,

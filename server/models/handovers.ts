@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readSchemaDirectory, loadSchemaFile } from '@renderer/core/node';
 import { loadRoutes } from '../menus';
 import type { Queryable } from '../db/db';
 import type { CompiledModel } from './compileModel';
 import type { CurrentUser } from '../context';
 import type { BizRecord, FieldDef, ModelDef, TransitionDef } from './types';
+import { writeMessage } from './userMessages';
+import { writeAudit } from './audit';
 
 /**
  * Hand-overs (DESIGN.md section 13 "Between the clicks"): a transition that gives work to another party
@@ -257,30 +258,24 @@ export async function writeHandover(links: HandoverLinks, run: HandoverRun): Pro
   const content = `${run.model.def.title} ${name}：${by}已${run.transition.title}，${h.ask}，请及时处理。`;
   for (const u of users.rows) {
     const link = links.link(run.model.name, next, u.role, run.record);
-    await run.tx.query(
-      `insert into messages (id, user_id, message_type, title, content, message_state, link, model, record_id,
-                             action, created_at)
-       values ($1, $2, 'BUSINESS', $3, $4, 'UNREAD', $5, $6, $7, $8, $9)`,
-      [
-        `H${randomUUID()}`,
-        u.id,
-        h.ask,
-        content,
-        link,
-        run.model.name,
-        run.record.id,
-        run.transition.action,
-        run.now,
-      ],
-    );
+    await writeMessage(run.tx, {
+      userId: u.id,
+      messageType: 'BUSINESS',
+      title: h.ask,
+      content,
+      link,
+      about: { model: run.model.name, recordId: run.record.id, action: run.transition.action },
+      createdAt: run.now,
+    });
   }
   return users.rows.length;
 }
 
 /**
  * Closes the open to-dos of a record that has just moved on (in the transition's transaction, before the
- * new step's to-dos are written): whoever acted, the ask is answered, so each receiver's to-do is marked
- * handled, by whom, and read (the bell stops counting it). Returns how many were closed.
+ * new step's to-dos are written): whoever acted, the ask is answered, so each receiver's to-do (a record of
+ * the model message) becomes HANDLED, with when and by whom, and a new version (the bell stops counting it).
+ * Returns how many were closed.
  */
 export async function closeHandovers(
   tx: Queryable,
@@ -289,12 +284,29 @@ export async function closeHandovers(
   user: CurrentUser,
   now: Date,
 ): Promise<number> {
-  const r = await tx.query(
-    `update messages set handled_at = $3, handled_by_name = $4, message_state = 'READ'
-      where model = $1 and record_id = $2 and handled_at is null`,
+  const r = await tx.query<{ id: string; from: string }>(
+    `with open as (select id, state from messages where model = $1 and record_id = $2 and handled_at is null
+                    for update)
+     update messages m set handled_at = $3, handled_by_name = $4, state = 'HANDLED', version = m.version + 1,
+            updated_at = $3
+       from open where m.id = open.id
+     returning m.id, open.state as "from"`,
     [model, recordId, now, `${user.corpName}${user.personName}`],
   );
-  return r.affectedRows;
+  await writeAudit(
+    tx,
+    r.rows.map((m) => ({
+      model: 'message',
+      recordId: m.id,
+      action: 'handle',
+      from: m.from,
+      to: 'HANDLED',
+      user,
+      role: null,
+      at: now,
+    })),
+  );
+  return r.rows.length;
 }
 
 const linksByDir = new Map<string, HandoverLinks>();

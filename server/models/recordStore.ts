@@ -66,7 +66,7 @@ export function rowToRecord(model: CompiledModel, row: Row): BizRecord {
 }
 
 /** The visibility key of a user seeing records by user (visibility.userField): never an enterprise id. */
-const userKey = (userId: string): string => `user:${userId}`;
+export const userKey = (userId: string): string => `user:${userId}`;
 
 /** Whether the actor's current role sees the model's records at all (visibility.roles). */
 export const readable = (model: CompiledModel, role: string | null): boolean =>

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/db';
+import { writeSms } from '../models/userMessages';
 
 /** A message carrying a one-time link to its recipient. */
 export interface LinkMessage {
@@ -27,7 +27,7 @@ export interface LinkDelivery {
 
 /**
  * SMS emulation: the message is written to `public_link_outbox` (nothing leaves the machine) and to the
- * receiver's SMS list (`user_sms`, the 短信 page), in the transaction that issued the link.
+ * receiver's SMS list (model smsMessage, the 短信 page), in the transaction that issued the link.
  */
 export const outboxDelivery: LinkDelivery = {
   async send(tx, m) {
@@ -36,11 +36,13 @@ export const outboxDelivery: LinkDelivery = {
        values ($1, $2, $3, $4, $5, $6)`,
       [m.channel, m.recipient, m.corpId, m.text, m.url, m.at],
     );
-    await tx.query(
-      `insert into user_sms (id, user_id, mobile, content, send_status, read_state, created_at)
-       values ($1, $2, $3, $4, 'SENT', 'UNREAD', $5)`,
-      [`L${randomUUID()}`, m.userId, m.recipient, m.text, m.at],
-    );
+    await writeSms(tx, {
+      userId: m.userId,
+      mobile: m.recipient,
+      content: m.text,
+      sendStatus: 'SENT',
+      createdAt: m.at,
+    });
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { writeSms } from '../models/userMessages';
 
 /** What demo SMS say: [content, hours ago, sent, read]. */
 const SMS: Array<[string, number, boolean, boolean]> = [
@@ -13,19 +14,15 @@ export async function seedAccount(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const u of users.rows) {
       for (const [i, [content, hours, sent, read]] of SMS.entries()) {
-        await tx.query(
-          `insert into user_sms (id, user_id, mobile, content, send_status, read_state, created_at)
-           values ($1, $2, $3, $4, $5, $6, now() - make_interval(hours => $7))`,
-          [
-            `${u.id}-S${i + 1}`,
-            u.id,
-            u.mobile,
-            content,
-            sent ? 'SENT' : 'FAILED',
-            read ? 'READ' : 'UNREAD',
-            hours,
-          ],
-        );
+        await writeSms(tx, {
+          id: `${u.id}-S${i + 1}`,
+          userId: u.id,
+          mobile: u.mobile,
+          content,
+          sendStatus: sent ? 'SENT' : 'FAILED',
+          state: read ? 'READ' : 'UNREAD',
+          createdAt: new Date(Date.now() - hours * 3_600_000),
+        });
       }
     }
   });

@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from '../db/db';
+import { writeMessage } from '../models/userMessages';
 import { PRODUCT_MANIFESTS } from '@contract/products';
 import { PLATFORM_HOSTS } from './platforms';
 
@@ -164,19 +165,15 @@ async function insertUser(tx: Queryable, user: DemoUser, index: number, hash: st
   const todos = TODO_MESSAGES[user.roles[0]?.startsWith('ROLE_CORE_') ? 'core' : 'chain'];
   for (let m = 0; m < unread + 2; m++) {
     const todo = m < unread ? todos[m % todos.length] : undefined;
-    await tx.query(
-      `insert into messages (id, user_id, message_type, title, content, message_state, link, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(hours => $8))`,
-      [
-        `${id}-M${m + 1}`,
-        id,
-        todo ? 'BUSINESS' : 'SYSTEM',
-        todo?.[0] ?? `系统通知（${m + 1}）`,
-        todo?.[1] ?? '平台将于本周六凌晨进行例行维护。',
-        todo ? 'UNREAD' : 'READ',
-        todo?.[2] ?? null,
-        m * 5 + 1,
-      ],
-    );
+    await writeMessage(tx, {
+      id: `${id}-M${m + 1}`,
+      userId: id,
+      messageType: todo ? 'BUSINESS' : 'SYSTEM',
+      title: todo?.[0] ?? `系统通知（${m + 1}）`,
+      content: todo?.[1] ?? '平台将于本周六凌晨进行例行维护。',
+      state: todo ? 'UNREAD' : 'READ',
+      link: todo?.[2] ?? null,
+      createdAt: new Date(Date.now() - (m * 5 + 1) * 3_600_000),
+    });
   }
 }

@@ -143,6 +143,6 @@ export async function fetchAuthToken(): Promise<{ token: string; expiresAt: numb
 
 /** The unread count of the bell (`data.pagecond.count`). */
 export async function fetchUnreadCount(): Promise<number> {
-  const data = await call(API.messages, { query: { messageState: 'UNREAD', size: 1 } });
+  const data = await call(API.messages, { query: { status: 'UNREAD', size: 1 } });
   return data.pagecond.count;
 }

@@ -30,7 +30,7 @@ export function NoticeBell({ color }: { color: string }): React.JSX.Element {
   const canOpen = (link: string | null | undefined): link is string =>
     !!link && decideAccess(link.split('?')[0]!, true, permitted) === 'allow';
   const refresh = useCallback(() => {
-    call<PageResult<Message>>(API.messages, { query: { messageState: 'UNREAD', size: 5 } })
+    call<PageResult<Message>>(API.messages, { query: { status: 'UNREAD', size: 5 } })
       .then(setUnread)
       .catch(() => undefined);
   }, []);

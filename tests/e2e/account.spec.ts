@@ -128,7 +128,7 @@ test('reading a message clears the bell’s dot', async ({ browser }, testInfo) 
   const page = await userPage(browser, 'chain_operator');
   const watch = watchPage(page);
   // Two seeded notices and the to-dos the demo world's records left waiting for supplier 1's operator.
-  const res = await apiGet(page, '/corp/v1/sys/messages', { messageState: 'UNREAD', size: '1' });
+  const res = await apiGet(page, '/corp/v1/sys/messages', { status: 'UNREAD', size: '1' });
   const unread = ((await res.json()) as { data: { pagecond: { count: number } } }).data.pagecond.count;
   expect(unread).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread));
@@ -139,8 +139,8 @@ test('reading a message clears the bell’s dot', async ({ browser }, testInfo) 
   const mail = schemaPage(page, '/my/message/message-query');
   // The first page mixes unread messages with the to-dos already handled (已处理), newest first.
   const first = await apiGet(page, '/corp/v1/sys/messages', { size: '10' });
-  const shown = ((await first.json()) as { data: { list: Array<{ messageState: string }> } }).data.list;
-  const unreadShown = shown.filter((m) => m.messageState === 'UNREAD').length;
+  const shown = ((await first.json()) as { data: { list: Array<{ status: string }> } }).data.list;
+  const unreadShown = shown.filter((m) => m.status === 'UNREAD').length;
   expect(unreadShown).toBeGreaterThan(0);
   await expect(mail.row({ 状态: '未读' })).toHaveCount(unreadShown);
   // The schema-built list at the portal's narrowest width (spec: 1280 px), for review.
@@ -157,7 +157,7 @@ test('reading a message clears the bell’s dot', async ({ browser }, testInfo) 
   await checked.nth(0).getByRole('checkbox').check();
   await checked.nth(1).getByRole('checkbox').check();
   await mail.click('标记已读', page.locator('.schema-list-toolbar'));
-  await expect(page.locator('.ant-message')).toContainText('已标记2条为已读');
+  await expect(page.locator('.ant-message')).toContainText('标记已读：成功 2 条');
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread - 3));
   await mail.click('全部标记已读');
   await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', '0');

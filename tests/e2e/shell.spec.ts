@@ -64,7 +64,7 @@ test.describe('header', () => {
     await loggedInAs(page, 'core_operator');
     // Three seeded notices and the to-dos the demo world's records left waiting for the core's operator
     // (server/models/handovers.ts).
-    const res = await apiGet(page, '/corp/v1/sys/messages', { messageState: 'UNREAD', size: '1' });
+    const res = await apiGet(page, '/corp/v1/sys/messages', { status: 'UNREAD', size: '1' });
     const unread = ((await res.json()) as { data: { pagecond: { count: number } } }).data.pagecond.count;
     expect(unread).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('notice-bell')).toHaveAttribute('data-unread', String(unread));

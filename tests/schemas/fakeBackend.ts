@@ -110,7 +110,8 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
     const one = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)$/.exec(url);
     const action = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)\/actions\/([^/]+)$/.exec(url);
     const aggregates = /^\/biz\/v1\/models\/([^/]+)\/aggregates$/.exec(url);
-    if (records && method === 'GET') {
+    // The account centre's messages are answered below with the rows their pages must show.
+    if (records && method === 'GET' && !['message', 'smsMessage'].includes(records[1] ?? '')) {
       const size = Math.min(Number(params?.size ?? 10), 3);
       const summed = typeof params?.summary === 'string' ? params.summary.split(',') : [];
       return {
@@ -274,46 +275,48 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         finishedAt: '2026-11-22 10:01:00',
         ...job,
       }));
-    // The user's in-site mail (server/plugins/messages.ts): an unread notice, a to-do to act on, a to-do
-    // another user handled.
-    if (url === pathOf(API.messages) && method === 'GET') {
+    // The user's in-site mail (model message; the bell's server/plugins/messages.ts): an unread notice, a
+    // to-do to act on, a to-do another user handled.
+    if ((url === pathOf(API.messages) || records?.[1] === 'message') && method === 'GET') {
       const list = [
-        { messageType: 'SYSTEM', messageState: 'UNREAD', state: 'UNREAD', link: null, handledAt: null },
+        { messageType: 'SYSTEM', status: 'UNREAD', link: null, handledAt: null },
         {
           messageType: 'BUSINESS',
-          messageState: 'UNREAD',
-          state: 'UNREAD',
+          status: 'UNREAD',
           link: '/credit/core/issue/approve?id=1',
           handledAt: null,
         },
         {
           messageType: 'BUSINESS',
-          messageState: 'READ',
-          state: 'HANDLED',
+          status: 'HANDLED',
           link: '/credit/core/issue/approve?id=2',
           handledAt: '2026-11-22 11:00:00',
-          handledBy: '李主管',
+          handledByName: '李主管',
         },
       ].map((m, i) => ({
         id: `msg-${i + 1}`,
+        version: 1,
         title: `消息${i + 1}`,
         content: `消息内容${i + 1}`,
         createdAt: '2026-11-22 10:00:00',
-        handledBy: null,
+        handledByName: null,
+        actions: m.status === 'UNREAD' ? ['read'] : [],
         ...m,
       }));
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };
     }
-    // SMS sent to the user's mobile (server/plugins/messages.ts).
-    if (url === pathOf(API.smsMessages) && method === 'GET') {
+    // SMS sent to the user's mobile (model smsMessage).
+    if (records?.[1] === 'smsMessage' && method === 'GET') {
       const list = [
-        { sendStatus: 'SENT', readState: 'UNREAD' },
-        { sendStatus: 'FAILED', readState: 'READ' },
+        { sendStatus: 'SENT', status: 'UNREAD' },
+        { sendStatus: 'FAILED', status: 'READ' },
       ].map((m, i) => ({
         id: `sms-${i + 1}`,
+        version: 1,
         mobile: '13800000001',
         content: `短信内容${i + 1}`,
         createdAt: '2026-11-22 10:00:00',
+        actions: m.status === 'UNREAD' ? ['read'] : [],
         ...m,
       }));
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };

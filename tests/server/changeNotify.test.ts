@@ -14,8 +14,8 @@ describe('change notifications', () => {
   });
 
   const unread = async (b: Awaited<ReturnType<typeof loggedIn>>): Promise<number> =>
-    (await b.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', size: '1' } })).json()
-      .data.pagecond.count;
+    (await b.call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD', size: '1' } })).json().data
+      .pagecond.count;
 
   it('shows a message read elsewhere in the bell count at once', async () => {
     const b = await loggedIn(s.app, 'core_operator');
@@ -24,9 +24,9 @@ describe('change notifications', () => {
     expect(await unread(b)).toBe(before);
     expect(await unread(b)).toBe(before);
     await s.db.query(
-      `update messages set message_state = 'READ'
+      `update messages set state = 'READ'
         where id = (select m.id from messages m join users u on u.id = m.user_id
-                     where u.username = 'core_operator' and message_state = 'UNREAD' limit 1)`,
+                     where u.username = 'core_operator' and state = 'UNREAD' limit 1)`,
     );
     expect(await unread(b)).toBe(before - 1);
   });

@@ -119,11 +119,13 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
 
   it("the SMS on the supplier's 短信 page and the to-do in its inbox are timed in China time", async () => {
     const [late] = SIGNINGS;
-    const sms = body(await operator.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    const sms = body(
+      await operator.call('GET', '/biz/v1/models/smsMessage/records', { query: { size: '100' } }),
+    ).data;
     const text = sms.list.find((m: Json) => String(m.content).includes(confirmedPayableNo));
     expect(text?.createdAt).toBe(late!.text);
     const inbox = body(
-      await operator.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', size: '100' } }),
+      await operator.call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD', size: '100' } }),
     ).data;
     const todo = inbox.list.find((m: Json) => String(m.content).includes(confirmedPayableNo));
     expect(todo?.title).toBe('应付账款待供应商签署');

@@ -23,6 +23,7 @@ const PAYABLE = 'factoringReversePayable';
 const FINANCE = 'factoringReverseFinance';
 const LINKS = '/v1/public-links';
 const DOCS = '/biz/v1/factoring/reverse/documents';
+const SMS_RECORDS = '/biz/v1/models/smsMessage/records';
 
 let s: ModelsTestServer;
 const startedAt = clock.now;
@@ -176,14 +177,14 @@ describe('reverse factoring: the public sign link', () => {
     );
     expect(link.text).toContain(link.url);
     const chain = await as(s.app, 'chain_operator');
-    const sms = body(await chain.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    const sms = body(await chain.call('GET', SMS_RECORDS, { query: { size: '100' } })).data;
     expect(sms.list.find((m: { content: string }) => m.content === link.text)).toMatchObject({
       sendStatus: 'SENT',
-      readState: 'UNREAD',
+      status: 'UNREAD',
     });
     // Nobody else's 短信 page has it.
     const core = await as(s.app, 'core_operator');
-    const others = body(await core.call('GET', '/corp/v1/sys/sms', { query: { size: '100' } })).data;
+    const others = body(await core.call('GET', SMS_RECORDS, { query: { size: '100' } })).data;
     expect(others.list.map((m: { content: string }) => m.content)).not.toContain(link.text);
   });
 

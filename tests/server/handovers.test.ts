@@ -117,11 +117,11 @@ describe('a hand-over writes the next party to-dos in the transition', () => {
   const inbox = async (name: string): Promise<Json[]> =>
     body(
       await users[name]!.call('GET', '/corp/v1/sys/messages', {
-        query: { messageState: 'UNREAD', size: '100' },
+        query: { status: 'UNREAD', size: '100' },
       }),
     ).data.list;
   const unread = async (name: string): Promise<number> =>
-    body(await users[name]!.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })).data
+    body(await users[name]!.call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD' } })).data
       .pagecond.count;
 
   beforeAll(async () => {
@@ -195,7 +195,7 @@ describe('a hand-over writes the next party to-dos in the transition', () => {
 
     const page = body(
       await users.chain_director!.call('GET', '/corp/v1/sys/messages', {
-        query: { messageState: 'UNREAD', size: '100' },
+        query: { status: 'UNREAD', size: '100' },
       }),
     ).data;
     // Found by its record (the seeded to-dos may be dated after this test's fixed clock).
@@ -283,13 +283,13 @@ describe('a hand-over writes the next party to-dos in the transition', () => {
         if (found || rows.length < 100) return found;
       }
     };
-    expect(await todo()).toMatchObject({ messageState: 'UNREAD', handledAt: null, handledBy: null });
+    expect(await todo()).toMatchObject({ status: 'UNREAD', handledAt: null, handledByName: null });
     // The director answers it: every receiver's to-do of this record is closed, marked by whom.
     await step(users.chain_director!, 'factoringReceivable', rec.id, 'approve');
     const closed = await todo();
-    expect(closed).toMatchObject({ messageState: 'READ' });
+    expect(closed).toMatchObject({ status: 'HANDLED' });
     expect(String(closed!.handledAt)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    expect(closed!.handledBy).toContain('华建建材');
+    expect(closed!.handledByName).toContain('华建建材');
     expect(await unread('chain_director')).toBe(before - 1);
   });
 });

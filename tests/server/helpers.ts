@@ -140,7 +140,7 @@ export { pdfText } from '../pdfText';
 export async function unreadMessages(db: Queryable, username: string): Promise<number> {
   const r = await db.query<{ n: number }>(
     `select count(*)::int as n from messages m join users u on u.id = m.user_id
-      where u.username = $1 and m.message_state = 'UNREAD'`,
+      where u.username = $1 and m.state = 'UNREAD'`,
     [username],
   );
   return r.rows[0]!.n;

@@ -70,7 +70,7 @@ describe('NUL characters and lone surrogates are refused with SCF.TEXT_INVALID',
     for (const [path, query] of [
       [`${API}/creditIssue/records`, { issueNo: 'a\u0000b' }],
       [`${API}/creditIssue/records/a\u0000b`, {}],
-      ['/corp/v1/sys/messages', { messageState: 'UN\u0000READ' }],
+      ['/corp/v1/sys/messages', { status: 'UN\u0000READ' }],
       [`${API}/creditIssue/aggregates`, { groupBy: 'status', issueNo: '\u0000' }],
     ] as const) {
       const res = await coreOp.call('GET', path, { query });

@@ -73,9 +73,7 @@ describe('platform config, holidays and messages', () => {
   it('counts unread messages in data.pagecond.count', async () => {
     const unread = async (u: string) =>
       (
-        await (
-          await loggedIn(s.app, u)
-        ).call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })
+        await (await loggedIn(s.app, u)).call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD' } })
       ).json().data;
     for (const user of ['core_operator', 'chain_director', 'new_user']) {
       const count = await unreadMessages(s.db, user);

@@ -42,7 +42,7 @@ describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (
       const unread = (
         await (
           await loggedIn(app, 'core_operator')
-        ).call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD' } })
+        ).call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD' } })
       ).json();
       // The seeded notices and to-dos (the seeder writes them as a server does, on PostgreSQL too).
       expect(unread.data.pagecond.count).toBe(await unreadMessages(db, 'core_operator'));

@@ -128,7 +128,7 @@ describe('CSRF token and request signature on state-changing calls', () => {
 
 describe('every request of a session is signed and checked, GET too', () => {
   const messages = (browser: Browser, opts = {}) =>
-    browser.call('GET', '/corp/v1/sys/messages', { query: { messageState: 'UNREAD', v: '1' }, ...opts });
+    browser.call('GET', '/corp/v1/sys/messages', { query: { status: 'UNREAD', v: '1' }, ...opts });
 
   it('accepts a signed GET with the CSRF token and the terminal code', async () => {
     expect((await messages(b)).json().code).toBe('0');
@@ -149,7 +149,7 @@ describe('every request of a session is signed and checked, GET too', () => {
     const fresh = signRequest({
       method: 'GET',
       path: '/api/web/corp/v1/sys/messages',
-      rawQuery: 'messageState=UNREAD&v=1',
+      rawQuery: 'status=UNREAD&v=1',
       body: '',
       csrfToken: b.csrf,
       timestamp: clock.now.getTime(),

@@ -209,11 +209,14 @@ export function checkPage(
       (action.roles ?? []).forEach((role, j) => {
         if (!roles.has(role)) report(`${at}/roles/${j}`, `未知角色 "${role}"`);
       });
-      if (action.type === 'navigate') checkRoute(`${at}/to`, action.to, action.roles);
-      if ((action.type === 'action' || action.type === 'submit') && action.redirect)
-        checkRoute(`${at}/redirect`, action.redirect);
-      // A request's `{+field}` redirect is an address the server gave the row (a to-do's 去处理 link).
-      if (action.type === 'request' && action.redirect && !action.redirect.startsWith('{+'))
+      // A `{+field}` address is one the server gave the row (a to-do's 去处理 link), no page of ours.
+      const given = (path: string): boolean => path.startsWith('{+');
+      if (action.type === 'navigate' && !given(action.to)) checkRoute(`${at}/to`, action.to, action.roles);
+      if (
+        (action.type === 'action' || action.type === 'submit' || action.type === 'request') &&
+        action.redirect &&
+        !(action.type !== 'submit' && given(action.redirect))
+      )
         checkRoute(`${at}/redirect`, action.redirect);
       const transition = (name: string, of: ModelDefinition | undefined, where: string): void => {
         if (!of) return;
@@ -251,6 +254,8 @@ export function checkPage(
           );
         // A button no role of the page may press is offered in vain (the model forbids it to them).
         const allowedRoles = steps.flatMap((t) => t.roles ?? []);
+        // `@all`: any current role (server/models/compileModel.ts).
+        if (allowedRoles.includes('@all')) allowedRoles.splice(0, allowedRoles.length);
         const shownTo = access?.pageRoles
           ? [...access.pageRoles].filter((r) => !action.roles || action.roles.includes(r))
           : [];

@@ -95,7 +95,7 @@ export interface ActionBase {
   danger?: boolean;
 }
 
-/** Go to another page; `{name}` placeholders are filled from the record (or the page query). */
+/** Go to another page; `{name}` placeholders are filled from the record (or the page query), `{+name}` is a page the row holds. */
 export interface NavigateAction extends ActionBase {
   type: 'navigate';
   to: string;
@@ -116,10 +116,12 @@ export interface ModelAction extends ActionBase {
   reasonTitle?: string;
   /** Sign with the UKEY before sending (the signature goes in the body). */
   sign?: boolean;
-  /** Message after success. @default '操作成功' */
+  /** Message after success (an empty text shows none). @default '操作成功' */
   success?: string;
-  /** Where to go after success; default: stay and reload. */
+  /** Where to go after success; default: stay and reload. `{+field}` takes a page the row holds. */
   redirect?: string;
+  /** A topic the host is told of after success (marking a message read: the bell reads again). */
+  announce?: AnnounceTopic;
 }
 
 /** Submit the page's form: create (POST) or update (PUT), then optionally run a transition. */
@@ -227,7 +229,7 @@ export interface RequestAction extends ActionBase {
 }
 
 /**
- * What a `request` action or an endpoint form's submit may tell the host it changed (RendererProvider
+ * What a `request`, an `action` or an endpoint form's submit may tell the host it changed (RendererProvider
  * `announce`): `messages`, the user's in-site mail (the portal's header bell); `session`, the user's own
  * account (the portal reads the session again: name, mobile, a changed initial password).
  */

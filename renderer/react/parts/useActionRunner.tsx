@@ -142,7 +142,9 @@ export function useActionRunner(): {
       url: actionPath(model, record.id, action.action),
       data: { version: record.version, ...(reason ? { reason } : {}), ...(signature ? { signature } : {}) },
     });
-    void renderer.message.success(action.success ?? '操作成功');
+    if (action.announce) renderer.announce?.(action.announce);
+    const said = action.success ?? '操作成功';
+    if (said) void renderer.message.success(said);
     // The page's lists and records load again by themselves after the write (context/writes.ts).
     if (action.redirect) renderer.navigate(fillTemplate(action.redirect, record, context.query));
   };
@@ -198,6 +200,7 @@ export function useActionRunner(): {
     });
     const label = context.recordLabel ?? ((r: BizRecord) => r.id);
     const byId = new Map(records.map((r) => [r.id, r]));
+    if (action.announce && answer.succeeded > 0) renderer.announce?.(action.announce);
     const title = `${action.label}：成功 ${answer.succeeded} 条，未通过 ${answer.refused} 条`;
     if (answer.refused === 0) void renderer.message.success(title);
     else

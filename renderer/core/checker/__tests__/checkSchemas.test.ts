@@ -102,6 +102,26 @@ describe('checkSchemas', () => {
     expect(check([{ file: 'credit/issues.json', raw: shared }])).toEqual([]);
   });
 
+  it('lets any role press a transition open to ["@all"], and takes a row\'s {+field} address as given', () => {
+    const anyRole: ModelDefinition = {
+      ...issue,
+      transitions: [{ action: 'read', from: ['IS0'], to: 'IS1', roles: ['@all'] }],
+    };
+    const page = listPage({
+      rowActions: [
+        { key: 'read', label: '去处理', type: 'action', action: 'read', redirect: '{+link}' },
+        { key: 'open', label: '去处理', type: 'navigate', to: '{+link}' },
+      ],
+    });
+    (page.route as Record<string, unknown>).roles = ['ROLE_CORE_OPERATOR'];
+    expect(check([{ file: 'credit/issues.json', raw: page }], context({ creditIssue: anyRole }))).toEqual([]);
+    // A plain address must still be a page.
+    const unknown = listPage({
+      rowActions: [{ key: 'open', label: '打开', type: 'navigate', to: '/nowhere' }],
+    });
+    expect(check([{ file: 'credit/issues.json', raw: unknown }]).join()).toContain('/nowhere');
+  });
+
   it('reports meta-schema problems with the pointer and what was expected', () => {
     const raw = listPage({ pageSize: 'ten', columns: [{ field: 'issueNo', titel: '编号' }] });
     (raw.route as Record<string, unknown>).product = 'loans';
