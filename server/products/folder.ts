@@ -148,6 +148,18 @@ export async function mountProductFolder(dir: string, schemasDir: string): Promi
     writeFileSync(join(schemasDir, file), readFileSync(full));
     recordCopiedFile(schemasDir, file, full);
   }
+  return registerFolder(dir, folder);
+}
+
+/**
+ * Registers a product folder read in place (the checker with PRODUCT_DIRS: scripts/schemas-check.ts): its
+ * manifest with the contract and its server plugin with the server's products, as mounting does.
+ */
+export async function registerProductFolder(dir: string): Promise<ServerProduct> {
+  return registerFolder(dir, readProductFolder(dir));
+}
+
+async function registerFolder(dir: string, folder: ProductFolder): Promise<ServerProduct> {
   registerProduct(folder.manifest);
   const plugin = await loadFolderPlugin(dir, folder.manifest);
   const seedRecords = folderSeed(folder);
