@@ -128,8 +128,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server never imports the portal or the React renderer.
-    files: ['server/**/*.ts'],
+    // The server (and the products' server plugins) never imports the portal or the React renderer.
+    files: ['server/**/*.ts', 'products/*/server/**/*.ts', 'tests/fixtures/*/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -149,7 +149,7 @@ export const API = {
   protocols: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/protocols'),
   protocolPdf: endpoint<{ params: { code: string } }>('GET', '/corp/v1/protocols/:code', { signed: false }),
   productAgreements: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/product-agreements'),
-  // A factoring product's documentation (server/products/factoring/documentation.ts): its documents, and
+  // A factoring product's documentation (server/factoring/documentation.ts): its documents, and
   // each as a PDF (`view=1` opens it in the browser).
   factoringDocumentation: endpoint<{ query: { variant?: string } }, unknown[]>(
     'GET',

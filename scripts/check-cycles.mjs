@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ROOTS = ['contract', 'src', 'renderer', 'server'];
+const ROOTS = ['contract', 'src', 'renderer', 'server', 'products'];
 const ALIASES = [
   ['@contract/', 'contract/'],
   ['@renderer/', 'renderer/'],

@@ -68,7 +68,8 @@ function serverIndex(manifests: readonly Manifest[]): string {
   const plugins = manifests
     .filter((m) => m.server)
     .sort((a, b) => a.server!.order - b.server!.order)
-    .map((m) => ({ ...m.server!, from: `./${m.server!.plugin.replace(/^server\/products\//, '')}` }));
+    // The plugin's module is in the product's folder (products/<code>/<plugin>).
+    .map((m) => ({ ...m.server!, from: `../../products/${m.code}/${m.server!.plugin}` }));
   const byModule = new Map<string, string[]>();
   for (const p of plugins) byModule.set(p.from, [...(byModule.get(p.from) ?? []), p.export]);
   return [

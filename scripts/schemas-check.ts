@@ -13,6 +13,7 @@ import { HOST_COMPONENTS } from '@/router/hostComponents';
 import { BUILTIN_COMPONENT_NAMES } from '@renderer/core/schema';
 import { checkModelFiles } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
+import { productDirsFromEnv, registerProductFolder } from '@server/products/folder';
 
 /**
  * Checks the folder and returns the problems (exported for the tests). `screens` are the paths the portal
@@ -86,6 +87,8 @@ const isMain =
   process.argv[1] !== undefined &&
   resolve(process.argv[1]).replace(/\.ts$/, '') === resolve(import.meta.filename ?? '').replace(/\.ts$/, '');
 if (isMain) {
+  // PRODUCT_DIRS folders join the products and their plugins' effects, as the server mounts them.
+  for (const dir of productDirsFromEnv(process.env.PRODUCT_DIRS)) await registerProductFolder(dir);
   const root = resolve(process.argv[2] ?? 'schemas');
   const { pages, issues } = checkSchemaFolder(root);
   const onDisk = schemaFileOnDisk(root);

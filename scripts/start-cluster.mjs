@@ -43,7 +43,7 @@ if (cluster.isPrimary) {
   const dirs = productDirsFromEnv(process.env.PRODUCT_DIRS, process.cwd());
   const mounted =
     dirs.length > 0
-      ? mountProductDirs(dirs, fileURLToPath(new URL('../schemas', import.meta.url)))
+      ? await mountProductDirs(dirs, fileURLToPath(new URL('../schemas', import.meta.url)))
       : undefined;
   if (process.env.SEED !== 'false') {
     const engine = await openEngine({ db, ...(mounted ? { schemasDir: mounted.schemasDir } : {}) });

@@ -1,7 +1,7 @@
 /**
  * The server's error catalogue (Fastify lib/errors.js style): every error a handler can raise has a
  * stable code, a Chinese message shown to the user and an HTTP status. This is the platform's part;
- * each product brings its own catalogue (server/products/<product>/errors.ts, thrown through
+ * each product brings its own catalogue (products/<product>/server/errors.ts, thrown through
  * {@link errorsOf}), and server/products checks that no code is defined twice.
  *
  * Business errors answer HTTP 200 with `code !== '0'` so the portal can show the message (spec section 8:

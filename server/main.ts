@@ -49,7 +49,7 @@ export async function main(): Promise<void> {
   // schemas/ that this server runs on (server/products/folder.ts). SCHEMAS_DIR: the schema studio's folder.
   const baseSchemasDir = resolve(process.env.SCHEMAS_DIR ?? resolve(root, 'schemas'));
   const productDirs = productDirsFromEnv(process.env.PRODUCT_DIRS, process.cwd());
-  const mounted = productDirs.length > 0 ? mountProductDirs(productDirs, baseSchemasDir) : undefined;
+  const mounted = productDirs.length > 0 ? await mountProductDirs(productDirs, baseSchemasDir) : undefined;
   const schemasDir = mounted?.schemasDir ?? baseSchemasDir;
   // One engine for the seeds and every plugin (server/engine.ts).
   const log = process.env.LOG !== 'false';

@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkDictionaries, describeAjvErrors, formatIssue } from '@renderer/core/checker';
 import { parseJson } from '@renderer/core/checker/jsonSyntax';
-import { schemaTreeFiles } from '@renderer/core/node';
+import { schemaFileOnDisk, schemaTreeFiles } from '@renderer/core/node';
 import { compareMoney, isMoneyString } from '@renderer/core/format';
 import { escapePointerSegment } from '@renderer/core/schema';
 import { isBusinessDate, registerAjvFormats, sumToProblem } from '@renderer/core/validators';
@@ -32,12 +32,19 @@ export interface ModelFileProblem {
   column?: number;
 }
 
-/** A broken model or dictionary file: the message names every file, JSON pointer and problem. */
+/**
+ * A broken model or dictionary file: the message names every file, JSON pointer and problem, each file
+ * where it is on disk (`onDisk`: renderer/core/node `schemaFileOnDisk`, e.g. products/credit/models/…, also
+ * for a server running on a copy of the tree).
+ */
 export class ModelLoadError extends Error {
   readonly problems: string[];
-  constructor(readonly located: ModelFileProblem[]) {
-    const problems = located.map((p) => formatIssue(p));
-    super(`业务模型有错误（schemas/_models、schemas/_dicts），请修正后再启动：\n  ${problems.join('\n  ')}`);
+  constructor(
+    readonly located: ModelFileProblem[],
+    onDisk?: (file: string) => string,
+  ) {
+    const problems = located.map((p) => formatIssue(p, onDisk));
+    super(`业务模型有错误（模型、字典文件），请修正后再启动：\n  ${problems.join('\n  ')}`);
     this.name = 'ModelLoadError';
     this.problems = problems;
   }
@@ -222,7 +229,7 @@ export function checkModelFiles(
  */
 export function loadModels(schemasDir: string, effects: EffectRegistry): ModelSet {
   const { problems, defs, dicts } = checkModelFiles(schemasDir, effects);
-  if (problems.length) throw new ModelLoadError(problems);
+  if (problems.length) throw new ModelLoadError(problems, schemaFileOnDisk(schemasDir));
   const ajv = createModelAjv();
   const models = new Map<string, CompiledModel>();
   for (const { def, file } of defs) {
@@ -232,6 +239,6 @@ export function loadModels(schemasDir: string, effects: EffectRegistry): ModelSe
       problems.push({ file, pointer: '/fields', message: (error as Error).message });
     }
   }
-  if (problems.length) throw new ModelLoadError(problems);
+  if (problems.length) throw new ModelLoadError(problems, schemaFileOnDisk(schemasDir));
   return { models, dicts };
 }

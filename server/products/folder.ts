@@ -1,11 +1,13 @@
 /**
  * A product from its folder alone (README, "Add a product"): `manifest.json`, `models/*.json`,
- * `dicts/*.json`, `pages/**\/*.json` (page files by route, under the manifest's route prefix) and
- * `seed.json` (demo records made through the models engine). Mounting it registers the manifest with the
- * contract (contract/products.ts `registerProduct`), writes its models, dictionaries and pages into a
- * schemas folder the server then runs on, and answers its server plugin (the seed). `PRODUCT_DIRS` mounts
- * such folders into `npm start` (server/main.ts, {@link mountProductDirs}); the README's worked example is
- * one. Products of this repository keep their pieces in the shared folders until they move (README, Layout).
+ * `dicts/*.json`, `pages/**\/*.json` (page files by route, under the manifest's route prefix),
+ * `seed.json` (demo records made through the models engine) and, when the manifest names one (`server`),
+ * its server plugin (`server/index.ts`: effects, error codes, routes, seed), found as the repository's
+ * products' are (products/<code>/server/, scripts/products-generate.ts). Mounting it registers the
+ * manifest with the contract (contract/products.ts `registerProduct`) and the plugin with the server's
+ * products (./index.ts `registerServerProduct`), writes its models, dictionaries and pages into a schemas
+ * folder the server then runs on, and answers its server plugin. `PRODUCT_DIRS` mounts such folders into
+ * `npm start` (server/main.ts, {@link mountProductDirs}); the README's worked example is one.
  */
 import {
   existsSync,
@@ -19,10 +21,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { copySchemaTree, productTreeFiles } from '@renderer/core/node';
+import { pathToFileURL } from 'node:url';
+import { copySchemaTree, productTreeFiles, recordCopiedFile } from '@renderer/core/node';
 import { registerProduct, type MountedProductFolders, type ProductManifest } from '@contract/products';
 import type { ModelEngine } from '../models/modelEngine';
 import { EngineSeeder } from '../seed/engineSeeder';
+import { registerServerProduct } from './index';
 import { portalProductFolders, productDirsFromEnv } from './productDirs';
 import type { ServerProduct } from './types';
 
@@ -113,27 +117,72 @@ function folderSeed(folder: ProductFolder) {
 }
 
 /**
- * Mounts a product folder into `schemasDir` (each file of it at its place in the schemas tree:
- * renderer/core/schema/productFolders.ts) and registers its manifest; answers its server plugin.
+ * The server plugin a folder's manifest names (`server.plugin`, a module path from the folder: a `.ts`
+ * file or a folder with an index.ts), loaded; undefined when it names none.
+ * @throws Error naming the file when the module is missing or has no such export
  */
-export function mountProductFolder(dir: string, schemasDir: string): ServerProduct {
-  return mountFolder(dir, readProductFolder(dir), schemasDir);
+export async function loadFolderPlugin(
+  dir: string,
+  manifest: ProductManifest,
+): Promise<ServerProduct | undefined> {
+  if (!manifest.server) return undefined;
+  const base = join(dir, manifest.server.plugin);
+  const file = [`${base}.ts`, join(base, 'index.ts')].find((f) => existsSync(f) && statSync(f).isFile());
+  if (!file) throw new Error(`${manifest.code}: server plugin ${base}(.ts|/index.ts) not found`);
+  const plugin = ((await import(pathToFileURL(file).href)) as Record<string, unknown>)[
+    manifest.server.export
+  ];
+  if (!plugin) throw new Error(`${manifest.code}: ${file} exports no ${manifest.server.export}`);
+  return plugin as ServerProduct;
 }
 
-function mountFolder(dir: string, folder: ProductFolder, schemasDir: string): ServerProduct {
+/**
+ * Mounts a product folder into `schemasDir` (each file of it at its place in the schemas tree:
+ * renderer/core/schema/productFolders.ts), registers its manifest and its server plugin; answers the plugin
+ * (its seed: the plugin's, then the folder's seed.json).
+ */
+export async function mountProductFolder(dir: string, schemasDir: string): Promise<ServerProduct> {
+  const folder = readProductFolder(dir);
   for (const [file, full] of productTreeFiles([dir])) {
     mkdirSync(dirname(join(schemasDir, file)), { recursive: true });
     writeFileSync(join(schemasDir, file), readFileSync(full));
+    recordCopiedFile(schemasDir, file, full);
   }
+  return registerFolder(dir, folder);
+}
+
+/**
+ * Registers a product folder read in place (the checker with PRODUCT_DIRS: scripts/schemas-check.ts): its
+ * manifest with the contract and its server plugin with the server's products, as mounting does.
+ */
+export async function registerProductFolder(dir: string): Promise<ServerProduct> {
+  return registerFolder(dir, readProductFolder(dir));
+}
+
+async function registerFolder(dir: string, folder: ProductFolder): Promise<ServerProduct> {
   registerProduct(folder.manifest);
-  return { code: folder.manifest.code, effects: [], errors: {}, seed: folderSeed(folder) };
+  const plugin = await loadFolderPlugin(dir, folder.manifest);
+  const seedRecords = folderSeed(folder);
+  const product: ServerProduct = {
+    effects: [],
+    errors: {},
+    ...plugin,
+    code: folder.manifest.code,
+    seed: async (engine) => {
+      await plugin?.seed?.(engine);
+      await seedRecords(engine);
+    },
+  };
+  // Its demo data are made once, by whoever mounted it (server/main.ts), not with the repository's seeds.
+  registerServerProduct({ ...product, seed: undefined });
+  return product;
 }
 
 /** Product folders mounted into a copy of a schemas folder: what the server and the portal run on. */
 export interface MountedProducts {
   /** The copy of the schemas folder with the folders' models, dictionaries and pages in it. */
   schemasDir: string;
-  /** Their server plugins (the seeds). */
+  /** Their server plugins (registered with the server's products; `seed` makes their demo data). */
   products: ServerProduct[];
   /** What the built portal reads of them at start (contract/products.ts `MountedProductFolders`). */
   portal: MountedProductFolders;
@@ -146,10 +195,14 @@ export interface MountedProducts {
  * it: renderer/core/node/schemaTree.ts) in the system's temp
  * directory: the server runs on the copy, so the checkout's schemas/ is never written.
  */
-export function mountProductDirs(dirs: readonly string[], schemasDir: string): MountedProducts {
+export async function mountProductDirs(
+  dirs: readonly string[],
+  schemasDir: string,
+): Promise<MountedProducts> {
   const copy = mkdtempSync(join(tmpdir(), 'scf-product-dirs-'));
   copySchemaTree(schemasDir, copy);
-  const products = dirs.map((dir) => mountFolder(dir, readProductFolder(dir), copy));
+  const products: ServerProduct[] = [];
+  for (const dir of dirs) products.push(await mountProductFolder(dir, copy));
   return {
     schemasDir: copy,
     products,

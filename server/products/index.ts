@@ -1,7 +1,9 @@
 /**
  * The products the server runs: the business products' plugins as their manifests name them
- * (products/<code>/manifest.json `server`, listed by the generated plugins.generated.ts), then the account
- * centre's. Each brings its effects, error codes and demo data from its own folder.
+ * (products/<code>/manifest.json `server`: products/<code>/server/, listed by the generated
+ * plugins.generated.ts), then the account centre's (./account, ./account-finance: shared, not products),
+ * then those of folders mounted at start (PRODUCT_DIRS, ./folder.ts). Each product brings its effects,
+ * error codes and demo data from its own folder.
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
@@ -14,7 +16,16 @@ import type { ServerProduct } from './types';
 
 export type { ServerProduct } from './types';
 
-export const PRODUCTS: readonly ServerProduct[] = [...PRODUCT_PLUGINS, accountProduct, accountFinanceProduct];
+const products: ServerProduct[] = [...PRODUCT_PLUGINS, accountProduct, accountFinanceProduct];
+export const PRODUCTS: readonly ServerProduct[] = products;
+
+/**
+ * Adds the server plugin of a folder mounted at start (./folder.ts) to {@link PRODUCTS}, before the engine
+ * and the app read them; a product already there is left as it is.
+ */
+export function registerServerProduct(product: ServerProduct): void {
+  if (!products.some((p) => p.code === product.code)) products.push(product);
+}
 
 /** The one-time public link kinds of every product (server/publicLinks). */
 export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS): PublicLinkKind[] {

@@ -177,7 +177,7 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
       ];
       return { list, pagecond: { count: list.length, page: 1, size: Number(params?.size ?? 10) } };
     }
-    // 产品文档 of a factoring variant (server/products/factoring/documentation.ts).
+    // 产品文档 of a factoring variant (server/factoring/documentation.ts).
     if (url === pathOf(API.factoringDocumentation) && method === 'GET') {
       const variant = String(params?.variant ?? '');
       return ['contract', 'rules'].map((code) => ({

@@ -185,6 +185,16 @@ describe('schemas:check', () => {
     }
   });
 
+  it('checks PRODUCT_DIRS folders as the server mounts them: their products and plugins known', () => {
+    // The sample's route.product and the variant's model effect (its server plugin) are known, as they
+    // are to a server started with the same PRODUCT_DIRS (server/products/folder.ts).
+    const result = runScript(SCHEMAS, {
+      PRODUCT_DIRS: 'tests/fixtures/sample-product,tests/fixtures/sample-variant',
+    });
+    expect(result.stdout).toMatch(/schemas:check: \d+ page schemas, no problems/);
+    expect(result.status).toBe(0);
+  });
+
   it('exits 0 and says so when all is well', () => {
     const result = runScript(SCHEMAS);
     expect(result.stdout).toMatch(/schemas:check: \d+ page schemas, no problems/);

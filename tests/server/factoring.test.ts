@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
-import { factoringInterest, loanFigures } from '@server/products/factoring/interest';
+import { factoringInterest, loanFigures } from '@server/factoring/interest';
 import { pdfText, type Browser } from './helpers';
 import {
   act,

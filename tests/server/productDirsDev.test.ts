@@ -57,13 +57,14 @@ describe('PRODUCT_DIRS in the dev server, the studio and the checker', () => {
     const res = await fetch(`${base}/cv3/product-folders.js`);
     expect(res.headers.get('content-type')).toContain('javascript');
     const script = await res.text();
-    const mounted = mountProductDirs([FOLDER], SCHEMAS);
+    const mounted = await mountProductDirs([FOLDER], SCHEMAS);
     try {
       expect(script).toBe(`globalThis.__SCF_PRODUCT_FOLDERS__ = ${JSON.stringify(mounted.portal)};\n`);
       expect(Object.keys(mounted.portal.files).sort()).toEqual([
         '_dicts/sampleRequestStatus.json',
         '_fragments/sample-request-columns.json',
         '_models/sampleRequest.json',
+        'sample/_template.json',
         'sample/request/apply.json',
         'sample/request/list.json',
       ]);

@@ -1,6 +1,6 @@
 /**
  * Products as plugins (README, "Add a product"): effects, error codes, role homes and demo data come from
- * server/products/<product>/ through one list; a second product is a folder and a line.
+ * products/<product>/server/ through one list; a second product is a folder and a line.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { grantedRoutes } from '@renderer/core/routes';
 import { loadRoutes } from '@server/menus';
 import { duplicateErrorCodes, PRODUCTS, productEffects } from '@server/products';
 import type { ServerProduct } from '@server/products';
-import { creditError } from '@server/products/credit/errors';
+import { creditError } from '../../products/credit/server/errors';
 import { readSchemaDirectory } from '@renderer/core/node';
 
 const SCHEMAS = join(process.cwd(), 'schemas');

@@ -3,7 +3,9 @@
  * manifest, one model with two states and one transition, a list page, a form page and a seed of two
  * records, and nothing outside that folder names it. Mounted into a copy of schemas/ (server/products/folder.ts),
  * the server runs it: it is in its roles' menus only, its pages load and pass the checker, and a record
- * is created and approved through the API.
+ * is created and approved through the API. tests/fixtures/sample-variant/ is a variant of it: its pages are
+ * the sample's pages instantiated with its own values (`pages/_variant.json`), on its own model, dictionary,
+ * fragment and seed, with a server plugin of its own (`server/index.ts`, named by its manifest).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,15 +21,19 @@ import { checkSchemaFolder } from '../../scripts/schemas-check';
 import { loggedIn, testServer, type TestServer } from './helpers';
 
 const FOLDER = join(process.cwd(), 'tests/fixtures/sample-product');
+const VARIANT = join(process.cwd(), 'tests/fixtures/sample-variant');
 let dir: string;
 let s: TestServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sample-product-'));
   copySchemaTree(join(process.cwd(), 'schemas'), dir);
-  const product = mountProductFolder(FOLDER, dir);
+  const product = await mountProductFolder(FOLDER, dir);
+  const variant = await mountProductFolder(VARIANT, dir);
   s = await testServer(undefined, dir);
-  await product.seed!(await openEngine({ db: s.db, schemasDir: dir }));
+  const engine = await openEngine({ db: s.db, schemasDir: dir });
+  await product.seed!(engine);
+  await variant.seed!(engine);
 });
 afterAll(async () => {
   await s?.app.close();
@@ -141,5 +147,53 @@ describe('a product from its folder alone', () => {
       await core.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'sample' } })
     ).json();
     expect(opened.code).toBe('SCF.PRODUCT_ALREADY_OPENED');
+  });
+});
+
+describe('a variant of it from its own folder', () => {
+  const variantRecords = '/biz/v1/models/samplePlusRequest/records';
+
+  it('has the template pages as its own, with its values', () => {
+    const list = loadSchemaFile(dir, 'sample-plus/request/list.json').schema;
+    expect(list.route).toMatchObject({
+      path: '/sample-plus/request/list',
+      title: '变体申请',
+      product: 'sample-plus',
+    });
+    expect(list.model).toBe('samplePlusRequest');
+    expect(JSON.stringify(list)).toContain('变体申请编号');
+    const apply = loadSchemaFile(dir, 'sample-plus/request/apply.json').schema;
+    expect(apply.route.menu?.group).toBe('变体业务');
+    expect(readProductFolder(VARIANT).pages).not.toHaveProperty(['request/list.json']);
+  });
+
+  it('is in the menus of its roles, beside the sample', async () => {
+    const operator = await menusOf('core_operator');
+    const group = operator.find((m) => m.menuBrief === 'sample-plus');
+    expect(leaves(group ? [group] : [])).toEqual(['/sample-plus/request/list', '/sample-plus/request/apply']);
+    expect(leaves(await menusOf('chain_operator')).filter((p) => p.startsWith('/sample-plus/'))).toEqual([]);
+  });
+
+  it('seeds its own records, and its server plugin checks a request', async () => {
+    const operator = await loggedIn(s.app, 'core_operator');
+    const seeded = (await operator.call('GET', variantRecords)).json().data.list as Array<
+      Record<string, string>
+    >;
+    expect(seeded.map((r) => [r.title, r.status]).sort()).toEqual([
+      ['变体申请一', 'SR1'],
+      ['变体申请二', 'SR2'],
+    ]);
+    const over = (
+      await operator.call('POST', variantRecords, { body: { title: '超限申请', amount: '50000.01' } })
+    ).json();
+    expect(over).toMatchObject({
+      code: 'SCF.SAMPLE_PLUS_OVER_LIMIT',
+      message: '变体申请金额不能超过50000.00元',
+    });
+    const created = (
+      await operator.call('POST', variantRecords, { body: { title: '变体新申请', amount: '50000.00' } })
+    ).json();
+    expect(created.code, JSON.stringify(created)).toBe('0');
+    expect(created.data.requestNo).toMatch(/^SP/);
   });
 });

@@ -18,7 +18,7 @@ import { rowToRecord, selectColumns } from '@server/models/recordStore';
 import { CORP_FACTS_SQL, corpRefusal, requiredProduct, type CorpFacts } from '@server/models/invariants';
 import type { BizRecord, EffectRef, FieldDef, RequirementDef } from '@server/models/types';
 import { validatePayload } from '@server/models/validatePayload';
-import { limitAvailable } from '@server/products/credit/effects';
+import { limitAvailable } from '../../products/credit/server/effects';
 import { productEffects } from '@server/products';
 
 let db: PgliteDb;

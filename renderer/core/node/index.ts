@@ -8,6 +8,7 @@ export {
   productDirsFromEnv,
   productDirsOf,
   productTreeFiles,
+  recordCopiedFile,
   schemaFileOnDisk,
   schemaTreeFile,
   schemaTreeFiles,

@@ -128,14 +128,21 @@ const CHECKOUT_ROOT = resolve(CHECKOUT_SCHEMAS, '..');
 /**
  * Names files of the tree read from `schemasRoot` where an analyst opens them: the file on disk relative to
  * this checkout's root (`products/factoring-forward/pages/…`, `schemas/_routes/…`), or absolute when it is
- * outside (a PRODUCT_DIRS folder elsewhere, a copy of the tree). What the checker's messages name
- * (renderer/core/checker `formatIssue`).
+ * outside (a PRODUCT_DIRS folder elsewhere, a copy of the tree). A file of a copy made by
+ * {@link copySchemaTree} or written by a mounted folder ({@link recordCopiedFile}) is named by the file it
+ * was copied from while it is unchanged: a server running on a copy (PRODUCT_DIRS) names
+ * `products/credit/models/…`. What the checker's and the server's start-up messages name
+ * (renderer/core/checker `formatIssue`, server/models/loadModels.ts `ModelLoadError`).
  */
 export function schemaFileOnDisk(schemasRoot: string): (file: string) => string {
   const root = resolve(schemasRoot);
   const tree = schemaTreeFiles(root);
+  const copied = COPIED_FROM.get(root);
   return (file) => {
-    const full = tree.get(file) ?? join(root, file);
+    const here = tree.get(file) ?? join(root, file);
+    const from = copied?.get(file);
+    // A copied file is named by its original while it is unchanged (an edited copy is its own file).
+    const full = from && sameContent(from, here) ? from : here;
     const inCheckout = relative(CHECKOUT_ROOT, full);
     return inCheckout.startsWith('..') || isAbsolute(inCheckout) ? posix(full) : posix(inCheckout);
   };
@@ -150,6 +157,23 @@ export function schemaTreeJson<T = unknown>(file: string, schemasRoot: string = 
   return JSON.parse(readFileSync(schemaTreeFile(schemasRoot, file), 'utf8')) as T;
 }
 
+const sameContent = (a: string, b: string): boolean =>
+  existsSync(a) && existsSync(b) && readFileSync(a).equals(readFileSync(b));
+
+/**
+ * The files of copies of the tree made in this process (a copy's root → path in the tree → the file on disk
+ * it was copied from), so that a copy names its files where an analyst opens them ({@link schemaFileOnDisk}).
+ */
+const COPIED_FROM = new Map<string, Map<string, string>>();
+
+/** Records that `file` of the tree at `copyRoot` was copied from `full` (a mounted product folder's file). */
+export function recordCopiedFile(copyRoot: string, file: string, full: string): void {
+  const root = resolve(copyRoot);
+  const files = COPIED_FROM.get(root) ?? new Map<string, string>();
+  files.set(file, resolve(full));
+  COPIED_FROM.set(root, files);
+}
+
 /** Writes the whole tree into `dest` as one plain schemas folder (a server's or a test's own copy). */
 export function copySchemaTree(schemasRoot: string, dest: string): void {
   cpSync(schemasRoot, dest, { recursive: true });
@@ -157,4 +181,8 @@ export function copySchemaTree(schemasRoot: string, dest: string): void {
     mkdirSync(dirname(join(dest, file)), { recursive: true });
     cpSync(full, join(dest, file));
   }
+  const onDisk = COPIED_FROM.get(resolve(schemasRoot));
+  const files = new Map<string, string>();
+  for (const [file, full] of schemaTreeFiles(schemasRoot)) files.set(file, onDisk?.get(file) ?? full);
+  COPIED_FROM.set(resolve(dest), files);
 }

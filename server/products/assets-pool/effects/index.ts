@@ -1,7 +1,0 @@
-import type { Effect } from '../../../models/effects';
-import { poolEffects } from './poolEffects';
-
-export { pledgeValueOf, poolFigures, type PoolFigures } from './poolEffects';
-
-/** The effects the asset pool models name: pools, assets entering and leaving, products, matches. */
-export const assetsPoolEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [poolEffects];
