@@ -378,8 +378,10 @@ describe('exports that fail', () => {
     ).rows[0]!.id;
     const insert = (id: string, heartbeat: string) =>
       s.db.query(
-        `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total, worker, heartbeat_at)
-         values ($1, $2, 'SUP001', 'creditVoucher', $1, '{}', '[]', 'running', 10, 'gone', now() - $3::interval)`,
+        `insert into export_jobs (id, user_id, corp_id, model, title, file_name, params, columns, state, total,
+                                  worker, heartbeat_at, visible_corps)
+         values ($1, $2, 'SUP001', 'creditVoucher', $1, $1, '{}', '[]', 'running', 10, 'gone',
+                 now() - $3::interval, array['user:' || $2])`,
         [id, userId, heartbeat],
       );
     await insert('dead-worker', '5 minutes');
