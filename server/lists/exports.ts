@@ -16,6 +16,7 @@ import type { QueryParams } from '../models/listQuery';
 import type { ModelEngine } from '../models/modelEngine';
 import {
   beatExportWorker,
+  claimFailedExportJob,
   createExportJob,
   exportJobTask,
   failExportJob,
@@ -242,6 +243,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     const task = await exportJobTask(o.db, req.params.id);
     const model = o.engine.model(job.model as string);
     const total = await o.engine.countRecords(actor, model.name, task.params);
+    await claimFailedExportJob(o.db, req.params.id, worker);
     try {
       await o.engine.act(actor, MODEL, req.params.id, 'retry', { version: job.version });
     } catch (e) {

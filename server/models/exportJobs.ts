@@ -132,6 +132,17 @@ export const failSilentExportJobs = (
   );
 
 /**
+ * A failed job about to be retried is claimed by `worker` first (no field of the model changes), so the
+ * sweep of silent workers cannot fail it between the transition retry and {@link restartExportJob}.
+ */
+export async function claimFailedExportJob(q: Queryable, id: string, worker: string): Promise<void> {
+  await q.query(
+    `update export_jobs set worker = $2, heartbeat_at = now() where id = $1 and state = 'failed'`,
+    [id, worker],
+  );
+}
+
+/**
  * A job its owner retried (the engine's transition `retry` moved it from failed to running): written again
  * from the start by `worker`, counting `total` rows now.
  */
