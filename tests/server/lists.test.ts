@@ -11,6 +11,7 @@ import {
   exportRetryPath,
   EXPORTS_API,
   LIST_SETTINGS_API,
+  recordsPath,
   type ExportJob,
 } from '@renderer/core/model';
 import { openModels } from '@server/models';
@@ -248,6 +249,13 @@ describe('exports', () => {
     expect(body(await other.call('GET', job.url!, { unsigned: true })).code).toBe('SCF.EXPORT_NOT_FOUND');
     const mine = body(await chain.call('GET', EXPORTS_API)).data as ExportJob[];
     expect(mine.map((j) => j.id)).toContain(job.id);
+    // The download centre's list (model exportJob): its user's alone, not the enterprise's.
+    const listed = async (user: typeof chain) =>
+      (body(await user.call('GET', recordsPath('exportJob'))).data as { list: { id: string }[] }).list.map(
+        (j) => j.id,
+      );
+    expect(await listed(chain)).toContain(job.id);
+    expect(await listed(await as(s.app, 'chain_director'))).not.toContain(job.id);
   });
 
   it('turns an export of 10,000 rows into a download-centre job with progress', async () => {
