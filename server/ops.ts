@@ -6,6 +6,7 @@ import { observeNonceBatches } from './auth/nonceStore';
 import type { Db } from './db/db';
 import { migrationFiles, pendingMigrations } from './db/migrate';
 import { importQueue } from './lists/imports';
+import { countRunningExportJobs } from './models/exportJobs';
 
 /**
  * The operator's view of one server instance (README "Operations"): `/healthz` (the process answers),
@@ -69,10 +70,7 @@ export function createOps(db: Db): Ops {
     help: 'Export jobs of the download centre being written, on every instance of this database',
     registers: [registry],
     async collect() {
-      const r = await db.query<{ n: number }>(
-        "select count(*)::int as n from export_jobs where status = 'running'",
-      );
-      this.set(r.rows[0]?.n ?? 0);
+      this.set(await countRunningExportJobs(db));
     },
   });
   new Gauge({

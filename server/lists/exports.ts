@@ -14,14 +14,27 @@ import type { FileStorage } from '../files/fileStorage';
 import type { CompiledModel } from '../models/compileModel';
 import type { QueryParams } from '../models/listQuery';
 import type { ModelEngine } from '../models/modelEngine';
+import {
+  beatExportWorker,
+  claimFailedExportJob,
+  createExportJob,
+  exportJobTask,
+  failExportJob,
+  failSilentExportJobs,
+  finishExportJob,
+  reportExportProgress,
+  restartExportJob,
+} from '../models/exportJobs';
 import { actorOf } from '../models/modelRoutes';
 import type { Actor } from '../models/recordJson';
 import { columnWriters, createSheet } from './xlsx';
-import { localTimeSql } from '../db/localTime';
 import { route } from '../routes';
 import { API } from '@contract/api';
 
+/** The download centre's jobs (schemas/_models/exportJob.json). */
+const MODEL = 'exportJob';
 const MAX_COLUMNS = 60;
+type Json = Record<string, unknown>;
 const MAX_TITLE = 50;
 /** Rows read and written per step; a running job reports its progress after each. */
 const CHUNK = 1000;
@@ -34,38 +47,22 @@ export const STALE_EXPORT_MS = 60_000;
 export const EXPORT_FAILED_MESSAGE = '导出失败，请重新导出';
 export const EXPORT_INTERRUPTED_MESSAGE = '导出中断（服务已重启或停止），请重新导出';
 
-interface JobRow {
-  id: string;
-  user_id: string;
-  model: string;
-  params: QueryParams;
-  columns: ExportColumn[];
-  title: string;
-  status: ExportJob['status'];
-  total: number;
-  done: number;
-  storage_key: string | null;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-const JOB_COLUMNS = `id, user_id, model, params, columns, title, status, total, done, storage_key, error,
-  ${localTimeSql('created_at')} as created_at,
-  ${localTimeSql('finished_at')} as finished_at`;
-
-const jobJson = (r: JobRow): ExportJob => ({
-  id: r.id,
-  title: r.title,
-  fileName: exportFileName(r.title),
-  status: r.status,
-  total: r.total,
-  done: r.done,
-  url: r.status === 'done' ? exportFilePath(r.id) : null,
-  error: r.error,
-  createdAt: r.created_at,
-  finishedAt: r.finished_at,
-});
+/** The engine's record of a job (model exportJob) as the export routes answer it. */
+const jobJson = (r: Json): ExportJob => {
+  const status = r.status as ExportJob['status'];
+  return {
+    id: r.id as string,
+    title: r.title as string,
+    fileName: r.fileName as string,
+    status,
+    total: r.total as number,
+    done: r.done as number,
+    url: status === 'done' ? exportFilePath(r.id as string) : null,
+    error: (r.error as string | null) ?? null,
+    createdAt: r.createdAt as string,
+    finishedAt: (r.finishedAt as string | null) ?? null,
+  };
+};
 
 /** The query of a list as it was asked (strings or lists of strings; paging dropped). */
 function queryOf(value: unknown): QueryParams {
@@ -116,10 +113,13 @@ export interface ExportOptions {
  * POST /biz/v1/models/{model}/exports {params, columns: [{field, title}], title}
  *      → the job; up to the threshold the file is written before answering (status done, `url`),
  *        above it the job runs in the background (status running, `done` of `total` rows)
- * GET  /biz/v1/exports              the user's last 50 exports
+ * GET  /biz/v1/exports              the user's last 50 exports (the engine's list of model exportJob)
  * GET  /biz/v1/exports/{id}         one of them (progress)
  * GET  /biz/v1/exports/{id}/file    the .xlsx (only its owner)
- * POST /biz/v1/exports/{id}/retry   a failed one written again, same query and columns (only its owner)
+ * POST /biz/v1/exports/{id}/retry   a failed one written again, same query and columns (only its owner:
+ *                                   the engine's transition retry, then the file is written)
+ * A job is a record of the model exportJob seen by its user alone; the download centre reads it through the
+ * models API, and server/models/exportJobs.ts is the one writer of its table.
  * Rows are the ones the list would show the user: the same visibility, filters, sort and field permissions.
  * A job ends done or failed, never stays running: a failure while writing marks it failed (with the message
  * the download centre shows), and a job whose worker is gone (its process died: no heartbeat for
@@ -129,10 +129,11 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
   const threshold = o.threshold ?? EXPORT_JOB_THRESHOLD;
   const worker = randomUUID();
   const running = new Set<Promise<void>>();
+  // Every instance says its jobs are alive, and ends the jobs of instances that are gone (the download
+  // centre reads the models API, which does not look at workers).
   const heartbeat = setInterval(() => {
-    if (running.size === 0) return;
-    o.db
-      .query(`update export_jobs set heartbeat_at = now() where worker = $1 and status = 'running'`, [worker])
+    (running.size === 0 ? Promise.resolve() : beatExportWorker(o.db, worker))
+      .then(() => failStaleExports(o.db))
       .catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -142,22 +143,21 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     await Promise.allSettled([...running]);
   });
 
-  const loadJob = async (userId: string, id: string): Promise<JobRow> => {
+  /** The user's job through the engine (seen by its user alone). @throws EXPORT_NOT_FOUND */
+  const loadJob = async (actor: Actor, id: string): Promise<Json> => {
     await failStaleExports(o.db);
-    const r = await o.db.query<JobRow>(`select ${JOB_COLUMNS} from export_jobs where id = $1`, [id]);
-    const job = r.rows[0];
-    if (!job || job.user_id !== userId) throw new ApiError('EXPORT_NOT_FOUND');
-    return job;
+    try {
+      return await o.engine.get(actor, MODEL, id);
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === 'RECORD_NOT_FOUND' || e.code === 'RECORD_FORBIDDEN'))
+        throw new ApiError('EXPORT_NOT_FOUND');
+      throw e;
+    }
   };
 
   const fail = async (id: string, error: unknown, log: FastifyBaseLogger): Promise<void> => {
     log.error({ err: error, job: id }, 'export failed');
-    await o.db
-      .query(`update export_jobs set status = 'failed', error = $2, finished_at = now() where id = $1`, [
-        id,
-        EXPORT_FAILED_MESSAGE,
-      ])
-      .catch(() => undefined);
+    await o.db.transaction((tx) => failExportJob(tx, id, EXPORT_FAILED_MESSAGE)).catch(() => undefined);
   };
 
   /** Writes every matching row into a new sheet, reporting progress, and stores the file. */
@@ -171,18 +171,14 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
       async (records) => {
         sheet.add(records);
         done += records.length;
-        await o.db.query('update export_jobs set done = $2, heartbeat_at = now() where id = $1', [id, done]);
+        await reportExportProgress(o.db, id, done);
       },
       CHUNK,
     );
     const data = await sheet.toBuffer();
     const key = `exports/${id}`;
     await o.storage.put(key, data);
-    await o.db.query(
-      `update export_jobs set status = 'done', done = $2, storage_key = $3, size = $4, finished_at = now()
-        where id = $1`,
-      [id, done, key, data.length],
-    );
+    await o.db.transaction((tx) => finishExportJob(tx, id, { done, storageKey: key, size: data.length }));
   };
 
   /**
@@ -203,7 +199,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
         .finally(() => running.delete(job));
       running.add(job);
     }
-    return jobJson(await loadJob(task.actor.user.id, task.id));
+    return jobJson(await loadJob(task.actor, task.id));
   };
 
   route<{ Params: { model: string }; Body: unknown }>(app, API.modelExport, async (req) => {
@@ -221,64 +217,73 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
     // Counting first also checks every filter (QUERY_INVALID, SORT_INVALID) before a job exists.
     const total = await o.engine.countRecords(actor, model.name, query);
     const id = randomUUID();
-    await o.db.query(
-      `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total, worker, heartbeat_at)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 'running', $8, $9, now())`,
-      [
+    await o.db.transaction((tx) =>
+      createExportJob(tx, {
         id,
-        actor.user.id,
-        actor.user.corpId,
-        model.name,
+        user: actor.user,
+        role: actor.role ?? '',
+        model: model.name,
         title,
-        JSON.stringify(query),
-        JSON.stringify(columns),
+        fileName: exportFileName(title),
+        params: query,
+        columns,
         total,
         worker,
-      ],
+      }),
     );
     return ok(await run(req, { id, actor, model, query, columns, title }, total));
   });
 
+  // 重新导出 is the engine's transition retry (the owner, a failed job, its version), then the file is
+  // written again with the same query and columns.
   route<{ Params: { id: string } }>(app, API.exportRetry, async (req) => {
     const actor = actorOf(req);
-    const job = await loadJob(actor.user.id, req.params.id);
+    const job = await loadJob(actor, req.params.id);
     if (job.status !== 'failed') throw new ApiError('EXPORT_NOT_RETRYABLE');
-    const model = o.engine.model(job.model);
-    const total = await o.engine.countRecords(actor, model.name, job.params);
-    const claimed = await o.db.query(
-      `update export_jobs set status = 'running', total = $2, done = 0, error = null, storage_key = null,
-              size = null, finished_at = null, worker = $3, heartbeat_at = now()
-        where id = $1 and status = 'failed'`,
-      [job.id, total, worker],
-    );
-    // Two retries at once: the second finds it running.
-    if (claimed.affectedRows === 0) throw new ApiError('EXPORT_NOT_RETRYABLE');
-    const task = { id: job.id, actor, model, query: job.params, columns: job.columns, title: job.title };
-    return ok(await run(req, task, total));
+    const task = await exportJobTask(o.db, req.params.id);
+    const model = o.engine.model(job.model as string);
+    const total = await o.engine.countRecords(actor, model.name, task.params);
+    await claimFailedExportJob(o.db, req.params.id, worker);
+    try {
+      await o.engine.act(actor, MODEL, req.params.id, 'retry', { version: job.version });
+    } catch (e) {
+      // Two retries at once: the second finds it running (or a newer version).
+      if (e instanceof ApiError && (e.code === 'ACTION_STATE_INVALID' || e.code === 'VERSION_CONFLICT'))
+        throw new ApiError('EXPORT_NOT_RETRYABLE');
+      throw e;
+    }
+    await restartExportJob(o.db, req.params.id, total, worker);
+    const again = {
+      id: req.params.id,
+      actor,
+      model,
+      query: task.params,
+      columns: task.columns,
+      title: job.title as string,
+    };
+    return ok(await run(req, again, total));
   });
 
   route(app, API.exports, async (req) => {
     await failStaleExports(o.db);
-    const r = await o.db.query<JobRow>(
-      `select ${JOB_COLUMNS} from export_jobs where user_id = $1 order by created_at desc, id desc limit 50`,
-      [req.user!.id],
-    );
-    return ok(r.rows.map(jobJson));
+    const r = await o.engine.list(actorOf(req), MODEL, { size: '50' });
+    return ok(r.list.map(jobJson));
   });
 
   route<{ Params: { id: string } }>(app, API.exportJob, async (req) =>
-    ok(jobJson(await loadJob(req.user!.id, req.params.id))),
+    ok(jobJson(await loadJob(actorOf(req), req.params.id))),
   );
 
   // The file is fetched by a browser download (a navigation without custom headers); the session cookie and
-  // the job's owner decide.
+  // the job's owner decide. It stays a route: a file, not a record.
   route<{ Params: { id: string } }>(app, API.exportFile, async (req, reply) => {
-    const job = await loadJob(req.user!.id, req.params.id);
-    if (job.status !== 'done' || !job.storage_key) throw new ApiError('EXPORT_NOT_READY');
-    const data = await o.storage.get(job.storage_key);
+    const job = await loadJob(actorOf(req), req.params.id);
+    const { storageKey } = await exportJobTask(o.db, req.params.id);
+    if (job.status !== 'done' || !storageKey) throw new ApiError('EXPORT_NOT_READY');
+    const data = await o.storage.get(storageKey);
     return reply
       .header('content-type', XLSX_MIME)
-      .header('content-disposition', disposition('attachment', exportFileName(job.title)))
+      .header('content-disposition', disposition('attachment', job.fileName as string))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(data);
@@ -291,11 +296,10 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
  * only: whoever ran them has stopped), every running job.
  */
 export async function failStaleExports(db: Db, starting = false): Promise<void> {
-  const everyRunning = starting && db.kind === 'pglite';
-  await db.query(
-    `update export_jobs set status = 'failed', error = $1, finished_at = now()
-      where status = 'running'
-        and ($2 or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3))`,
-    [EXPORT_INTERRUPTED_MESSAGE, everyRunning, STALE_EXPORT_MS / 1000],
+  await failSilentExportJobs(
+    db,
+    EXPORT_INTERRUPTED_MESSAGE,
+    starting && db.kind === 'pglite',
+    STALE_EXPORT_MS / 1000,
   );
 }

@@ -110,8 +110,8 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
     const one = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)$/.exec(url);
     const action = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)\/actions\/([^/]+)$/.exec(url);
     const aggregates = /^\/biz\/v1\/models\/([^/]+)\/aggregates$/.exec(url);
-    // The account centre's messages are answered below with the rows their pages must show.
-    if (records && method === 'GET' && !['message', 'smsMessage'].includes(records[1] ?? '')) {
+    // The account centre's messages and exports are answered below with the rows their pages must show.
+    if (records && method === 'GET' && !['message', 'smsMessage', 'exportJob'].includes(records[1] ?? '')) {
       const size = Math.min(Number(params?.size ?? 10), 3);
       const summed = typeof params?.summary === 'string' ? params.summary.split(',') : [];
       return {
@@ -259,22 +259,25 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
       }));
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };
     }
-    // The user's export jobs (server/lists/exports.ts): a finished one and a failed one; none running,
-    // so the download centre does not poll while its snapshot is taken.
-    if (url === pathOf(API.exports) && method === 'GET')
-      return [
+    // The user's export jobs (model exportJob): a finished one and a failed one; none running, so the
+    // download centre does not poll while its snapshot is taken.
+    if (records?.[1] === 'exportJob' && method === 'GET') {
+      const list = [
         { status: 'done', done: 6000, error: null },
         { status: 'failed', done: 1200, error: '导出失败，请重新导出' },
       ].map((job, i) => ({
         id: `job-${i + 1}`,
+        version: 1,
         title: '终审岗首页',
         fileName: '终审岗首页.xlsx',
         total: 6000,
-        url: job.status === 'done' ? pathOf(API.exportFile, { id: `job-${i + 1}` }) : null,
         createdAt: '2026-11-22 10:00:00',
         finishedAt: '2026-11-22 10:01:00',
+        actions: job.status === 'failed' ? ['retry'] : [],
         ...job,
       }));
+      return { list, pagecond: { count: list.length, page: 1, size: 50 } };
+    }
     // The user's in-site mail (model message; the bell's server/plugins/messages.ts): an unread notice, a
     // to-do to act on, a to-do another user handled.
     if ((url === pathOf(API.messages) || records?.[1] === 'message') && method === 'GET') {

@@ -11,6 +11,7 @@ import {
   exportRetryPath,
   EXPORTS_API,
   LIST_SETTINGS_API,
+  recordsPath,
   type ExportJob,
 } from '@renderer/core/model';
 import { openModels } from '@server/models';
@@ -248,6 +249,13 @@ describe('exports', () => {
     expect(body(await other.call('GET', job.url!, { unsigned: true })).code).toBe('SCF.EXPORT_NOT_FOUND');
     const mine = body(await chain.call('GET', EXPORTS_API)).data as ExportJob[];
     expect(mine.map((j) => j.id)).toContain(job.id);
+    // The download centre's list (model exportJob): its user's alone, not the enterprise's.
+    const listed = async (user: typeof chain) =>
+      (body(await user.call('GET', recordsPath('exportJob'))).data as { list: { id: string }[] }).list.map(
+        (j) => j.id,
+      );
+    expect(await listed(chain)).toContain(job.id);
+    expect(await listed(await as(s.app, 'chain_director'))).not.toContain(job.id);
   });
 
   it('turns an export of 10,000 rows into a download-centre job with progress', async () => {
@@ -378,8 +386,10 @@ describe('exports that fail', () => {
     ).rows[0]!.id;
     const insert = (id: string, heartbeat: string) =>
       s.db.query(
-        `insert into export_jobs (id, user_id, corp_id, model, title, params, columns, status, total, worker, heartbeat_at)
-         values ($1, $2, 'SUP001', 'creditVoucher', $1, '{}', '[]', 'running', 10, 'gone', now() - $3::interval)`,
+        `insert into export_jobs (id, user_id, corp_id, model, title, file_name, params, columns, state, total,
+                                  worker, heartbeat_at, visible_corps)
+         values ($1, $2, 'SUP001', 'creditVoucher', $1, $1, '{}', '[]', 'running', 10, 'gone',
+                 now() - $3::interval, array['user:' || $2])`,
         [id, userId, heartbeat],
       );
     await insert('dead-worker', '5 minutes');
