@@ -12,6 +12,11 @@ import { localTimeSql } from '../db/localTime';
 import { ApiError, ok } from '../errors';
 import { API } from '@contract/api';
 import { route } from '../routes';
+import { actorOf } from '../models/modelRoutes';
+import { checkUserField, keepAManager, logUserChange } from '../products/account/users';
+
+/** The model of an enterprise's users (schemas/_models/corpUser.json). */
+const USER_MODEL = 'corpUser';
 
 /** One user of the administrator's enterprise as the user list shows it. */
 export interface CorpUserItem {
@@ -61,11 +66,7 @@ function manager(req: FastifyRequest): CurrentUser {
   return req.user!;
 }
 
-/** A refused field: its message, also under that field of the form (`data.fieldErrors`). */
-const check = (field: string, result: true | string): void => {
-  if (result !== true)
-    throw new ApiError('USER_INVALID', { message: result }, { fieldErrors: { [field]: result } });
-};
+const check = checkUserField;
 
 /** The roles asked for: a non-empty list of distinct roles the enterprise's kind may hold. */
 function requestedRoles(user: CurrentUser, value: unknown): string[] {
@@ -113,21 +114,7 @@ async function lockUser(
   return { roles: row.roles ?? [], disabled: row.disabled };
 }
 
-/**
- * Refuses a change after which the enterprise has no enabled administrator. Every user row of the
- * enterprise is locked first, so two concurrent changes cannot both remove "the other" administrator.
- */
-async function keepAManager(tx: Queryable, corpId: string): Promise<void> {
-  await tx.query('select id from users where corp_id = $1 order by id for update', [corpId]);
-  const r = await tx.query<{ n: number }>(
-    `select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id
-      where u.corp_id = $1 and not u.disabled and ur.role_code = $2`,
-    [corpId, MANAGER_ROLE],
-  );
-  if ((r.rows[0]?.n ?? 0) === 0) throw new ApiError('LAST_MANAGER');
-}
-
-async function logChange(
+const logChange = (
   tx: Queryable,
   corpId: string,
   userId: string,
@@ -135,13 +122,7 @@ async function logChange(
   action: string,
   before: string[],
   after: string[],
-): Promise<void> {
-  await tx.query(
-    `insert into user_role_changes (corp_id, user_id, actor_id, action, roles_before, roles_after)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [corpId, userId, actorId, action, before, after],
-  );
-}
+): Promise<void> => logUserChange(tx, { corpId, userId, actorId, action, before, after });
 
 /**
  * Users and roles of an enterprise (my/enterprise-info/user/list), for its administrator
@@ -241,21 +222,29 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     },
   );
 
+  // 编辑, 停用 and 启用 are the update and transitions of the model corpUser (schemas/_models/corpUser.json),
+  // run by the engine (version check, audit); these endpoints only find the record's version.
+  const current = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    manager(req);
+    try {
+      return await ctx.engine.get(actorOf(req), USER_MODEL, req.params.id);
+    } catch (e) {
+      if (e instanceof ApiError && ['RECORD_NOT_FOUND', 'RECORD_FORBIDDEN'].includes(e.code))
+        throw new ApiError('USER_NOT_FOUND');
+      throw e;
+    }
+  };
+
   route<{ Params: { id: string }; Body: { personName?: unknown; mobile?: unknown } }>(
     app,
     API.userUpdate,
     async (req) => {
-      const user = manager(req);
+      const rec = await current(req);
       const body = req.body ?? {};
-      check('personName', validatePersonName(body.personName));
-      check('mobile', validatePhone(body.mobile));
-      await ctx.db.transaction(async (tx) => {
-        await lockUser(tx, user.corpId, req.params.id);
-        await tx.query('update users set person_name = $2, mobile = $3 where id = $1', [
-          req.params.id,
-          String(body.personName).trim(),
-          String(body.mobile).trim(),
-        ]);
+      await ctx.engine.update(actorOf(req), USER_MODEL, req.params.id, {
+        version: rec.version,
+        personName: body.personName,
+        mobile: body.mobile,
       });
       return ok(null);
     },
@@ -299,31 +288,14 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
     return ok({ userName, initialPassword: password });
   });
 
-  for (const [endpoint, disabled] of [
-    [API.userDisable, true],
-    [API.userEnable, false],
+  for (const [endpoint, action, state] of [
+    [API.userDisable, 'disable', 'DISABLED'],
+    [API.userEnable, 'enable', 'ENABLED'],
   ] as const) {
     route<{ Params: { id: string } }>(app, endpoint, async (req) => {
-      const user = manager(req);
-      await ctx.db.transaction(async (tx) => {
-        const before = await lockUser(tx, user.corpId, req.params.id);
-        if (before.disabled === disabled) return;
-        await tx.query('update users set disabled = $2 where id = $1', [req.params.id, disabled]);
-        if (disabled) {
-          await keepAManager(tx, user.corpId);
-          // Its sessions end now, on every instance (the delete notifies the session caches).
-          await tx.query('delete from sessions where user_id = $1', [req.params.id]);
-        }
-        await logChange(
-          tx,
-          user.corpId,
-          req.params.id,
-          user.id,
-          disabled ? 'DISABLE' : 'ENABLE',
-          before.roles,
-          before.roles,
-        );
-      });
+      const rec = await current(req);
+      if (rec.state !== state)
+        await ctx.engine.act(actorOf(req), USER_MODEL, req.params.id, action, { version: rec.version });
       return ok(null);
     });
   }

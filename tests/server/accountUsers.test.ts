@@ -124,6 +124,42 @@ describe('users and roles', () => {
     expect(person.rows[0]).not.toEqual({ person_name: '张三' });
   });
 
+  it('shows another enterprise’s administrator none of the users through the models API, not even by id', async () => {
+    // A second enterprise's administrator: a copy of core_operator (its enterprise and password).
+    await s.db.query(
+      `insert into users (id, username, password_hash, person_name, mobile, corp_id)
+       select 'U_OTHER_MANAGER', 'other_manager', password_hash, '他企管理员', '13900000001', corp_id
+         from users where username = 'core_operator'`,
+    );
+    await s.db.query(
+      `insert into user_roles (user_id, role_code) values ('U_OTHER_MANAGER', 'ROLE_CORP_MANAGER')`,
+    );
+    const other = await loggedIn(s.app, 'other_manager');
+    const own = await loggedIn(s.app, 'corp_manager');
+    const target = await idOf('corp_manager');
+    const MODEL = '/biz/v1/models/corpUser';
+    const theirs = (await other.call('GET', `${MODEL}/records`, { query: { size: '100' } })).json();
+    expect(theirs.code).toBe('0');
+    const ids = theirs.data.list.map((r: { id: string }) => r.id);
+    expect(ids).toContain('U_OTHER_MANAGER');
+    expect(ids).not.toContain(target);
+    const mine = (await own.call('GET', `${MODEL}/records`, { query: { size: '100' } })).json();
+    expect(mine.data.list.map((r: { id: string }) => r.id)).toContain(target);
+    expect((await other.call('GET', `${MODEL}/records/${target}`)).json().code).toBe('SCF.RECORD_FORBIDDEN');
+    for (const action of ['disable', 'enable'])
+      expect(
+        (
+          await other.call('POST', `${MODEL}/records/${target}/actions/${action}`, { body: { version: 1 } })
+        ).json().code,
+      ).toBe('SCF.RECORD_FORBIDDEN');
+    const edit = await other.call('PUT', `${MODEL}/records/${target}`, {
+      body: { version: 1, personName: '张三', mobile: '13912345678' },
+    });
+    expect(edit.json().code).toBe('SCF.RECORD_FORBIDDEN');
+    const row = await s.db.query('select person_name, state from users where id = $1', [target]);
+    expect(row.rows[0]).toEqual({ person_name: '韩雪', state: 'ENABLED' });
+  });
+
   it('validates a new user with clear messages', async () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const post = async (body: Record<string, unknown>) =>

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/db';
 import type { Effect } from '../../models/effects';
 import { enterpriseError } from './errors';
 import { PROFILE_KEYS, readProfile, writeProfile } from './profile';
+import { userEffects } from './users';
 
 /** Model names of an enterprise's bank account and of a change of its master data. */
 export const BANK_ACCOUNT = 'corpBankAccount';
@@ -110,4 +111,5 @@ export const accountEffects: ReadonlyArray<Readonly<Record<string, Effect>>> = [
     'corpInfo.apply': apply,
     'ukey.holder': ukeyHolder,
   },
+  userEffects,
 ];
