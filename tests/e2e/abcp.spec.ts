@@ -16,7 +16,8 @@ const AMOUNT = '864209.75';
 const PAY_DATE = chinaDate(180);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 test('the plan manager sets up series 7 with its 兑付日', async ({ browser }) => {

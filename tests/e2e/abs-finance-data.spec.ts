@@ -36,7 +36,7 @@ let asset = { id: '', assetNo: '' };
 test('the supplier registers a finance document and uploads its file on the page of its category', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'chain_operator');
+  const page = await userPage(browser, 'chain_operator', { blank: true });
   const watch = watchPage(page);
   await page.goto('/cv3/abs/index/finance');
   await expect(page.getByTestId('schema-page')).toHaveCount(1);
@@ -96,13 +96,13 @@ test('the supplier registers a finance document and uploads its file on the page
 });
 
 test('the core director and the plan manager see the filed document', async ({ browser }) => {
-  const core = await userPage(browser, 'core_director');
+  const core = await userPage(browser, 'core_director', { blank: true });
   const watch = watchPage(core);
   await core.goto(`/cv3/abs/detail?id=${asset.id}`);
   await expect(core.getByText(FILE)).toBeVisible();
   await expectNoErrors(watch);
 
-  const fin = await userPage(browser, 'fin_product_manager');
+  const fin = await userPage(browser, 'fin_product_manager', { blank: true });
   await fin.goto('/cv3/abs/index/finance');
   const line = row(fin, FILE);
   await expect(line).toHaveCount(1);
@@ -114,7 +114,7 @@ test('the core director and the plan manager see the filed document', async ({ b
 });
 
 test('the supplier removes a registration made by mistake (已删除)', async ({ browser }) => {
-  const page = await userPage(browser, 'chain_operator');
+  const page = await userPage(browser, 'chain_operator', { blank: true });
   const watch = watchPage(page);
   await page.goto('/cv3/abs/create/finance');
   await choose(page, 'field-assetId', asset.assetNo);

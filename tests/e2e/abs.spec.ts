@@ -41,7 +41,8 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
 let planNo = '';
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 /** An import file of the template's header and one row per amount (`bad` puts a wrong amount on the last). */

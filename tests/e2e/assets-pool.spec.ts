@@ -75,7 +75,7 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
 }) => {
   test.setTimeout(180_000);
   // The supplier opens a pool at the factor.
-  const chain = await userPage(browser, 'chain_operator');
+  const chain = await userPage(browser, 'chain_operator', { blank: true });
   const watch = watchPage(chain);
   await open(chain, '/assets-pool/pool-manage/asset-pool');
   await chain.getByTestId('action-toolbar-create').click();
@@ -102,7 +102,7 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expectFigures(chain, { quota: '1437654.36', used: '0.00', available: '1437654.36', margin: '0.00' });
 
   // The factor's product manager adds a funding product.
-  const product = await userPage(browser, 'fin_product_manager');
+  const product = await userPage(browser, 'fin_product_manager', { blank: true });
   await open(product, '/assets-pool/product-management/product-add');
   await product.getByTestId('action-toolbar-create').click();
   await type(product, 'field-productName', PRODUCT);
@@ -115,7 +115,7 @@ test('assets enter a pool, a product is added, matched and accepted; the pool fi
   await expect(cell(row(product, PRODUCT), 'availableAmount')).toHaveText(money('1000000.00'));
 
   // Its client manager matches the first asset: more than the asset's pledge value is refused on screen.
-  const client = await userPage(browser, 'fin_client_manager');
+  const client = await userPage(browser, 'fin_client_manager', { blank: true });
   await open(client, '/assets-pool/pool-manage/asset-product-match');
   await client.getByTestId('action-toolbar-create').click();
   const dialog = client.getByTestId('dialog-create');

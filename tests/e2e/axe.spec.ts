@@ -57,7 +57,7 @@ test('shell and a list page', async ({ browser }) => {
 });
 
 test('form, detail and statistics pages', async ({ browser }) => {
-  const page = await userPage(browser, 'core_operator');
+  const page = await userPage(browser, 'core_operator', { blank: true });
   await page.goto('/cv3/credit/core/issue/apply');
   await expect(page.locator('[data-testid^="field-"]').first()).toBeVisible();
   expect.soft(await seriousViolations(page)).toEqual([]);
@@ -79,7 +79,7 @@ test('list with batch actions and settings, approve page, download centre', asyn
   await expect(page.getByTestId('approve-opinion')).toBeVisible();
   expect.soft(await seriousViolations(page)).toEqual([]);
 
-  const final = await userPage(browser, 'core_final');
+  const final = await userPage(browser, 'core_final', { blank: true });
   await final.goto('/cv3/credit/core/index/final-approve?tab=2');
   await expect(final.getByTestId('row-0')).toBeVisible({ timeout: 30_000 });
   await expect(final.getByTestId('summary-amount')).toBeVisible();
@@ -98,7 +98,7 @@ test('upload page', async ({ browser }) => {
 });
 
 test('composite page: tabs with a list and batch actions, a drawer form', async ({ browser }) => {
-  const page = await userPage(browser, 'core_director');
+  const page = await userPage(browser, 'core_director', { blank: true });
   // The fixture has no seeded rows: add a few (test-mode endpoint, server/seed/demoApplications.ts).
   const added = await page.request.post('/api/web/test/demo-applications', {
     data: { username: 'core_operator', title: '无障碍检查', count: 3, state: 'DA2' },

@@ -24,7 +24,8 @@ const AFTER_FINANCE = '262431.16'; // 562,431.33 − 300,000.17
 
 let rootNo = '';
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 test('core_operator applies to issue 762,431.58 to supplier 1', async ({ browser }) => {

@@ -1,5 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { loginAs, selectOption } from './fixtures';
+import { BASE_PATH, STORAGE_KEYS } from '../../src/api/constants';
+import { loginAs, selectOption, signedGet } from './fixtures';
 
 /** UI steps shared by the credit e2e: schema pages addressed by their data-testids (renderer/react/testIds.ts). */
 
@@ -18,13 +19,38 @@ type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
  */
 const sessions = new Map<string, Session>();
 
+/** What {@link userPage} does besides signing in. */
+export interface UserPageOptions {
+  /** The signing agent's address for the portal's localStorage `ukeyAgentUrl`. */
+  agentUrl?: string;
+  /**
+   * Return the page without opening the home page when a saved session still holds (checked with a signed
+   * API call): the caller opens the page it tests, one page load instead of two.
+   */
+  blank?: boolean;
+}
+
+/** Whether the saved session still holds: a signed read of /v2/security with its cookie and CSRF token. */
+async function sessionHolds(context: BrowserContext, saved: Session): Promise<boolean> {
+  const csrf =
+    saved.origins.flatMap((o) => o.localStorage).find((item) => item.name === STORAGE_KEYS.csrfToken)
+      ?.value ?? '';
+  const res = await signedGet(context.request, csrf, '/v2/security');
+  return res.ok() && ((await res.json()) as { code?: string }).code === '0';
+}
+
 /**
  * A fresh browser context signed in as `user`, talking to the signing agent at `agentUrl` (if given). The
  * first time in a worker it logs in through the login page; afterwards the context starts with that
  * session. A session ended meanwhile (a password change, a logout) lands on the login page: then it logs
- * in again.
+ * in again. It opens the home page, unless `blank` and the saved session holds (see {@link UserPageOptions}).
  */
-export async function userPage(browser: Browser, user: string, agentUrl?: string): Promise<Page> {
+export async function userPage(
+  browser: Browser,
+  user: string,
+  options: string | UserPageOptions = {},
+): Promise<Page> {
+  const { agentUrl, blank = false } = typeof options === 'string' ? { agentUrl: options } : options;
   const saved = sessions.get(user);
   const context = await browser.newContext(saved ? { storageState: saved } : {});
   contexts.push(context);
@@ -32,6 +58,7 @@ export async function userPage(browser: Browser, user: string, agentUrl?: string
     await context.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), agentUrl);
   const page = await context.newPage();
   const signedIn = page.getByTestId('current-user');
+  if (saved && blank && (await sessionHolds(context, saved))) return page;
   if (saved) {
     await page.goto('/cv3/');
     await expect(signedIn.or(page.getByTestId('login-username'))).toBeVisible();
@@ -159,12 +186,21 @@ export function cell(line: Locator, field: string): Locator {
 }
 
 /**
- * Waits for an in-app navigation to `url`, then reloads the page. Workaround: after a keepAlive list
- * the shell keeps the list's slot mounted (hidden) and it re-renders with the new location, so the next
- * schema page is mounted twice (duplicate test ids, double requests); a reload starts clean.
+ * Waits for an in-app navigation to `url`; reloads the page if a keepAlive page was left on the way.
+ * Workaround: the shell keeps a keepAlive page's slot mounted (hidden) when the user leaves it
+ * (src/shell/KeepAliveOutlet.tsx, `data-keep-alive` naming its path), so its test ids would be found twice
+ * beside the next page's; a reload starts clean. Without such a slot, the page is the one the app opened.
  */
 export async function follow(page: Page, url: RegExp): Promise<void> {
   await expect(page).toHaveURL(url);
-  await page.reload();
+  const left = await page
+    .locator('[data-keep-alive]')
+    .evaluateAll(
+      (slots, base) =>
+        slots.filter((s) => `${base}${s.getAttribute('data-keep-alive')}` !== window.location.pathname)
+          .length,
+      BASE_PATH.replace(/\/$/, ''),
+    );
+  if (left) await page.reload();
   await expect(page.getByTestId('schema-page')).toHaveCount(1);
 }

@@ -32,7 +32,8 @@ const INTEREST = '10119.39';
 const LENT = '408614.03'; // 利息前置: finance − interest
 const DEBTOR = '华建集团第一工程局有限公司';
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 /** Runs a row action of the loan with FINANCE on `url` (after `tab`), answering its confirmation. */

@@ -31,7 +31,8 @@ const LIST = '/cv3/factoring/joint/finance-management/loan/apply/list';
 const CONTRACTS_CONFIRM = '/cv3/factoring/joint/contract/confirm/list';
 const FUNDER_SIGN = '/cv3/factoring/joint/contract/sign/funder/list';
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 async function rowAction(page: Page, tab: string, action: string): Promise<void> {

@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
 import { signRequest } from '../../src/api/signature';
 import { TEMPLATE_DIR } from './globalSetup';
@@ -254,9 +261,22 @@ export async function apiGet(
   query: Record<string, string> = {},
 ): Promise<APIResponse> {
   const csrf = await page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.csrfToken);
+  return signedGet(page.request, csrf, path, query);
+}
+
+/**
+ * A GET of the portal's API through `request` (a page's or a browser context's, which carries the session
+ * cookie) with the session's CSRF token `csrf`, signed as the portal signs it (see {@link apiGet}).
+ */
+export async function signedGet(
+  request: APIRequestContext,
+  csrf: string,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<APIResponse> {
   const rawQuery = new URLSearchParams(query).toString();
   const fullPath = `/api/web${path}`;
-  return page.request.get(rawQuery ? `${fullPath}?${rawQuery}` : fullPath, {
+  return request.get(rawQuery ? `${fullPath}?${rawQuery}` : fullPath, {
     headers: {
       'X-CSRF-TOKEN': csrf,
       'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,

@@ -30,7 +30,8 @@ const PLAN = `不变式E2E专项计划${Date.now() % 100000}`;
 const AMOUNT = '424242.42';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
 
-const keys = useSigningAgent();
+// Each test opens its own page first: a saved session is checked by an API call, not the home page.
+const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 /** The options an open antd select of the form field `testId` shows. */

@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { CreditKeys } from './creditKeys';
-import { closePages, userPage } from './creditUi';
+import { closePages, userPage, type UserPageOptions } from './creditUi';
 
 /** The reference signing agent with the demo keys, as a spec file's tests use it. */
 export interface SigningAgent {
@@ -9,15 +9,16 @@ export interface SigningAgent {
   readonly url: string;
   /** Leaves only the key file `label` in the agent's folder (the key "inserted"). */
   insertOnly(label: string): void;
-  /** A fresh browser context logged in as `user`, talking to the agent. */
-  as(user: string, browser: Browser): Promise<Page>;
+  /** A fresh browser context logged in as `user`, talking to the agent (`blank`: see {@link userPage}). */
+  as(user: string, browser: Browser, options?: Pick<UserPageOptions, 'blank'>): Promise<Page>;
 }
 
 /**
  * Starts the agent before the tests of the current file or describe block (on the worker's signingAgent
- * helper port), stops it after them, and closes the pages each test opened.
+ * helper port), stops it after them, and closes the pages each test opened. `defaults` apply to every
+ * {@link SigningAgent.as} (e.g. `blank` in a file whose tests each open their own page first).
  */
-export function useSigningAgent(): SigningAgent {
+export function useSigningAgent(defaults: Pick<UserPageOptions, 'blank'> = {}): SigningAgent {
   let keys: CreditKeys | undefined;
   const started = (): CreditKeys => {
     if (!keys) throw new Error('the signing agent is used outside the tests that started it');
@@ -34,6 +35,7 @@ export function useSigningAgent(): SigningAgent {
       return started().url;
     },
     insertOnly: (label) => started().insertOnly(label),
-    as: (user, browser) => userPage(browser, user, started().url),
+    as: (user, browser, options) =>
+      userPage(browser, user, { ...defaults, ...options, agentUrl: started().url }),
   };
 }
