@@ -45,7 +45,8 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          // A product's own server tests live in its folder (products/<code>/tests/server/).
+          include: ['tests/server/**/*.test.ts', 'products/*/tests/server/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60000,

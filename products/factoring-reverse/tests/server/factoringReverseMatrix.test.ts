@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect } from 'vitest';
-import { actionMatrix, LINK_ONLY, matrixWorld, rule, type MatrixRule } from './authorizationMatrix';
-import { API, as, body, create, SIGN, step } from './modelsHelpers';
+import {
+  actionMatrix,
+  LINK_ONLY,
+  matrixWorld,
+  rule,
+  type MatrixRule,
+} from '../../../../tests/server/authorizationMatrix';
+import { API, as, body, create, SIGN, step } from '../../../../tests/server/modelsHelpers';
 
 /**
  * Authorisation matrix of the reverse and delivery factoring actions: every demo role (plus a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, mulRate, subMoney, sumMoney } from '@renderer/core/format';
-import type { Browser } from './helpers';
+import type { Browser } from '../../../../tests/server/helpers';
 import {
   act,
   as,
@@ -12,7 +12,7 @@ import {
   modelsServer,
   step,
   type ModelsTestServer,
-} from './modelsHelpers';
+} from '../../../../tests/server/modelsHelpers';
 
 /**
  * The asset pool through the API: a lifecycle with the pool figures summed from the records

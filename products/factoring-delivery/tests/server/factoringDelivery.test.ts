@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sumMoney } from '@renderer/core/format';
-import { clock, pdfText, type Browser } from './helpers';
+import { clock, pdfText, type Browser } from '../../../../tests/server/helpers';
 import {
   act,
   API,
@@ -15,7 +15,7 @@ import {
   uploadFile,
   type Json,
   type ModelsTestServer,
-} from './modelsHelpers';
+} from '../../../../tests/server/modelsHelpers';
 
 /**
  * Delivery factoring: only white-listed suppliers get supply plans and finance; an arrival

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionMatrix, matrixWorld, rule, type MatrixActor, type MatrixRule } from './authorizationMatrix';
-import { body, create } from './modelsHelpers';
+import {
+  actionMatrix,
+  matrixWorld,
+  rule,
+  type MatrixActor,
+  type MatrixRule,
+} from '../../../../tests/server/authorizationMatrix';
+import { body, create } from '../../../../tests/server/modelsHelpers';
 
 /**
  * Authorisation matrix of every ABS/ABCP action: each demo role (plus a second core group and a second

@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '@renderer/core/format';
 import { IMPORT_LIMITS } from '@server/lists/imports';
-import type { Browser } from './helpers';
-import { bigWorkbook } from './importBomb';
+import type { Browser } from '../../../../tests/server/helpers';
+import { bigWorkbook } from '../../../../tests/server/importBomb';
 import {
   act,
   API,
@@ -18,7 +18,7 @@ import {
   uploadFile,
   uploadRequest,
   type ModelsTestServer,
-} from './modelsHelpers';
+} from '../../../../tests/server/modelsHelpers';
 
 /**
  * ABS/ABCP on the real API: the Excel import (template, all-or-nothing with row numbers), bad input that

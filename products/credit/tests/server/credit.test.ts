@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, subMoney } from '@renderer/core/format';
-import { clock } from './helpers';
+import { clock } from '../../../../tests/server/helpers';
 import {
   as,
   body,
@@ -12,7 +12,7 @@ import {
   SIGN,
   step,
   type ModelsTestServer,
-} from './modelsHelpers';
+} from '../../../../tests/server/modelsHelpers';
 
 let s: ModelsTestServer;
 const startClock = clock.now;

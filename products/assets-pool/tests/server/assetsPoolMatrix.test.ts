@@ -5,8 +5,8 @@ import {
   matrixWorld,
   type MatrixActor,
   type MatrixRule,
-} from './authorizationMatrix';
-import { body, count, create } from './modelsHelpers';
+} from '../../../../tests/server/authorizationMatrix';
+import { body, count, create } from '../../../../tests/server/modelsHelpers';
 
 /**
  * Authorisation matrix of every asset pool action and create: each demo role (and a second factor's

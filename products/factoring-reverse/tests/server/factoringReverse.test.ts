@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney } from '@renderer/core/format';
-import { Browser, clock, pdfText } from './helpers';
+import { Browser, clock, pdfText } from '../../../../tests/server/helpers';
 import {
   act,
   as,
@@ -12,7 +12,7 @@ import {
   step,
   uploadFile,
   type ModelsTestServer,
-} from './modelsHelpers';
+} from '../../../../tests/server/modelsHelpers';
 
 /**
  * Reverse factoring: the core confirms a payable, the supplier signs it through a one-time

@@ -5,7 +5,7 @@ import {
   SECOND_CORE_AND_FACTOR,
   rule,
   type MatrixRule,
-} from './authorizationMatrix';
+} from '../../../../tests/server/authorizationMatrix';
 
 /**
  * Authorisation matrix of every credit action: each demo role (and roles of a second core group and a
