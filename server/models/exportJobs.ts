@@ -118,18 +118,24 @@ export const failExportJob = (q: Queryable, id: string, error: string): Promise<
  * Fails the running jobs whose worker is gone: silent for `staleSeconds`, or with `everyRunning` all of
  * them (server/lists/exports.ts failStaleExports decides when).
  */
-export const failSilentExportJobs = (
+export async function failSilentExportJobs(
   db: Db,
   error: string,
   everyRunning: boolean,
   staleSeconds: number,
-): Promise<void> =>
-  db.transaction((tx) =>
-    failJobs(tx, error, '$2 or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $3)', [
-      everyRunning,
-      staleSeconds,
-    ]),
+): Promise<void> {
+  /** The silent jobs, with the flag and the seconds as parameters number `flag` and `secs`. */
+  const silent = (flag: number, secs: number): string =>
+    `$${flag} or heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $${secs})`;
+  // Every instance asks every few seconds: a read first, so that no job to fail means no write at all (an
+  // UPDATE of no row still fires statement triggers and takes a write transaction).
+  const found = await db.query<{ any: boolean }>(
+    `select exists (select 1 from export_jobs where state = 'running' and (${silent(1, 2)})) as any`,
+    [everyRunning, staleSeconds],
   );
+  if (!found.rows[0]?.any) return;
+  await db.transaction((tx) => failJobs(tx, error, silent(2, 3), [everyRunning, staleSeconds]));
+}
 
 /**
  * A failed job about to be retried is claimed by `worker` first (no field of the model changes), so the
