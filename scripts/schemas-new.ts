@@ -226,8 +226,11 @@ function pageHead(
 export function buildListPage(root: string, options: NewPageOptions): Record<string, unknown> {
   const model = readModel(root, options.model);
   const stateField = model.stateField ?? 'status';
+  // A transition open to `@all` (any current role, server/models/compileModel.ts) is offered to every role
+  // of the page: its button names no roles.
+  const anyRole = (t: ModelTransition): boolean => (t.roles ?? []).includes('@all');
   const transitions = (model.transitions ?? []).filter(
-    (t) => !options.role || (t.roles ?? []).includes(options.role),
+    (t) => !options.role || anyRole(t) || (t.roles ?? []).includes(options.role),
   );
   const canCreate = model.create && (!options.role || (model.create.roles ?? []).includes(options.role));
   const roles = [
@@ -270,7 +273,7 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
               : `oneOf($record.${stateField}, ${t.from.map((s) => `'${s}'`).join(', ')})`,
         }
       : {}),
-    ...(options.role ? {} : t.roles?.length ? { roles: t.roles } : {}),
+    ...(options.role || anyRole(t) ? {} : t.roles?.length ? { roles: t.roles } : {}),
     ...(t.reason && t.reason !== 'none' ? { reason: t.reason, reasonTitle: t.reasonTitle ?? '原因' } : {}),
     ...(t.sign ? { sign: true } : {}),
     ...(t.reason === 'required' || t.sign ? {} : { confirm: `确认${t.title ?? t.action}该记录？` }),

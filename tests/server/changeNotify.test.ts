@@ -26,7 +26,7 @@ describe('change notifications', () => {
     await s.db.query(
       `update messages set state = 'READ'
         where id = (select m.id from messages m join users u on u.id = m.user_id
-                     where u.username = 'core_operator' and state = 'UNREAD' limit 1)`,
+                     where u.username = 'core_operator' and m.state = 'UNREAD' limit 1)`,
     );
     expect(await unread(b)).toBe(before - 1);
   });
