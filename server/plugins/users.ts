@@ -38,7 +38,8 @@ interface UserRow {
   personName: string;
   mobile: string;
   roles: string[] | null;
-  disabled: boolean;
+  /** The model corpUser's state (migration 082): the one fact `disabled` is generated from. */
+  status: 'ENABLED' | 'DISABLED';
   createdAt: string;
   total?: number;
 }
@@ -56,7 +57,7 @@ const item = (row: UserRow): CorpUserItem => ({
   roles: (row.roles ?? []).map((code) => ({ roleCode: code, roleName: roleInfo(code).name })),
   roleCodes: row.roles ?? [],
   roleNames: (row.roles ?? []).map((code) => roleInfo(code).name).join('、'),
-  status: row.disabled ? 'DISABLED' : 'ENABLED',
+  status: row.status,
   createdAt: row.createdAt,
 });
 
@@ -146,10 +147,10 @@ export async function usersPlugin(app: FastifyInstance, ctx: ServerContext): Pro
         const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         where.push(`(u.username like $${params.push(like)} or u.person_name like $${params.length})`);
       }
-      if (req.query.status === 'ENABLED') where.push('not u.disabled');
-      else if (req.query.status === 'DISABLED') where.push('u.disabled');
+      if (req.query.status === 'ENABLED' || req.query.status === 'DISABLED')
+        where.push(`u.state = $${params.push(req.query.status)}`);
       const r = await ctx.db.query<UserRow>(
-        `select u.id, u.username as "userName", u.person_name as "personName", u.mobile, u.disabled,
+        `select u.id, u.username as "userName", u.person_name as "personName", u.mobile, u.state as status,
                 (select array_agg(role_code order by role_code) from user_roles ur where ur.user_id = u.id) as roles,
                 ${localTimeSql('u.created_at')} as "createdAt", count(*) over ()::int as total
            from users u where ${where.join(' and ')}
