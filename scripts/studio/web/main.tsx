@@ -20,6 +20,7 @@ import { json } from '@codemirror/lang-json';
 import { EditorState } from '@codemirror/state';
 import { PRODUCT_NAMES } from '@contract/products';
 import { ROLE_CODES } from '@contract/roles';
+import { useAntdTheme } from '@/antdTheme';
 import { SchemaKnowledge, valueRange } from './jsonAssist';
 import { Preview } from './Preview';
 import { SchemaEditor } from './SchemaEditor';
@@ -514,10 +515,14 @@ function Studio() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
-    <AntApp>
-      <Studio />
-    </AntApp>
-  </ConfigProvider>,
-);
+function StudioRoot(): React.JSX.Element {
+  return (
+    <ConfigProvider locale={zhCN} theme={useAntdTheme()} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <Studio />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<StudioRoot />);
