@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { recordsPath } from '@renderer/core/model';
 import { readSchemaDirectory } from '@renderer/core/node';
-import { loadRoutes } from '@server/menus';
+import { buildMenus, loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
+import { roleFingerprint } from '../roleFingerprint';
 import { apiGet, loginAs, test } from './fixtures';
 
 /**
- * Every demo user walks through every menu item the server grants them (menus3 of /v2/security), by
- * client-side navigation: no console error, no failed or refused request, no error page on the way.
+ * Every demo user gets the menu items its role is granted (menus3 of /v2/security) and walks through them by
+ * client-side navigation: no console error, no failed or refused request, no error page on the way. A menu
+ * page a role sees as an earlier user's role does (the same role fingerprint, tests/roleFingerprint.ts: the
+ * same actions and columns, its data aside) was opened by that user and is not opened again.
  * One user per test; the whole walk stays fast as the menus grow (no reload per route). At 1280 px no page
  * scrolls sideways, every page is centred, a list's status column is on screen and its query form's labels
  * are whole, each on one line; the public pages are opened at 390 px too.
@@ -24,17 +27,20 @@ const USERS = DEMO_USERS.filter((u) => {
   return true;
 }).map((u) => u.username);
 
+const ROOT = join(process.cwd(), 'schemas');
+const DIRECTORY = readSchemaDirectory(ROOT);
+const ROUTES = loadRoutes(ROOT);
+/** Page files by path, a template's instances included (they have no file of their own). */
+const PAGE_FILES = new Map(DIRECTORY.pages.map((p) => [p.file, p.raw]));
+
 /**
  * Paths of routes hidden from the menu (detail pages need a record): page schemas, read through the schema
  * directory so that a variant's pages made from templates count, and hand-written blocks.
  */
 function hiddenPaths(): Set<string> {
-  const root = join(process.cwd(), 'schemas');
   const blocks: Array<{ path: string; hideInMenu?: boolean }> = [
-    ...(JSON.parse(readFileSync(join(root, '_routes/handwritten.json'), 'utf8')) as { routes: [] }).routes,
-    ...readSchemaDirectory(root).pages.map(
-      (p) => (p.raw as { route: { path: string; hideInMenu?: boolean } }).route,
-    ),
+    ...(JSON.parse(readFileSync(join(ROOT, '_routes/handwritten.json'), 'utf8')) as { routes: [] }).routes,
+    ...DIRECTORY.pages.map((p) => (p.raw as { route: { path: string; hideInMenu?: boolean } }).route),
   ];
   return new Set(blocks.filter((b) => b.hideInMenu).map((b) => b.path));
 }
@@ -50,13 +56,10 @@ interface RecordPage {
   model: string;
 }
 function recordPages(): RecordPage[] {
-  const root = join(process.cwd(), 'schemas');
   const out: RecordPage[] = [];
-  // Page files by path, a template's instances included (they have no file of their own).
-  const files = new Map(readSchemaDirectory(root).pages.map((p) => [p.file, p.raw]));
-  for (const route of loadRoutes(root)) {
+  for (const route of ROUTES) {
     if (!route.hideInMenu || route.handwritten) continue;
-    const page = files.get(route.file) as {
+    const page = PAGE_FILES.get(route.file) as {
       model?: string;
       upload?: { owner?: { model: string; param: string } };
       form?: { mode?: string };
@@ -81,6 +84,34 @@ const leaves = (menus: readonly Menu[]): string[] =>
     ...(m.menuBrief.startsWith('/') ? [m.menuBrief] : []),
     ...leaves(m.childMenuResources),
   ]);
+
+/**
+ * Each user's menu items as the server grants them (menus3, built as server/plugins/session.ts builds it
+ * for a test-mode server) and the ones the user opens: each page once per role fingerprint, by the first
+ * user listed whose role sees it that way. Decided before the tests run, so the walks stay independent.
+ */
+function menuPlan(): Map<string, { menu: string[]; opened: string[] }> {
+  const models = Object.values(DIRECTORY.models ?? {});
+  const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+  const claimed = new Set<string>();
+  const plan = new Map<string, { menu: string[]; opened: string[] }>();
+  for (const user of USERS) {
+    const role = DEMO_USERS.find((u) => u.username === user)?.roles[0] ?? '';
+    const menu = [...new Set(leaves(buildMenus(ROUTES, role, true)))].filter((p) => !HIDDEN.has(p));
+    const opened = menu.filter((path) => {
+      const file = byPath.get(path)?.file;
+      const page = file ? PAGE_FILES.get(file) : undefined;
+      // A hand-written screen has no schema to compare: every role opens it.
+      const key = `${path} ${page ? roleFingerprint(page, role, models) : role}`;
+      if (claimed.has(key)) return false;
+      claimed.add(key);
+      return true;
+    });
+    plan.set(user, { menu, opened });
+  }
+  return plan;
+}
+const MENU_PLAN = menuPlan();
 
 /** Records console errors, failed requests and answers ≥ 400; counts requests in flight. */
 function watch(page: Page): { problems: string[]; quiet: (ms: number) => boolean } {
@@ -232,6 +263,9 @@ for (const user of USERS) {
     await settled(seen.quiet);
     const paths = [...new Set(leaves(menus))].filter((p) => !HIDDEN.has(p));
     expect(paths.length > 0 || user === 'new_user', `${user} has menu items`).toBe(true);
+    // The server grants the menu the plan was made from.
+    const { menu, opened: planned } = MENU_PLAN.get(user)!;
+    expect(paths, `${user}'s menu items`).toEqual(menu);
     // Client-side navigation to `to`, then the page must show, settle and have caused no problem.
     const visit = async (to: string): Promise<void> => {
       await page.evaluate((target) => {
@@ -247,7 +281,7 @@ for (const user of USERS) {
       await expectCentredWithStatusInView(page, `1280 px ${user} → ${to}`);
       await expectQueryLabelsWhole(page, `1280 px ${user} → ${to}`);
     };
-    for (const path of paths) await visit(path);
+    for (const path of planned) await visit(path);
 
     // The record pages of the user's role, each with the first record of its model the user can see.
     const role = DEMO_USERS.find((u) => u.username === user)?.roles[0] ?? '';
@@ -264,6 +298,11 @@ for (const user of USERS) {
     // Whatever the last pages asked for has answered, without a problem.
     await settled(seen.quiet, 500);
     expect(seen.problems, `${user} at the end of the walk`).toEqual([]);
-    test.info().annotations.push({ type: 'record pages', description: opened.join(', ') || '—' });
+    test
+      .info()
+      .annotations.push(
+        { type: 'menu pages', description: `${planned.length} of ${paths.length} opened` },
+        { type: 'record pages', description: opened.join(', ') || '—' },
+      );
   });
 }

@@ -20,6 +20,7 @@ import { expandRoles } from '@contract/roles';
 import type { PageSchema } from '@renderer/core';
 import { defaultComponents, preloadRenderer } from '@renderer/react';
 import { pageModel } from '../pageObjects/pageModel';
+import { roleFingerprint } from '../roleFingerprint';
 import { directory, mount as mountAs, pageSchema, settle } from './renderPage';
 import { serializeDom } from './serializeDom';
 
@@ -35,29 +36,7 @@ const allPages = await Promise.all(
   directory.pages.map(async (page) => ({ file: page.file, schema: await pageSchema(page.file) })),
 );
 
-/** Every `roles` list anywhere in a schema. */
-function roleLists(node: unknown, found: string[][] = []): string[][] {
-  if (Array.isArray(node)) node.forEach((n) => roleLists(n, found));
-  else if (node && typeof node === 'object')
-    for (const [k, v] of Object.entries(node))
-      if (k === 'roles' && Array.isArray(v)) found.push(v as string[]);
-      else roleLists(v, found);
-  return found;
-}
-
-/** What a role's render depends on: roles with the same fingerprint render the same page. */
-function fingerprint(schema: PageSchema, role: string): string {
-  const text = JSON.stringify(schema);
-  if (/\$roles?\b/.test(text)) return role;
-  const models = Object.values(directory.models ?? {});
-  return JSON.stringify([
-    roleLists(schema).map((roles) => roles.includes(role)),
-    models.map((m) => [
-      (m.transitions ?? []).map((t) => (t.roles ?? []).includes(role)),
-      m.update?.roles?.includes(role) ?? false,
-    ]),
-  ]);
-}
+const MODELS = Object.values(directory.models ?? {});
 
 /**
  * The keys of a schema's actions that sign with the UKEY (`"sign": true`) and of those that do not; a key
@@ -172,7 +151,7 @@ export function describePages(testFile: string): void {
           // Roles alike (same fingerprint) are rendered once.
           const alike = new Map<string, string[]>();
           for (const role of roles) {
-            const key = fingerprint(schema, role);
+            const key = roleFingerprint(schema, role, MODELS);
             alike.set(key, [...(alike.get(key) ?? []), role]);
           }
           /** Page text → the roles that see it. */
