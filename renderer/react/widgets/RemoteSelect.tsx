@@ -12,11 +12,12 @@
 import { LifeCycleTypes, onFieldInputValueChange } from '@formily/core';
 import type { GeneralField } from '@formily/core';
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
-import { Checkbox, Select } from 'antd';
+import { Checkbox } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { EMPTY_PLACEHOLDER, formatAmount, toListAnswer } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
+import { KeptFocusSelect } from './KeptFocusSelect';
 
 /**
  * A value shown after an option's label: a field, as money or by its label among `enum` items (a page
@@ -281,7 +282,7 @@ function RemoteSelectList({
       }
     : { optionFilterProp: 'label' };
   return (
-    <Select
+    <KeptFocusSelect
       {...searching}
       // Described options (number · counterparty · amount · state) are read whole, not cut at the field.
       {...(describe?.length ? { popupMatchSelectWidth: false } : {})}
