@@ -75,7 +75,7 @@ test('corp_manager adds a user with a role; the user logs in and sees that role�
   // The manager gives the user the operator role instead; the user's next page load shows it.
   await users.click('分配角色', buyer);
   const roles = await users.dialog('roles').open();
-  // It opens with the user's current role checked: its values are in before a click can be overwritten by them.
+  // It opens with the user's current role checked.
   await expect(
     roles.field('角色').getByRole('checkbox', { name: '链属企业收货确认岗', exact: true }),
   ).toBeChecked();

@@ -25,7 +25,8 @@ const from =
 
 const basics = from(() => import('./basicWidgets'));
 const datePicker = from(() => import('@renderer/react/widgets/DatePicker'));
-const select = from(() => import('@formily/antd-v5/esm/select'));
+// @formily/antd-v5's Select on a select that keeps the focus where the user went (widgets/KeptFocusSelect.tsx).
+const select = from(() => import('@renderer/react/widgets/Select'));
 const arrayTable = from(loadArrayTable);
 const arrayItems = from(() => import('@formily/antd-v5/esm/array-items'));
 const arrayCards = from(() => import('@formily/antd-v5/esm/array-cards'));

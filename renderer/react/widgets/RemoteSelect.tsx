@@ -12,11 +12,12 @@
 import { LifeCycleTypes, onFieldInputValueChange } from '@formily/core';
 import type { GeneralField } from '@formily/core';
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
-import { Checkbox, Select } from 'antd';
+import { Checkbox } from 'antd';
 import type { SelectProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { EMPTY_PLACEHOLDER, formatAmount, toListAnswer } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
+import { KeptFocusSelect } from './KeptFocusSelect';
 
 /**
  * A value shown after an option's label: a field, as money or by its label among `enum` items (a page
@@ -238,7 +239,12 @@ type OptionQuery = Pick<
   'url' | 'params' | 'labelField' | 'valueField' | 'search' | 'pageSize' | 'listPath' | 'describe'
 >;
 
-/** Every option as a checkbox (`checkbox: true`); the value is the array of checked values. */
+/**
+ * Every option as a checkbox (`checkbox: true`); the value is the array of checked values. Each box shows
+ * the form's value itself, not antd's Checkbox.Group, which keeps a copy of the value that catches up an
+ * effect after each change (antd/es/checkbox/Group.js): a box clicked showed its old state until then, and
+ * a second click before it counted from the stale copy and undid the first.
+ */
 function RemoteCheckboxes({
   query,
   value,
@@ -246,14 +252,36 @@ function RemoteCheckboxes({
   disabled,
 }: Omit<SelectProps, 'options'> & { query: OptionQuery }): React.JSX.Element {
   const { options, loading } = useRemoteOptions(query, '');
+  const checked = Array.isArray(value) ? (value as Array<string | number>) : [];
+  // The value as last changed here, so a click before the form's value comes back counts from it.
+  const latest = useRef(checked);
+  latest.current = checked;
   if (loading && options.length === 0) return <span className="ant-form-text">加载中…</span>;
+  const toggle = (option: string | number, on: boolean): void => {
+    const offered = options.map((o) => o.value);
+    // In the options' order; a value no option offers (any more) is kept, never dropped unseen.
+    const next = [
+      ...latest.current.filter((v) => !offered.includes(v)),
+      ...offered.filter((v) => (v === option ? on : latest.current.includes(v))),
+    ];
+    latest.current = next;
+    onChange?.(next, []);
+  };
   return (
-    <Checkbox.Group
-      options={options}
-      value={Array.isArray(value) ? (value as Array<string | number>) : []}
-      disabled={disabled}
-      onChange={(checked) => onChange?.(checked, [])}
-    />
+    <div className="ant-checkbox-group">
+      {options.map((o) => (
+        <Checkbox
+          key={String(o.value)}
+          className="ant-checkbox-group-item"
+          value={o.value}
+          checked={checked.includes(o.value)}
+          disabled={disabled}
+          onChange={(event) => toggle(o.value, event.target.checked)}
+        >
+          {o.label}
+        </Checkbox>
+      ))}
+    </div>
   );
 }
 
@@ -281,7 +309,7 @@ function RemoteSelectList({
       }
     : { optionFilterProp: 'label' };
   return (
-    <Select
+    <KeptFocusSelect
       {...searching}
       // Described options (number · counterparty · amount · state) are read whole, not cut at the field.
       {...(describe?.length ? { popupMatchSelectWidth: false } : {})}
