@@ -7,6 +7,8 @@ export {
   recordPath,
   recordsPath,
   refOptionsPath,
+  SERVICE_RESULT,
+  serviceResultOf,
   sortParam,
 } from './api';
 export {
