@@ -153,7 +153,7 @@ const claimRetry: ActionService = async (c) => {
     c.record.id,
     runner.worker,
   ]);
-  return { worker: runner.worker };
+  return { restarting: true };
 };
 
 /** Once the retry committed: the job is written again by the runner that claimed it. */
