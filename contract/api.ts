@@ -262,7 +262,6 @@ export const API = {
   listSettingsSave: endpoint<{ query: { key: string }; body: unknown }>('PUT', '/biz/v1/list-settings'),
   exports: endpoint<EndpointInput, unknown[]>('GET', '/biz/v1/exports'),
   exportJob: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id'),
-  exportRetry: endpoint<{ params: { id: string } }>('POST', '/biz/v1/exports/:id/retry'),
   exportFile: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id/file', { signed: false }),
   dictRegions: endpoint<{ query: DictQuery & { parent?: string } }, PageResult<DictOption>>(
     'GET',

@@ -115,9 +115,8 @@ export interface ExportOptions {
  * GET  /biz/v1/exports              the user's last 50 exports (the engine's list of model exportJob)
  * GET  /biz/v1/exports/{id}         one of them (progress)
  * GET  /biz/v1/exports/{id}/file    the .xlsx (only its owner)
- * POST /biz/v1/exports/{id}/retry   a failed one written again, same query and columns (only its owner:
- *                                   the engine's transition retry, as the models API runs it too; its
- *                                   service claims the job, its effect has this app's runner write it)
+ * 重新导出 is the model's transition retry through the models API (only its owner, a failed job): its
+ * service claims the job for this instance's worker, its effect has the runner below write it again.
  * A job is a record of the model exportJob seen by its user alone; the download centre reads it through the
  * models API, and server/models/exportJobs.ts is the one writer of its table.
  * Rows are the ones the list would show the user: the same visibility, filters, sort and field permissions.
@@ -236,8 +235,7 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
 
   // 重新导出 is the engine's transition retry (the owner, a failed job, its version): its service claims
   // the job for this worker in the transition's transaction, its effect then has the runner below write it
-  // again with the same query and columns, whoever called the transition (this route or the models API).
-  const restarting = new Map<string, Promise<void>>();
+  // again with the same query and columns (the download centre's 重新导出 runs it through the models API).
   o.engine.host.exportRunner = {
     worker,
     restart(id, user, role) {
@@ -256,29 +254,10 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
         );
       })()
         .catch((error: unknown) => fail(id, error, app.log))
-        .finally(() => restarting.delete(id));
-      restarting.set(id, again);
+        .finally(() => running.delete(again));
+      running.add(again);
     },
   };
-
-  route<{ Params: { id: string } }>(app, API.exportRetry, async (req) => {
-    const actor = actorOf(req);
-    const job = await loadJob(actor, req.params.id);
-    if (job.status !== 'failed') throw new ApiError('EXPORT_NOT_RETRYABLE');
-    try {
-      await o.engine.act(actor, MODEL, req.params.id, 'retry', { version: job.version });
-    } catch (e) {
-      // Two retries at once: the second finds it running (or a newer version).
-      if (e instanceof ApiError && (e.code === 'ACTION_STATE_INVALID' || e.code === 'VERSION_CONFLICT'))
-        throw new ApiError('EXPORT_NOT_RETRYABLE');
-      throw e;
-    }
-    // A small export is written before answering, as a new one is.
-    await restarting.get(req.params.id);
-    const again = await loadJob(actor, req.params.id);
-    if (again.status === 'failed') throw new ApiError('EXPORT_FAILED');
-    return ok(jobJson(again));
-  });
 
   route(app, API.exports, async (req) => {
     await failStaleExports(o.db);

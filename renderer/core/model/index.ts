@@ -39,7 +39,6 @@ export {
   exportFileName,
   exportFilePath,
   exportJobPath,
-  exportRetryPath,
   exportPath,
   importPath,
   importTemplatePath,
