@@ -170,28 +170,6 @@ export const API = {
     '/corp/v1/corps/users/:id/role-changes',
     manager,
   ),
-  userAdd: endpoint<{ body: unknown }, { userName: string; initialPassword: string }>(
-    'POST',
-    '/corp/v1/corps/users',
-    manager,
-  ),
-  userUpdate: endpoint<{ params: { id: string }; body: { personName: string; mobile: string } }>(
-    'PUT',
-    '/corp/v1/corps/users/:id',
-    manager,
-  ),
-  userRoles: endpoint<{ params: { id: string }; body: { roles: string[] } }>(
-    'PUT',
-    '/corp/v1/corps/users/:id/roles',
-    manager,
-  ),
-  userDisable: endpoint<{ params: { id: string } }>('POST', '/corp/v1/corps/users/:id/disable', manager),
-  userEnable: endpoint<{ params: { id: string } }>('POST', '/corp/v1/corps/users/:id/enable', manager),
-  userResetPassword: endpoint<{ params: { id: string } }, { userName: string; initialPassword: string }>(
-    'POST',
-    '/corp/v1/corps/users/:id/reset-password',
-    manager,
-  ),
 
   // Registration, password reset, real-name check.
   smsCode: endpoint<
@@ -284,7 +262,6 @@ export const API = {
   listSettingsSave: endpoint<{ query: { key: string }; body: unknown }>('PUT', '/biz/v1/list-settings'),
   exports: endpoint<EndpointInput, unknown[]>('GET', '/biz/v1/exports'),
   exportJob: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id'),
-  exportRetry: endpoint<{ params: { id: string } }>('POST', '/biz/v1/exports/:id/retry'),
   exportFile: endpoint<{ params: { id: string } }>('GET', '/biz/v1/exports/:id/file', { signed: false }),
   dictRegions: endpoint<{ query: DictQuery & { parent?: string } }, PageResult<DictOption>>(
     'GET',

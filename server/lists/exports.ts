@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   EXPORT_JOB_THRESHOLD,
   exportFileName,
@@ -16,7 +16,6 @@ import type { QueryParams } from '../models/listQuery';
 import type { ModelEngine } from '../models/modelEngine';
 import {
   beatExportWorker,
-  claimFailedExportJob,
   createExportJob,
   exportJobTask,
   failExportJob,
@@ -116,8 +115,8 @@ export interface ExportOptions {
  * GET  /biz/v1/exports              the user's last 50 exports (the engine's list of model exportJob)
  * GET  /biz/v1/exports/{id}         one of them (progress)
  * GET  /biz/v1/exports/{id}/file    the .xlsx (only its owner)
- * POST /biz/v1/exports/{id}/retry   a failed one written again, same query and columns (only its owner:
- *                                   the engine's transition retry, then the file is written)
+ * 重新导出 is the model's transition retry through the models API (only its owner, a failed job): its
+ * service claims the job for this instance's worker, its effect has the runner below write it again.
  * A job is a record of the model exportJob seen by its user alone; the download centre reads it through the
  * models API, and server/models/exportJobs.ts is the one writer of its table.
  * Rows are the ones the list would show the user: the same visibility, filters, sort and field permissions.
@@ -185,17 +184,17 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
    * Runs job `id` (status running): at once up to the threshold (a failure is marked and answered as
    * EXPORT_FAILED), else in the background (a failure is marked for the download centre).
    */
-  const run = async (req: FastifyRequest, task: ExportTask, total: number): Promise<ExportJob> => {
+  const run = async (log: FastifyBaseLogger, task: ExportTask, total: number): Promise<ExportJob> => {
     if (total <= threshold) {
       try {
         await write(task);
       } catch (error) {
-        await fail(task.id, error, req.log);
+        await fail(task.id, error, log);
         throw new ApiError('EXPORT_FAILED');
       }
     } else {
       const job = write(task)
-        .catch((error: unknown) => fail(task.id, error, req.log))
+        .catch((error: unknown) => fail(task.id, error, log))
         .finally(() => running.delete(job));
       running.add(job);
     }
@@ -231,38 +230,34 @@ export function registerExportRoutes(app: FastifyInstance, o: ExportOptions): vo
         worker,
       }),
     );
-    return ok(await run(req, { id, actor, model, query, columns, title }, total));
+    return ok(await run(req.log, { id, actor, model, query, columns, title }, total));
   });
 
-  // 重新导出 is the engine's transition retry (the owner, a failed job, its version), then the file is
-  // written again with the same query and columns.
-  route<{ Params: { id: string } }>(app, API.exportRetry, async (req) => {
-    const actor = actorOf(req);
-    const job = await loadJob(actor, req.params.id);
-    if (job.status !== 'failed') throw new ApiError('EXPORT_NOT_RETRYABLE');
-    const task = await exportJobTask(o.db, req.params.id);
-    const model = o.engine.model(job.model as string);
-    const total = await o.engine.countRecords(actor, model.name, task.params);
-    await claimFailedExportJob(o.db, req.params.id, worker);
-    try {
-      await o.engine.act(actor, MODEL, req.params.id, 'retry', { version: job.version });
-    } catch (e) {
-      // Two retries at once: the second finds it running (or a newer version).
-      if (e instanceof ApiError && (e.code === 'ACTION_STATE_INVALID' || e.code === 'VERSION_CONFLICT'))
-        throw new ApiError('EXPORT_NOT_RETRYABLE');
-      throw e;
-    }
-    await restartExportJob(o.db, req.params.id, total, worker);
-    const again = {
-      id: req.params.id,
-      actor,
-      model,
-      query: task.params,
-      columns: task.columns,
-      title: job.title as string,
-    };
-    return ok(await run(req, again, total));
-  });
+  // 重新导出 is the engine's transition retry (the owner, a failed job, its version): its service claims
+  // the job for this worker in the transition's transaction, its effect then has the runner below write it
+  // again with the same query and columns (the download centre's 重新导出 runs it through the models API).
+  o.engine.host.exportRunner = {
+    worker,
+    restart(id, user, role) {
+      const actor: Actor = { user, role: role || null, sessionIdHash: '' };
+      const again = (async () => {
+        const job = await o.engine.get(actor, MODEL, id);
+        const task = await exportJobTask(o.db, id);
+        const model = o.engine.model(job.model as string);
+        const total = await o.engine.countRecords(actor, model.name, task.params);
+        await restartExportJob(o.db, id, total, worker);
+        const query = task.params;
+        await run(
+          app.log,
+          { id, actor, model, query, columns: task.columns, title: job.title as string },
+          total,
+        );
+      })()
+        .catch((error: unknown) => fail(id, error, app.log))
+        .finally(() => running.delete(again));
+      running.add(again);
+    },
+  };
 
   route(app, API.exports, async (req) => {
     await failStaleExports(o.db);

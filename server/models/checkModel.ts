@@ -115,6 +115,10 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
         report(`${pointer}/${i}`, `未知效果 "${name}"（已注册：${ctx.effects.names().join(', ')}）`);
     });
   };
+  const checkService = (pointer: string, name: string | undefined): void => {
+    if (name !== undefined && !ctx.effects.services.has(name))
+      report(pointer, `未知服务 "${name}"（已注册：${ctx.effects.services.names().join(', ')}）`);
+  };
   const checkRoles = (pointer: string, roles: string[]): void => {
     roles.forEach((role, i) => {
       if (!ctx.roles.has(role)) report(`${pointer}/${i}`, `未知角色 "${role}"`);
@@ -141,6 +145,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     }
     checkEffects('/create/effects', def.create.effects);
     checkEffects('/create/services', def.create.services);
+    checkService('/create/service', def.create.service);
   }
   if (def.update) {
     checkRoles('/update/roles', def.update.roles);
@@ -176,6 +181,7 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
     for (const name of Object.keys(t.set ?? {})) needField(`${at}/set/${name}`, name);
     checkEffects(`${at}/effects`, t.effects);
     checkEffects(`${at}/services`, t.services);
+    checkService(`${at}/service`, t.service);
     problems.push(...checkHandover(def, t, at, ctx.roles));
   });
   const created = createStep(def);

@@ -1,14 +1,16 @@
 import type { CurrentUser } from '../context';
 import type { Db, Queryable } from '../db/db';
+import { ApiError } from '../errors';
 import { writeAudit } from './audit';
+import type { ActionService, Effect } from './effects';
 import { userKey } from './recordStore';
 
 /**
  * The one writer of the download centre's jobs (model `exportJob`, table `export_jobs`, records seen by
  * their user alone: ADR 0007 addendum). server/lists/exports.ts asks it to create a job, to report its
  * progress while the file is written (many small writes, each outside any engine transaction), to end it
- * done or failed, and to take up a job its owner retried (the engine's transition `retry` checked who and
- * from which state). Every change of a field the model shows bumps the version; every change of state has
+ * done or failed, and to take up a job its owner retried (the engine's transition `retry`, whose service
+ * and effect below claim it and have it written again). Every change of a field the model shows bumps the version; every change of state has
  * its audit entry (the system's, as an effect's records are, except the creation by the exporting user).
  */
 export interface NewExportJob {
@@ -138,15 +140,30 @@ export async function failSilentExportJobs(
 }
 
 /**
- * A failed job about to be retried is claimed by `worker` first (no field of the model changes), so the
- * sweep of silent workers cannot fail it between the transition retry and {@link restartExportJob}.
+ * 重新导出 (transition `retry`, failed → running), in its transaction: only the job's own user, and only on
+ * an instance that writes exports; the job is claimed by this instance's worker (no field of the model
+ * changes), so the sweep of silent workers cannot fail it before {@link restartExportJob}.
+ * @throws EXPORT_NOT_FOUND for another user, EXPORT_NOT_RETRYABLE where no export runner is.
  */
-export async function claimFailedExportJob(q: Queryable, id: string, worker: string): Promise<void> {
-  await q.query(
-    `update export_jobs set worker = $2, heartbeat_at = now() where id = $1 and state = 'failed'`,
-    [id, worker],
-  );
-}
+const claimRetry: ActionService = async (c) => {
+  if (c.record.data.userId !== c.user.id) throw new ApiError('EXPORT_NOT_FOUND');
+  const runner = c.host.exportRunner;
+  if (!runner) throw new ApiError('EXPORT_NOT_RETRYABLE');
+  await c.tx.query(`update export_jobs set worker = $2, heartbeat_at = now() where id = $1`, [
+    c.record.id,
+    runner.worker,
+  ]);
+  return { restarting: true };
+};
+
+/** Once the retry committed: the job is written again by the runner that claimed it. */
+const writeAgain: Effect = async (c) => {
+  c.host.exportRunner?.restart(c.record.id, c.user, c.role);
+};
+
+/** The service and the effect the model exportJob names (registered by the account centre). */
+export const exportJobServices: Readonly<Record<string, ActionService>> = { 'exportJob.retry': claimRetry };
+export const exportJobEffects: Readonly<Record<string, Effect>> = { 'exportJob.writeAgain': writeAgain };
 
 /**
  * A job its owner retried (the engine's transition `retry` moved it from failed to running): written again

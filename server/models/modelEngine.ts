@@ -47,7 +47,7 @@ import {
   markBlockedActions,
 } from './invariants';
 import { fromCents, toCents } from '@renderer/core/format';
-import type { BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
+import { SERVICE_RESULT, type BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
 import { signScope } from '@contract/ukey';
 
 export const REASON_MAX_LENGTH = 200;
@@ -112,11 +112,14 @@ export interface LinkRun {
   guard(tx: Queryable): Promise<void>;
 }
 
-/** Body of POST .../actions/{action}. */
+/**
+ * Body of POST .../actions/{action}; a transition with a `service` reads the other members (its input).
+ */
 export interface ActionBody {
   version?: unknown;
   reason?: unknown;
   signature?: unknown;
+  [input: string]: unknown;
 }
 
 const versionOf = (value: unknown): number => {
@@ -465,10 +468,16 @@ export class ModelEngine {
   /** Creates a record in the model's initial state, owned by the creator's enterprise. */
   async create(actor: Actor, name: string, body: Json): Promise<Json> {
     const model = this.model(name);
-    const input = this.createInput(actor, model, body);
-    const id = await this.o.db.transaction((tx) => this.insertInput(this.writer(tx, actor), model, input));
+    // With a service, the members that are no fields of the model are its input (it checks what it reads).
+    const fields = model.def.create?.service
+      ? Object.fromEntries(Object.entries(body).filter(([key]) => model.fields.has(key)))
+      : body;
+    const input = this.createInput(actor, model, fields);
+    const { id, result } = await this.o.db.transaction((tx) =>
+      this.insertInput(this.writer(tx, actor), model, input, body),
+    );
     await this.runServices(model.def.create!.services, model, id, actor, null);
-    return this.reload(model, id, actor);
+    return withResult(await this.reload(model, id, actor), result);
   }
 
   /**
@@ -497,8 +506,10 @@ export class ModelEngine {
       const w = this.writer(tx, actor);
       const ids: string[] = [];
       for (const [i, input] of inputs.entries()) {
-        const id = await collectRowAsync(refused, rowOf(i), () => this.insertInput(w, model, input!));
-        if (id !== undefined) ids.push(id);
+        const done = await collectRowAsync(refused, rowOf(i), () =>
+          this.insertInput(w, model, input!, bodies[i]!),
+        );
+        if (done !== undefined) ids.push(done.id);
       }
       if (refused.length) throw importRowsError(refused);
       return ids;
@@ -517,8 +528,16 @@ export class ModelEngine {
     return input;
   }
 
-  /** Writes a checked create input (references, number, effects, audit) in the writer's transaction. */
-  private async insertInput(w: RecordWriter, model: CompiledModel, input: Json): Promise<string> {
+  /**
+   * Writes a checked create input (references, number, effects, audit) in the writer's transaction, then
+   * runs the create's service, if any, on `body` (the request as sent).
+   */
+  private async insertInput(
+    w: RecordWriter,
+    model: CompiledModel,
+    input: Json,
+    body: Json,
+  ): Promise<{ id: string; result: Json | undefined }> {
     const { corpField, requires } = model.def.create!;
     // Parents first (DESIGN.md section 13), then the conditions on them (invariants.ts).
     await lockParents(w.tx, this.o.models, model, null, requires, input);
@@ -549,7 +568,9 @@ export class ModelEngine {
         user: w.user,
         now: w.now,
       });
-    return rec.id;
+    const service = model.def.create!.service;
+    const result = service ? await this.runService(service, w, model, rec, null, null, body) : undefined;
+    return { id: rec.id, result };
   }
 
   /** Changes the fields of a record in an editable state (merge; null or '' clears a field). */
@@ -771,7 +792,7 @@ export class ModelEngine {
     if (!actor.role || !t.roles.includes(actor.role) || Boolean(t.publicLink) !== Boolean(link))
       throw new ApiError('ACTION_ROLE_FORBIDDEN', { action: t.title });
     const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    await retryingTransaction(this.o.db, async (tx) => {
+    const result = await retryingTransaction(this.o.db, async (tx) => {
       if (link) await link.guard(tx);
       const w = this.writer(tx, actor, t.title);
       // Parents first (DESIGN.md section 13): the plan before its asset, the asset before its document.
@@ -849,9 +870,36 @@ export class ModelEngine {
           user: actor.user,
           now: w.now,
         });
+      // Last, on the record as written: a refusal rolls back everything above.
+      return t.service ? this.runService(t.service, w, model, rec, before, t, body) : undefined;
     });
     await this.runServices(t.services, model, id, actor, t);
-    return this.reload(model, id, actor);
+    return withResult(await this.reload(model, id, actor), result);
+  }
+
+  /** Runs an action's `service` in the action's transaction; answers its result. */
+  private async runService(
+    name: string,
+    w: RecordWriter,
+    model: CompiledModel,
+    record: BizRecord,
+    before: BizRecord | null,
+    transition: TransitionDef | null,
+    input: Json,
+  ): Promise<Json> {
+    return this.o.effects.services.get(name)({
+      tx: w.tx,
+      records: w,
+      model,
+      record,
+      before,
+      transition,
+      user: w.user,
+      role: w.role,
+      now: w.now,
+      host: this.o.host,
+      input,
+    });
   }
 
   /**
@@ -934,6 +982,11 @@ export class ModelEngine {
     // white-list): their names follow, so no page shows a party as "——".
     if (refs?.length) await run.w.fillNames(run.model, run.rec.data);
   }
+}
+
+/** An action's answer: the record, with its service's result when it has one. */
+function withResult(record: Json, result: Json | undefined): Json {
+  return result === undefined ? record : { ...record, [SERVICE_RESULT]: result };
 }
 
 /** Runs a check of one import row; a refusal (naming the row) is added to `refused`, other errors thrown. */

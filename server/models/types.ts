@@ -118,9 +118,14 @@ export interface TransitionDef {
   effects?: EffectRef[];
   /**
    * Effects that call a service outside the database (send an SMS, start a download job): run once the
-   * transaction has committed, each in a transaction of its own, never retried (server/models/services.ts).
+   * transaction has committed, each in a transaction of its own, never retried (runServices in server/models/modelEngine.ts).
    */
   services?: EffectRef[];
+  /**
+   * An action service (registered by a product, like effects): runs last in the transition's transaction
+   * and answers a JSON result returned with the record (`result`), e.g. a one-time password.
+   */
+  service?: string;
   /** Who acts next (server/models/handovers.ts). */
   handover?: HandoverDef;
   /** Conditions on related records, checked in the transition's transaction (invariants.ts). */
@@ -166,6 +171,8 @@ export interface ModelDef {
     effects?: EffectRef[];
     /** As a transition's `services`: run after the creating transaction committed. */
     services?: EffectRef[];
+    /** As a transition's `service`: runs last in the creating transaction, its result answered with the record. */
+    service?: string;
     handover?: HandoverDef;
     /** Conditions on the records the new record refers to (refState only; invariants.ts). */
     requires?: RequirementDef[];

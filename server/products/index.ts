@@ -33,13 +33,13 @@ export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS):
 }
 
 /**
- * The effects of every product, by name.
+ * The effects and action services of every product, by name.
  * @throws Error when two tables define the same name
  */
 export function productEffects(products: readonly ServerProduct[] = PRODUCTS): EffectRegistry {
   return createEffectRegistry(
-    publicLinkEffects(productLinkKinds(products)),
-    ...products.flatMap((p) => p.effects),
+    [publicLinkEffects(productLinkKinds(products)), ...products.flatMap((p) => p.effects)],
+    products.flatMap((p) => (p.services ? [p.services] : [])),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCatalogue } from '../errors';
-import type { Effect } from '../models/effects';
+import type { ActionService, Effect } from '../models/effects';
 import type { ModelEngine } from '../models/modelEngine';
 import type { PublicLinkKind } from '../publicLinks/links';
 
@@ -35,6 +35,11 @@ export interface ServerProduct {
   code: string;
   /** Tables of the effects its models name (a name defined twice, in any product, stops the server). */
   effects: ReadonlyArray<Readonly<Record<string, Effect>>>;
+  /**
+   * The services its models' actions name (`service`: run last in the action's transaction, their JSON
+   * result answered with the record; names unique across products, like effects').
+   */
+  services?: Readonly<Record<string, ActionService>>;
   /** Its error codes (unique across products and the platform's catalogue). */
   errors: ErrorCatalogue;
   /** Kinds of one-time public links its models send (server/publicLinks), e.g. accounts-payable-sign. */

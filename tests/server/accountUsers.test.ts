@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatePassword } from '@renderer/core/validators';
-import { initialPassword } from '@server/plugins/users';
+import { initialPassword } from '@server/products/account/users';
 import { Browser, encryptPassword, loggedIn, testServer, type TestServer } from './helpers';
 
-/** Users and roles of an enterprise (my/enterprise-info/user/list). */
+/**
+ * Users and roles of an enterprise (my/enterprise-info/user/list): the account centre's list, role options
+ * and history, and the model corpUser's create, update and transitions through the models API (the
+ * one-time passwords are their services' results).
+ */
 let s: TestServer;
 beforeAll(async () => {
   s = await testServer();
@@ -14,6 +18,7 @@ afterAll(async () => {
 });
 
 const USERS = '/corp/v1/corps/users';
+const MODEL = '/biz/v1/models/corpUser';
 const menuPaths = (data: { menus3: Array<{ childMenuResources: Array<{ menuBrief: string }> }> }) =>
   data.menus3.flatMap((m) => m.childMenuResources.map((c) => c.menuBrief));
 
@@ -24,16 +29,45 @@ async function idOf(username: string): Promise<string> {
 
 async function addUser(
   b: Browser,
-  userName: string,
+  username: string,
   roles: string[],
 ): Promise<{ id: string; initialPassword: string }> {
   const res = (
-    await b.call('POST', USERS, { body: { userName, personName: '测试用户', mobile: '13912345678', roles } })
+    await b.call('POST', `${MODEL}/records`, {
+      body: { username, personName: '测试用户', mobile: '13912345678', roles },
+    })
   ).json();
   expect(res.code, res.message).toBe('0');
+  expect(res.data.result.userName).toBe(username);
   // These tests act as the new user at once; the forced change of the initial password has its own test.
   await s.db.query('update users set password_change_required = false where id = $1', [res.data.id]);
-  return res.data;
+  return { id: res.data.id, initialPassword: res.data.result.initialPassword };
+}
+
+/** Runs a transition of the model corpUser on the user's current version (1 when it cannot be read). */
+async function userAction(
+  b: Browser,
+  id: string,
+  action: string,
+  body: Record<string, unknown> = {},
+): Promise<{
+  code: string;
+  message: string;
+  data: Record<string, never> & { result: Record<string, string> };
+}> {
+  const current = (await b.call('GET', `${MODEL}/records/${id}`)).json();
+  const version = current.data?.version ?? 1;
+  return (
+    await b.call('POST', `${MODEL}/records/${id}/actions/${action}`, { body: { version, ...body } })
+  ).json();
+}
+
+/** 编辑 through the model's update, on the user's current version. */
+async function editUser(b: Browser, id: string, body: Record<string, unknown>) {
+  const current = (await b.call('GET', `${MODEL}/records/${id}`)).json();
+  return (
+    await b.call('PUT', `${MODEL}/records/${id}`, { body: { version: current.data?.version ?? 1, ...body } })
+  ).json();
 }
 
 async function loginAs(userName: string, password: string): Promise<Browser> {
@@ -83,14 +117,18 @@ describe('users and roles', () => {
         ['GET', `${USERS}/${target}/role-changes`],
         [
           'POST',
-          USERS,
-          { userName: 'intruder1', personName: '张三', mobile: '13912345678', roles: ['ROLE_CORP_QUERY'] },
+          `${MODEL}/records`,
+          { username: 'intruder1', personName: '张三', mobile: '13912345678', roles: ['ROLE_CORP_QUERY'] },
         ],
-        ['PUT', `${USERS}/${target}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
-        ['POST', `${USERS}/${target}/disable`],
-        ['POST', `${USERS}/${target}/enable`],
-        ['POST', `${USERS}/${target}/reset-password`],
-        ['PUT', `${USERS}/${target}`, { personName: '张三', mobile: '13912345678' }],
+        [
+          'POST',
+          `${MODEL}/records/${target}/actions/assignRoles`,
+          { version: 1, roles: ['ROLE_CORP_MANAGER'] },
+        ],
+        ['POST', `${MODEL}/records/${target}/actions/disable`, { version: 1 }],
+        ['POST', `${MODEL}/records/${target}/actions/enable`, { version: 1 }],
+        ['POST', `${MODEL}/records/${target}/actions/resetPassword`, { version: 1 }],
+        ['PUT', `${MODEL}/records/${target}`, { version: 1, personName: '张三', mobile: '13912345678' }],
       ];
       for (const [method, path, body] of calls) {
         const res = await b.call(method, path, body === undefined ? {} : { body });
@@ -105,15 +143,20 @@ describe('users and roles', () => {
   it('never touches another enterprise’s users', async () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const foreign = await idOf('core_operator');
+    expect((await m.call('GET', `${USERS}/${foreign}/role-changes`)).json().code).toBe('SCF.USER_NOT_FOUND');
+    // The model's records of another enterprise: refused as any record another enterprise holds.
     for (const [method, path, body] of [
-      ['PUT', `${USERS}/${foreign}/roles`, { roles: ['ROLE_CORP_MANAGER'] }],
-      ['POST', `${USERS}/${foreign}/disable`, undefined],
-      ['GET', `${USERS}/${foreign}/role-changes`, undefined],
-      ['POST', `${USERS}/${foreign}/reset-password`, undefined],
-      ['PUT', `${USERS}/${foreign}`, { personName: '张三', mobile: '13912345678' }],
+      [
+        'POST',
+        `${MODEL}/records/${foreign}/actions/assignRoles`,
+        { version: 1, roles: ['ROLE_CORP_MANAGER'] },
+      ],
+      ['POST', `${MODEL}/records/${foreign}/actions/disable`, { version: 1 }],
+      ['POST', `${MODEL}/records/${foreign}/actions/resetPassword`, { version: 1 }],
+      ['PUT', `${MODEL}/records/${foreign}`, { version: 1, personName: '张三', mobile: '13912345678' }],
     ] as const) {
-      const res = (await m.call(method, path, body ? { body } : {})).json();
-      expect(res.code).toBe('SCF.USER_NOT_FOUND');
+      const res = (await m.call(method, path, { body })).json();
+      expect(res.code).toBe('SCF.RECORD_FORBIDDEN');
     }
     const row = await s.db.query<{ disabled: boolean; roles: string[] }>(
       `select disabled, array(select role_code from user_roles where user_id = u.id) as roles from users u where id = $1`,
@@ -164,9 +207,9 @@ describe('users and roles', () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const post = async (body: Record<string, unknown>) =>
       (
-        await m.call('POST', USERS, {
+        await m.call('POST', `${MODEL}/records`, {
           body: {
-            userName: 'valid_name',
+            username: 'valid_name',
             personName: '李四',
             mobile: '13912345678',
             roles: ['ROLE_CORP_QUERY'],
@@ -174,9 +217,10 @@ describe('users and roles', () => {
           },
         })
       ).json();
-    expect(await post({ userName: '1abc' })).toMatchObject({
+    expect(await post({ username: '1abc' })).toMatchObject({
       code: 'SCF.USER_INVALID',
       message: '用户名为4-20位字母、数字或下划线，须以字母开头',
+      data: { fieldErrors: { username: '用户名为4-20位字母、数字或下划线，须以字母开头' } },
     });
     expect(await post({ mobile: '12345678901' })).toMatchObject({
       message: '请输入正确的手机号码',
@@ -192,10 +236,19 @@ describe('users and roles', () => {
       code: 'SCF.ROLE_NOT_ASSIGNABLE',
       message: '不能给贵企业用户分配“核心企业主管岗”角色',
     });
-    expect(await post({ userName: 'Chain_Operator' })).toMatchObject({
+    expect(await post({ username: 'Chain_Operator' })).toMatchObject({
       code: 'SCF.USER_NAME_TAKEN',
       message: '用户名“Chain_Operator”已被使用，请换一个',
     });
+    // A refused service leaves no user behind: the record, its roles and its audit are rolled back.
+    expect((await s.db.query("select 1 from users where username = 'valid_name'")).rows).toEqual([]);
+    expect(
+      (
+        await s.db.query(
+          "select 1 from user_role_changes c join users u on u.id = c.user_id where u.username = 'valid_name'",
+        )
+      ).rows,
+    ).toEqual([]);
   });
 
   it('adds a user whose first password logs in with the given role and its menu', async () => {
@@ -214,16 +267,16 @@ describe('users and roles', () => {
   it('a user with the initial password must change it before anything else; the change frees the user', async () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const res = (
-      await m.call('POST', USERS, {
+      await m.call('POST', `${MODEL}/records`, {
         body: {
-          userName: 'sup_first',
+          username: 'sup_first',
           personName: '测试用户',
           mobile: '13912345679',
           roles: ['ROLE_CORP_OPERATOR'],
         },
       })
     ).json();
-    const first = res.data.initialPassword as string;
+    const first = res.data.result.initialPassword as string;
     const u = await loginAs('sup_first', first);
     const before = (await u.call('GET', '/v2/security')).json().data;
     expect(before.user3.passwordChangeRequired).toBe(true);
@@ -261,9 +314,11 @@ describe('users and roles', () => {
     expect(before.roles3.map((r: { roleCode: string }) => r.roleCode)).toEqual(['ROLE_CORP_QUERY']);
 
     // Given the administrator role too: the next request offers it and its menu.
-    await m.call('PUT', `${USERS}/${added.id}/roles`, {
-      body: { roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'] },
+    const given = await userAction(m, added.id, 'assignRoles', {
+      roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'],
     });
+    expect(given.code, given.message).toBe('0');
+    expect(given.data.result).toEqual({ roleCodes: ['ROLE_CORP_MANAGER', 'ROLE_CORP_QUERY'] });
     const both = (
       await u.call('GET', '/v2/security', { query: { currentRole3: 'ROLE_CORP_MANAGER' } })
     ).json().data;
@@ -272,7 +327,7 @@ describe('users and roles', () => {
     expect((await u.call('GET', USERS)).json().code).toBe('0');
 
     // The administrator role taken away while the user acts in it: the next request falls back.
-    await m.call('PUT', `${USERS}/${added.id}/roles`, { body: { roles: ['ROLE_CORP_OPERATOR'] } });
+    await userAction(m, added.id, 'assignRoles', { roles: ['ROLE_CORP_OPERATOR'] });
     expect((await u.call('GET', USERS)).statusCode).toBe(403);
     const after = (await u.call('GET', '/v2/security')).json().data;
     expect(after.currentRole3.roleCode).toBe('ROLE_CORP_OPERATOR');
@@ -297,7 +352,7 @@ describe('users and roles', () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const added = await addUser(m, 'sup_gone', ['ROLE_CORP_OPERATOR']);
     const u = await loginAs('sup_gone', added.initialPassword);
-    expect((await m.call('POST', `${USERS}/${added.id}/disable`)).json().code).toBe('0');
+    expect((await userAction(m, added.id, 'disable')).code).toBe('0');
     expect((await u.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
     const refused = (await new Browser(s.app).login('sup_gone', added.initialPassword)).json();
     expect(refused).toMatchObject({ code: 'SCF.USER_DISABLED', message: '该用户已停用，请联系贵企业管理员' });
@@ -305,7 +360,7 @@ describe('users and roles', () => {
     expect((await new Browser(s.app).login('sup_gone', 'Wrong@2026')).json().code).toBe('SCF.LOGIN_FAILED');
     const listed = (await m.call('GET', USERS, { query: { status: 'DISABLED' } })).json().data.list;
     expect(listed.map((x: { userName: string }) => x.userName)).toEqual(['sup_gone']);
-    expect((await m.call('POST', `${USERS}/${added.id}/enable`)).json().code).toBe('0');
+    expect((await userAction(m, added.id, 'enable')).code).toBe('0');
     await loginAs('sup_gone', added.initialPassword);
   });
 
@@ -317,39 +372,47 @@ describe('users and roles', () => {
     const guesser = new Browser(s.app);
     for (let i = 0; i < 5; i++) await guesser.login('sup_forgot', 'Wrong@2026');
     expect((await guesser.login('sup_forgot', added.initialPassword)).json().code).toBe('SCF.LOGIN_LOCKED');
-    const reset = (await m.call('POST', `${USERS}/${added.id}/reset-password`)).json();
+    const reset = await userAction(m, added.id, 'resetPassword');
     expect(reset.code, reset.message).toBe('0');
-    expect(reset.data.userName).toBe('sup_forgot');
-    expect(validatePassword(reset.data.initialPassword)).toBe(true);
-    expect(reset.data.initialPassword).not.toBe(added.initialPassword);
+    expect(reset.data.result.userName).toBe('sup_forgot');
+    expect(validatePassword(reset.data.result.initialPassword)).toBe(true);
+    expect(reset.data.result.initialPassword).not.toBe(added.initialPassword);
     expect((await u.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
     expect((await new Browser(s.app).login('sup_forgot', added.initialPassword)).json().code).toBe(
       'SCF.LOGIN_FAILED',
     );
-    expect((await guesser.login('sup_forgot', reset.data.initialPassword)).json().code).toBe('0');
+    expect((await guesser.login('sup_forgot', reset.data.result.initialPassword)).json().code).toBe('0');
     const row = await s.db.query('select password_change_required as p from users where id = $1', [added.id]);
     expect(row.rows[0]).toEqual({ p: true });
     const changes = (await m.call('GET', `${USERS}/${added.id}/role-changes`)).json().data;
     expect(changes[0]).toMatchObject({ action: 'RESET_PASSWORD' });
     // Never its own: that is 修改密码 in the person info.
     const self = await idOf('corp_manager');
-    expect((await m.call('POST', `${USERS}/${self}/reset-password`)).json()).toMatchObject({
+    const selfVersion = (await m.call('GET', `${MODEL}/records/${self}`)).json().data.version;
+    expect(await userAction(m, self, 'resetPassword')).toMatchObject({
       code: 'SCF.USER_RESET_SELF',
       message: '不能重置自己的密码，请在个人信息中修改密码',
     });
+    // Refused inside the action's transaction: no new version, no audit line.
+    expect((await m.call('GET', `${MODEL}/records/${self}`)).json().data.version).toBe(selfVersion);
+    const audited = await s.db.query(
+      "select 1 from biz_audit where model = 'corpUser' and record_id = $1 and action = 'resetPassword'",
+      [self],
+    );
+    expect(audited.rows).toEqual([]);
   });
 
   it('edits a user’s name and mobile with the shared rules', async () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const added = await addUser(m, 'sup_renamed', ['ROLE_CORP_QUERY']);
-    const put = async (body: Record<string, unknown>) =>
-      (await m.call('PUT', `${USERS}/${added.id}`, { body })).json();
+    const put = (body: Record<string, unknown>) => editUser(m, added.id, body);
     expect(await put({ personName: '王五', mobile: '123' })).toMatchObject({
       code: 'SCF.USER_INVALID',
       message: '请输入正确的手机号码',
       data: { fieldErrors: { mobile: '请输入正确的手机号码' } },
     });
-    expect((await put({ personName: '王五', mobile: '13987654321' })).code).toBe('0');
+    // The user name it logs in with never changes.
+    expect((await put({ personName: '王五', mobile: '13987654321', username: 'renamed' })).code).toBe('0');
     const listed = (await m.call('GET', USERS, { query: { keyword: 'sup_renamed' } })).json().data.list;
     expect(listed[0]).toMatchObject({
       personName: '王五',
@@ -362,31 +425,25 @@ describe('users and roles', () => {
   it('never leaves the enterprise without an enabled administrator', async () => {
     const m = await loggedIn(s.app, 'corp_manager');
     const self = await idOf('corp_manager');
-    const dropSelf = (
-      await m.call('PUT', `${USERS}/${self}/roles`, { body: { roles: ['ROLE_CORP_QUERY'] } })
-    ).json();
+    const dropSelf = await userAction(m, self, 'assignRoles', { roles: ['ROLE_CORP_QUERY'] });
     expect(dropSelf).toMatchObject({
       code: 'SCF.LAST_MANAGER',
       message: '贵企业至少需要保留一名启用的管理员',
     });
-    expect((await m.call('POST', `${USERS}/${self}/disable`)).json().code).toBe('SCF.LAST_MANAGER');
+    expect((await userAction(m, self, 'disable')).code).toBe('SCF.LAST_MANAGER');
     const roles = await s.db.query('select role_code from user_roles where user_id = $1', [self]);
     expect(roles.rows).toEqual([{ role_code: 'ROLE_CORP_MANAGER' }]);
 
     // With a second administrator, the first may step down; then the second is the last one.
     const second = await addUser(m, 'sup_admin2', ['ROLE_CORP_MANAGER']);
     expect(
-      (
-        await m.call('PUT', `${USERS}/${self}/roles`, {
-          body: { roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'] },
-        })
-      ).json().code,
+      (await userAction(m, self, 'assignRoles', { roles: ['ROLE_CORP_QUERY', 'ROLE_CORP_MANAGER'] })).code,
     ).toBe('0');
     const admin2 = await loginAs('sup_admin2', second.initialPassword);
-    expect((await admin2.call('POST', `${USERS}/${second.id}/disable`)).json().code).toBe('0');
+    expect((await userAction(admin2, second.id, 'disable')).code).toBe('0');
     expect((await admin2.call('GET', '/v2/security')).json().code).toBe('SCF.AUTH_REQUIRED');
-    expect((await m.call('POST', `${USERS}/${self}/disable`)).json().code).toBe('SCF.LAST_MANAGER');
-    expect((await m.call('POST', `${USERS}/${second.id}/enable`)).json().code).toBe('0');
+    expect((await userAction(m, self, 'disable')).code).toBe('SCF.LAST_MANAGER');
+    expect((await userAction(m, second.id, 'enable')).code).toBe('0');
   });
 
   it('makes first passwords that pass the password rule', () => {

@@ -8,7 +8,6 @@ import {
   batchPath,
   exportJobPath,
   exportPath,
-  exportRetryPath,
   EXPORTS_API,
   LIST_SETTINGS_API,
   recordsPath,
@@ -349,7 +348,7 @@ describe('exports that fail', () => {
     expect(sheetName(`${'x'.repeat(30)}'y`)).toBe('x'.repeat(30));
   });
 
-  it('ends a failed export as failed with the message the download centre shows, and 重新导出 writes it', async () => {
+  it('ends a failed export as failed with the message the download centre shows', async () => {
     const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
     // The store refuses the file: a regular file where its folder should be.
     const folder = join(s.filesDir, 'exports');
@@ -371,12 +370,40 @@ describe('exports that fail', () => {
     });
 
     rmSync(folder, { force: true });
-    const retried = body(await chain.call('POST', exportRetryPath(failed!.id))).data as ExportJob;
-    expect(retried).toMatchObject({ id: failed!.id, status: 'done', error: null });
-    expect((await readSheet(chain, retried.url!)).rowCount).toBe(retried.total + 1);
-    expect(body(await chain.call('POST', exportRetryPath(failed!.id))).code).toBe('SCF.EXPORT_NOT_RETRYABLE');
+  });
+
+  it('重新导出 (the model action retry) writes a failed export again, for its own user only', async () => {
+    const chain = await as(s.app, 'chain_operator', 'ROLE_CORP_OPERATOR');
+    const folder = join(s.filesDir, 'exports');
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, '');
+    await chain.call('POST', exportPath('creditVoucher'), {
+      body: { columns: voucherColumns, title: '直接重试' },
+    });
+    rmSync(folder, { force: true });
+    const failed = (body(await chain.call('GET', EXPORTS_API)).data as ExportJob[]).find(
+      (j) => j.title === '直接重试',
+    )!;
+    expect(failed.status).toBe('failed');
+    const retry = `${API}/exportJob/records/${failed.id}/actions/retry`;
+    const { version } = body(await chain.call('GET', `${API}/exportJob/records/${failed.id}`)).data as Json;
+    // Another user of the same enterprise finds no such job, and nothing changes.
     const other = await as(s.app, 'chain_director');
-    expect(body(await other.call('POST', exportRetryPath(failed!.id))).code).toBe('SCF.EXPORT_NOT_FOUND');
+    expect(body(await other.call('POST', retry, { body: { version } })).code).toBe('SCF.RECORD_FORBIDDEN');
+    const answer = body(await chain.call('POST', retry, { body: { version } }));
+    expect(answer.code, answer.message).toBe('0');
+    expect(['running', 'done']).toContain(answer.data.status);
+    // Written again by this instance's worker, not failed again by the sweep.
+    let job = failed;
+    for (let i = 0; i < 200 && job.status !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = body(await chain.call('GET', exportJobPath(failed.id))).data as ExportJob;
+    }
+    expect(job).toMatchObject({ status: 'done', error: null });
+    expect((await readSheet(chain, job.url!)).rowCount).toBe(job.total + 1);
+    expect(body(await chain.call('POST', retry, { body: { version: version + 1 } })).code).toBe(
+      'SCF.ACTION_STATE_INVALID',
+    );
   });
 
   it('leaves no job running once its worker is gone: silent too long, or at the restart of an embedded database', async () => {

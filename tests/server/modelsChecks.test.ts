@@ -168,6 +168,11 @@ describe('model files are checked at start', () => {
       '_models/creditIssue.json#/query/search/0: "amount" 不是 contains 查询字段',
     ],
     [
+      'an action service no product registers',
+      (m: Json) => (m.transitions[0].service = 'nobody.knows'),
+      '_models/creditIssue.json#/transitions/0/service: 未知服务 "nobody.knows"',
+    ],
+    [
       'children read by a field without an index',
       (m: Json) => (m.children.field = 'holderName'),
       '_models/creditIssue.json#/children/field: "creditVoucher.holderName" 需要 "index": true',

@@ -1,8 +1,9 @@
 /**
  * Three engine capabilities a model declares (server/models): `visibility.userField` (a record visible to
  * the one user it names, e.g. a message to its receiver, not to the receiver's colleagues nor to the
- * sender), `visibility.roles` (records only some roles of the enterprise see) and `services` (effects that reach outside the database, e.g. send an SMS, run once after the
- * action's transaction committed). The fixture model tests/fixtures/user-visible/userNote.json is mounted
+ * sender), `visibility.roles` (records only some roles of the enterprise see), `services` (effects that reach outside the database, e.g. send an SMS, run once after the
+ * action's transaction committed) and an action's `service` (server code run last in the action's
+ * transaction, whose JSON result the records API answers with the record). The fixture model tests/fixtures/user-visible/userNote.json is mounted
  * into a copy of schemas/ with its effects next to the products'.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,11 +16,11 @@ import { openPglite } from '@server/db/pglite';
 import { ApiError } from '@server/errors';
 import { openModels } from '@server/models';
 import { ModelEngine } from '@server/models/modelEngine';
-import type { Effect } from '@server/models/effects';
+import type { ActionService, Effect } from '@server/models/effects';
 import { PRODUCTS, productEffects } from '@server/products';
 import { emulatedSmsGateway } from '@server/registration/sms';
 import { clock, type TestServer } from './helpers';
-import { as, body, create, getRecord, list, step, type Json } from './modelsHelpers';
+import { act, as, body, create, getRecord, list, step, type Json } from './modelsHelpers';
 import { copySchemaTree } from '@renderer/core/node';
 
 const FIXTURE = join(process.cwd(), 'tests/fixtures/user-visible');
@@ -42,13 +43,38 @@ const serviceEffects: Record<string, Effect> = {
   },
 };
 
+/** Records the action services saw, in order (role refusals must leave it untouched). */
+const served: string[] = [];
+
+const actionServices: Record<string, ActionService> = {
+  async 'note.receipt'(c) {
+    served.push(`receipt ${c.record.id}`);
+    // In the creating transaction, after the record was written: it can be read there.
+    const row = await c.tx.query<{ text: string }>('select text from user_note where id = $1', [c.record.id]);
+    return { receipt: `收据-${row.rows[0]!.text}` };
+  },
+  async 'note.stamp'(c) {
+    served.push(`stamp ${c.record.id}`);
+    return { stamped: String(c.input.word), from: c.before!.state, to: c.record.state };
+  },
+  async 'note.spoil'(c) {
+    served.push(`spoil ${c.record.id}`);
+    // Something written in the action's transaction before the refusal: rolled back with it.
+    await c.host.smsGateway.send(c.tx, String(c.record.data.mobile), '作废通知', c.now);
+    throw new ApiError('BAD_REQUEST');
+  },
+};
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'user-visible-'));
   copySchemaTree(join(process.cwd(), 'schemas'), dir);
   copyFileSync(join(FIXTURE, 'userNote.json'), join(dir, '_models/userNote.json'));
   copyFileSync(join(FIXTURE, 'managerNote.json'), join(dir, '_models/managerNote.json'));
   copyFileSync(join(FIXTURE, 'userNoteStatus.json'), join(dir, '_dicts/userNoteStatus.json'));
-  const effects = productEffects([...PRODUCTS, { code: 'note', effects: [serviceEffects], errors: {} }]);
+  const effects = productEffects([
+    ...PRODUCTS,
+    { code: 'note', effects: [serviceEffects], errors: {}, services: actionServices },
+  ]);
   const dump = readFileSync(join(process.cwd(), 'test-results', 'server-fixture.tar.gz'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
   const engine = new ModelEngine({
@@ -138,5 +164,63 @@ describe('a model visible by user, with services', () => {
       expect(res.statusCode, res.body).toBe(403);
       expect(body(res)).toMatchObject({ code: 'SCF.READ_FORBIDDEN', message: '当前角色无权查看主管便签' });
     }
+  });
+});
+
+describe('an action that calls a service and answers a result', () => {
+  const note = async (mobile: string, text: string): Promise<{ id: string; result: Json }> => {
+    const res = await create(await as(s.app, 'core_operator'), MODEL, {
+      receiverCorpId: 'CORE001',
+      receiverUserId: await userId('core_director'),
+      mobile,
+      text,
+    });
+    expect(body(res).code, res.body).toBe('0');
+    return { id: body(res).data.id as string, result: body(res).data.result };
+  };
+  const audit = async (id: string): Promise<string[]> =>
+    (
+      await s.db.query<{ action: string }>(
+        'select action from biz_audit where model = $1 and record_id = $2 order by id',
+        [MODEL, id],
+      )
+    ).rows.map((r) => r.action);
+
+  it('answers the create’s service result with the record, run inside the creating transaction', async () => {
+    const { id, result } = await note('13900000011', '第三条');
+    expect(result).toEqual({ receipt: '收据-第三条' });
+    expect(served).toContain(`receipt ${id}`);
+  });
+
+  it('answers a transition’s service result with the record as written, reading the request’s own members', async () => {
+    const { id } = await note('13900000012', '第四条');
+    const receiver = await as(s.app, 'core_director');
+    const version = body(await getRecord(receiver, MODEL, id)).data.version as number;
+    const answer = body(await act(receiver, MODEL, id, 'stamp', { version, word: '已阅' })).data;
+    expect([answer.status, answer.version]).toEqual(['READ', version + 1]);
+    expect(answer.result).toEqual({ stamped: '已阅', from: 'UNREAD', to: 'READ' });
+    expect(await audit(id)).toEqual(['create', 'stamp']);
+  });
+
+  it('rolls the whole action back when its service refuses: no state change, no audit line, nothing it wrote', async () => {
+    const { id } = await note('13900000013', '第五条');
+    const receiver = await as(s.app, 'core_director');
+    const version = body(await getRecord(receiver, MODEL, id)).data.version as number;
+    const res = await act(receiver, MODEL, id, 'spoil', { version });
+    expect(body(res).code).toBe('SCF.BAD_REQUEST');
+    expect(served).toContain(`spoil ${id}`);
+    const after = body(await getRecord(receiver, MODEL, id)).data;
+    expect([after.status, after.version]).toEqual(['UNREAD', version]);
+    expect(await audit(id)).toEqual(['create']);
+    expect(await outbox('13900000013')).toEqual(['第五条']);
+  });
+
+  it('refuses a role the transition does not name before its service runs', async () => {
+    const { id } = await note('13900000014', '第六条');
+    const query = await as(s.app, 'core_query');
+    const res = await act(query, MODEL, id, 'stamp', { version: 1, word: '越权' });
+    expect(body(res).code).toBe('SCF.ACTION_ROLE_FORBIDDEN');
+    expect(served.filter((x) => x.startsWith('stamp') && x.endsWith(id))).toEqual([]);
+    expect(await audit(id)).toEqual(['create']);
   });
 });

@@ -30,6 +30,21 @@ export function refOptionsPath(model: string, field: string): string {
   return pathOf(API.modelRefs, { model, field });
 }
 
+/**
+ * The member of a create's or transition's answer holding its `service`'s result: `{...record, result}`
+ * (docs/decisions/0007-models-engine.md, "an action that answers with a result").
+ */
+export const SERVICE_RESULT = 'result';
+
+/**
+ * What a `result` dialog shows the members of: a model action's service result, else the answer itself
+ * (a hand-written endpoint's).
+ */
+export function serviceResultOf(answer: unknown): unknown {
+  const result = (answer as Record<string, unknown> | null)?.[SERVICE_RESULT];
+  return result && typeof result === 'object' && !Array.isArray(result) ? result : answer;
+}
+
 /** `POST` `{version, reason?, signature?}`: runs a transition. */
 export function actionPath(model: string, id: string | number, action: string): string {
   return pathOf(API.modelAction, { model, id: String(id), action });

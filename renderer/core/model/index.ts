@@ -7,6 +7,8 @@ export {
   recordPath,
   recordsPath,
   refOptionsPath,
+  SERVICE_RESULT,
+  serviceResultOf,
   sortParam,
 } from './api';
 export {
@@ -37,7 +39,6 @@ export {
   exportFileName,
   exportFilePath,
   exportJobPath,
-  exportRetryPath,
   exportPath,
   importPath,
   importTemplatePath,

@@ -100,11 +100,6 @@ export function exportJobPath(id: string): string {
   return pathOf(API.exportJob, { id });
 }
 
-/** `POST` a failed job written again (same query and columns; → {@link ExportJob}). */
-export function exportRetryPath(id: string): string {
-  return pathOf(API.exportRetry, { id });
-}
-
 /** `GET` the finished .xlsx of a job (a plain link: the session cookie is enough). */
 export function exportFilePath(id: string): string {
   return pathOf(API.exportFile, { id });

@@ -71,7 +71,11 @@ const schema: ListPageSchema = {
         type: 'request',
         label: '重置密码',
         confirm: '确定重置“{userName}”的密码吗？',
-        api: { url: '/corp/v1/corps/users/{id}/reset-password' },
+        // A model action whose service answers the result beside the record (`{...record, result}`).
+        api: {
+          url: '/biz/v1/models/corpUser/records/{id}/actions/resetPassword',
+          params: { version: '$record.version' },
+        },
         result: { ...result, title: '密码已重置' },
       },
     ],
@@ -83,7 +87,9 @@ const users = () =>
     [
       'GET /corp/v1/corps/users',
       () => ({
-        list: [{ id: 'u1', userName: 'buyer', roleNames: '经办岗', roleCodes: ['ROLE_CORP_OPERATOR'] }],
+        list: [
+          { id: 'u1', version: 2, userName: 'buyer', roleNames: '经办岗', roleCodes: ['ROLE_CORP_OPERATOR'] },
+        ],
         pagecond: { count: 1 },
       }),
     ],
@@ -97,8 +103,13 @@ const users = () =>
     ['POST /corp/v1/corps/users', () => ({ id: 'u2', userName: 'seller', initialPassword: 'Ab3xYz9kLm2Q' })],
     ['PUT /corp/v1/corps/users/u1/roles', () => null],
     [
-      'POST /corp/v1/corps/users/u1/reset-password',
-      () => ({ userName: 'buyer', initialPassword: 'Zz8yXw7vUt6S' }),
+      'POST /biz/v1/models/corpUser/records/u1/actions/resetPassword',
+      () => ({
+        id: 'u1',
+        version: 3,
+        initialPassword: 'not-this-one',
+        result: { userName: 'buyer', initialPassword: 'Zz8yXw7vUt6S' },
+      }),
     ],
   ]);
 
@@ -158,8 +169,8 @@ describe('role checkboxes and result dialogs', { timeout: 60_000 }, () => {
     const shown = await screen.findByTestId('result-dialog');
     expect(within(shown).getByText('密码已重置')).toBeTruthy();
     expect(within(shown).getByTestId('result-initialPassword').textContent).toContain('Zz8yXw7vUt6S');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
-      '/corp/v1/corps/users/u1/reset-password',
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.data])).toEqual([
+      ['/biz/v1/models/corpUser/records/u1/actions/resetPassword', { version: 2 }],
     ]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { actionPath, batchPath, exportPath, importPath } from '@renderer/core';
+import { actionPath, batchPath, exportPath, importPath, serviceResultOf } from '@renderer/core';
 import type {
   ActionSchema,
   BatchAnswer,
@@ -347,7 +347,7 @@ export function useActionRunner(): {
           );
           // A topic the host maps to its own event (the portal: the header bell's unread count).
           if (action.announce) renderer.announce?.(action.announce);
-          if (action.result) setShown({ result: action.result, answer });
+          if (action.result) setShown({ result: action.result, answer: serviceResultOf(answer) });
           else {
             const said = fillAnswer(action.success ?? '操作成功', answer);
             if (said) void renderer.message.success(said);
@@ -383,7 +383,9 @@ export function useActionRunner(): {
         action={dialog.action}
         context={dialog.context}
         onClose={() => setDialog(null)}
-        onAnswer={(answer) => dialog.action.result && setShown({ result: dialog.action.result, answer })}
+        onAnswer={(answer) =>
+          dialog.action.result && setShown({ result: dialog.action.result, answer: serviceResultOf(answer) })
+        }
       />
     </Suspense>
   ) : null;

@@ -37,6 +37,23 @@ export interface RecordAccess {
 export interface ServiceHost {
   /** Sends a text message (the reference server's emulator keeps it in sms_outbox). */
   readonly smsGateway: SmsGateway;
+  /**
+   * Writes the download centre's retried jobs again: set by the export routes of the app that owns the
+   * file store and the workers' heartbeat (server/lists/exports.ts); absent, no job can be retried.
+   */
+  exportRunner?: ExportRunner;
+}
+
+/** What writes a retried export job again (server/models/exportJobs.ts). */
+export interface ExportRunner {
+  /** This instance's worker: a job it claims is kept alive by its heartbeat. */
+  readonly worker: string;
+  /**
+   * Has the job written again for its user, after the caller's transaction: recounts the rows, starts from
+   * zero and writes the file (a failure ends the job failed). Returns at once: the caller may hold the job's
+   * row, which the writing then waits for.
+   */
+  restart(id: string, user: CurrentUser, role: string): void;
 }
 
 /**
@@ -70,33 +87,77 @@ export interface EffectContext {
 /** A small piece of business code a model names (split, transfer, limit occupation...). Throws ApiError to refuse. */
 export type Effect = (c: EffectContext) => Promise<void>;
 
-/** Effects by name; built once and handed to the engine (no module-global registration). */
-export interface EffectRegistry {
-  has(name: string): boolean;
-  /** @throws Error for an unknown name (models are checked at start, so this means a bug). */
-  get(name: string): Effect;
-  names(): string[];
+/**
+ * What an action's service sees (a create's or transition's `service`, ADR 0007 addendum "an action that
+ * answers with a result"): the record as its action has just written it, in the action's own transaction
+ * (after the guarded write and the audit entry), and the request's members beyond the record's fields
+ * and the action's version, reason and signature (`input`, e.g. the roles to assign).
+ */
+export interface ServiceContext {
+  readonly tx: Queryable;
+  readonly records: RecordAccess;
+  readonly model: CompiledModel;
+  /** The record as written (its new state and version). */
+  readonly record: BizRecord;
+  /** The record before the action (null on create). */
+  readonly before: BizRecord | null;
+  /** The transition run (null on create). */
+  readonly transition: TransitionDef | null;
+  readonly user: CurrentUser;
+  readonly role: string;
+  readonly now: Date;
+  readonly host: ServiceHost;
+  /** The request body as sent: the service checks what it reads from it. */
+  readonly input: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Builds a registry from tables of effects.
- * @throws Error when two tables define the same name (a duplicate is a mistake, never an override).
+ * Server code an action names as its `service`: runs last in the action's transaction and answers a JSON
+ * result the records API returns with the record (`result`), e.g. a one-time password shown once. Throws
+ * ApiError to refuse: the whole action is rolled back.
  */
-export function createEffectRegistry(...tables: Readonly<Record<string, Effect>>[]): EffectRegistry {
-  const map = new Map<string, Effect>();
+export type ActionService = (c: ServiceContext) => Promise<Record<string, unknown>>;
+
+/** Named entries of one kind, built once. */
+export interface NamedTable<T> {
+  has(name: string): boolean;
+  /** @throws Error for an unknown name (models are checked at start, so this means a bug). */
+  get(name: string): T;
+  names(): string[];
+}
+
+/** Effects by name, and the action services; built once and handed to the engine (no module-global registration). */
+export interface EffectRegistry extends NamedTable<Effect> {
+  readonly services: NamedTable<ActionService>;
+}
+
+/** @throws Error when two tables define the same name (a duplicate is a mistake, never an override). */
+function namedTable<T>(kind: string, tables: readonly Readonly<Record<string, T>>[]): NamedTable<T> {
+  const map = new Map<string, T>();
   for (const table of tables) {
-    for (const [name, effect] of Object.entries(table)) {
-      if (map.has(name)) throw new Error(`Duplicate effect name "${name}"`);
-      map.set(name, effect);
+    for (const [name, entry] of Object.entries(table)) {
+      if (map.has(name)) throw new Error(`Duplicate ${kind} name "${name}"`);
+      map.set(name, entry);
     }
   }
   return {
     has: (name) => map.has(name),
     get(name) {
-      const effect = map.get(name);
-      if (!effect) throw new Error(`Unknown effect "${name}"`);
-      return effect;
+      const entry = map.get(name);
+      if (!entry) throw new Error(`Unknown ${kind} "${name}"`);
+      return entry;
     },
     names: () => [...map.keys()].sort(),
   };
+}
+
+/**
+ * Builds a registry from tables of effects, and of action services.
+ * @throws Error when two tables define the same name (a duplicate is a mistake, never an override).
+ */
+export function createEffectRegistry(
+  effects: readonly Readonly<Record<string, Effect>>[] = [],
+  services: readonly Readonly<Record<string, ActionService>>[] = [],
+): EffectRegistry {
+  return { ...namedTable('effect', effects), services: namedTable('service', services) };
 }

@@ -1,2 +1,10 @@
 export { createEffectRegistry } from './effectRegistry';
-export type { Effect, EffectContext, EffectRegistry, RecordAccess, ServiceHost } from './effectRegistry';
+export type {
+  ActionService,
+  ServiceContext,
+  Effect,
+  EffectContext,
+  EffectRegistry,
+  RecordAccess,
+  ServiceHost,
+} from './effectRegistry';
