@@ -6,7 +6,7 @@
  * (tests/unit/apiPaths.test.ts).
  */
 import type { PlatformConfig } from './platform';
-import type { RegisterRequest, ResetPasswordRequest, SignedAgreement, SmsPurpose } from './registration';
+import type { RegisterRequest, ResetPasswordRequest, SmsPurpose } from './registration';
 import { MANAGER_ROLE } from './roles';
 import type { LoginBootstrap, PageResult, SecurityInfo } from './session';
 import type { SignRecord, UkeyItem, UkeyRules } from './ukey';
@@ -144,11 +144,9 @@ export const API = {
   ),
   messagesRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/messages/read'),
   smsRead: endpoint<{ body: Ids }, { updated: number }>('POST', '/corp/v1/sys/sms/read'),
-  // 协议管理 (/my/protocol/index): the agreements the enterprise accepted at registration
-  // (server/registration/protocols.ts) and signed in the products (productAgreements.ts); each a PDF.
-  protocols: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/protocols'),
-  protocolPdf: endpoint<{ params: { code: string } }>('GET', '/corp/v1/protocols/:code', { signed: false }),
-  productAgreements: endpoint<EndpointInput, SignedAgreement[]>('GET', '/corp/v1/product-agreements'),
+  // 协议管理 (/my/protocol/index) lists the model signedAgreement; a registration agreement's PDF, by the
+  // record's id (server/registration/protocols.ts; a product's is the product's own document route).
+  protocolPdf: endpoint<{ params: { id: string } }>('GET', '/corp/v1/protocols/:id', { signed: false }),
   // A factoring product's documentation (server/factoring/documentation.ts): its documents, and
   // each as a PDF (`view=1` opens it in the browser).
   factoringDocumentation: endpoint<{ query: { variant?: string } }, unknown[]>(

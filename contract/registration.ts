@@ -119,20 +119,3 @@ export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
   VERIFIED: '已认证',
   FAILED: '认证失败',
 };
-
-/** One agreement the user's enterprise signed, as the protocol list shows it. */
-export interface SignedAgreement {
-  /** Unique in the list: a registration agreement's code, or `{model}:{id}` of a product's record. */
-  code: string;
-  title: string;
-  /** A registration agreement's version, or a product agreement's number (协议编号). */
-  version: string;
-  /** When it was accepted or signed, China time `YYYY-MM-DD HH:mm:ss` (renderer/core/format chinaDateTime). */
-  signedAt: string;
-  /** Its PDF under the API base. */
-  pdf: string;
-  /** The agreement's text, as accepted (registration agreements; a product's is its PDF). */
-  paragraphs?: readonly string[];
-  /** The product a product agreement belongs to (its code). */
-  product?: string;
-}

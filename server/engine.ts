@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { AGREEMENT_BOOKS } from '@contract/registration';
 import type { SignatureVerifier } from './context';
 import type { Db } from './db/db';
 import { ModelEngine, openModels } from './models';
 import type { ServiceHost } from './models/effects';
 import { handoverLinksOf } from './models/handovers';
 import { emulatedSmsGateway } from './registration/sms';
-import { productEffects } from './products';
+import { moveSignedAgreements } from './models/signedAgreements';
+import { productAgreements, productEffects } from './products';
+import { REGISTRATION_AGREEMENT_PDF } from './registration/protocols';
 import { createUkeySignatureVerifier } from './ukey/verifier';
 
 /** The page schemas and models of this checkout (`schemas/`). */
@@ -33,10 +36,15 @@ export async function openEngine(o: OpenEngineOptions): Promise<ModelEngine> {
   const schemasDir = o.schemasDir ?? SCHEMAS_DIR;
   const now = o.now ?? (() => new Date());
   const effects = productEffects();
+  const models = await openModels(o.db, schemasDir, effects);
+  const agreements = productAgreements();
+  // Signings made before signed agreements were records (migration 088), moved once.
+  await moveSignedAgreements(o.db, models, agreements, AGREEMENT_BOOKS, REGISTRATION_AGREEMENT_PDF);
   return new ModelEngine({
     db: o.db,
-    models: await openModels(o.db, schemasDir, effects),
+    models,
     effects,
+    agreements,
     now,
     signatureVerifier: o.signatureVerifier ?? createUkeySignatureVerifier(now),
     host: o.host ?? { smsGateway: emulatedSmsGateway(() => undefined) },

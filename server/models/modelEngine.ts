@@ -37,6 +37,7 @@ import { validatePayload } from './validatePayload';
 import { checkUploadAllowed, FILE_ACTIONS, setSingleFile, type FileOpOptions } from './recordFiles';
 import { deleteFileRow, findFile, insertFile, type FileMeta } from '../files/fileRecords';
 import { assertProductOpened } from './productOpening';
+import { recordSignatures, type DeclaredAgreement } from './signedAgreements';
 import { closeHandovers, createStep, effectCreateStep, writeHandover, type HandoverLinks } from './handovers';
 import {
   CORP_FACTS_SQL,
@@ -65,6 +66,8 @@ export interface EngineShared {
   effects: EffectRegistry;
   /** The services outside the database a model's `services` call (the SMS gateway). */
   host: ServiceHost;
+  /** The products' agreements: their signing transitions write signedAgreement records (signedAgreements.ts). */
+  agreements?: readonly DeclaredAgreement[];
 }
 
 /** What one caller of the engine sets for itself: its clock, signature verifier and to-do links. */
@@ -199,6 +202,9 @@ export class ModelEngine {
    */
   private writer(tx: Queryable, actor: Actor, step = '提交'): RecordWriter {
     const w = new RecordWriter(tx, this.o.models, actor.user, actor.role ?? '', this.caller.now());
+    const agreements = this.o.agreements;
+    if (agreements?.length)
+      w.onMoved = (model, record) => recordSignatures(tx, this.o.models, agreements, model.name, record);
     const links = this.caller.handoverLinks;
     if (links)
       w.onEffectCreated = async (model, record) => {
@@ -859,6 +865,8 @@ export class ModelEngine {
           at: w.now,
         },
       ]);
+      if (this.o.agreements?.length && from !== rec.state)
+        await recordSignatures(tx, this.o.models, this.o.agreements, model.name, rec);
       // The record moved on: its earlier to-dos are answered, whoever was asked (handovers.ts).
       await closeHandovers(tx, model.name, id, actor.user, w.now);
       if (this.caller.handoverLinks)

@@ -188,6 +188,9 @@ export class RecordWriter implements RecordAccess {
    */
   onEffectCreated: ((model: CompiledModel, rec: BizRecord) => Promise<void>) | null = null;
 
+  /** Called when an effect moved a record to another state (the engine writes its signed agreements). */
+  onMoved: ((model: CompiledModel, rec: BizRecord) => Promise<void>) | null = null;
+
   /** Writes a record an effect prepared, its 'create' audit entry and its to-do ({@link onEffectCreated}). */
   async write(modelOrName: CompiledModel | string, rec: BizRecord, action = 'create'): Promise<void> {
     const model = typeof modelOrName === 'string' ? this.model(modelOrName) : modelOrName;
@@ -243,6 +246,7 @@ export class RecordWriter implements RecordAccess {
           at: this.now,
         },
       ]);
+      await this.onMoved?.(model, rec);
     }
   }
 

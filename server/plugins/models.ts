@@ -11,7 +11,6 @@ import { registerImportRoutes } from '../lists/imports';
 import { registerListSettingsRoutes } from '../lists/listSettingsRoutes';
 import { registerModelRoutes } from '../models/modelRoutes';
 import { PRODUCTS } from '../products';
-import { registerProductAgreementRoutes } from '../registration/productAgreements';
 import { registerDemoApplicationsRoute } from '../seed/demoApplications';
 
 /**
@@ -29,7 +28,6 @@ export function createModelsPlugin(options: { storage?: FileStorage; exportThres
       (await filesOfRecord(ctx.db, model, id)).map(fileJson),
     );
     for (const product of PRODUCTS) product.routes?.(app, engine);
-    registerProductAgreementRoutes(app, ctx.db, engine, PRODUCTS);
     if (ctx.testMode) registerDemoApplicationsRoute(app, ctx.db, engine.models, ctx.now);
 
     const storage = options.storage ?? (await storageFromEnv());

@@ -20,6 +20,7 @@ import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
 import { requireCsrfToken } from './security';
 import { API } from '@contract/api';
+import { heldKey } from '../models/ukeyBindings';
 import { route } from '../routes';
 
 const LOGIN_PAGE = '/cv3/login/login';
@@ -244,13 +245,8 @@ async function ukeyFields(
   ctx: ServerContext,
   user: CurrentUser,
 ): Promise<Pick<SecurityInfo, 'uKeyCodeSuffix' | 'raType' | 'certNumber'>> {
-  const r = await ctx.db.query<{ ukey_no: string; ra_type: string; print_number: string }>(
-    `select ukey_no, ra_type, print_number from ukey_bindings
-      where holder_user_id = $1 and corp_id = $2 and status = 'ACTIVE' order by bound_at desc, id desc limit 1`,
-    [user.id, user.corpId],
-  );
-  const b = r.rows[0];
+  const b = await heldKey(ctx.db, user.id, user.corpId);
   return b
-    ? { uKeyCodeSuffix: b.ukey_no.slice(-4), raType: b.ra_type, certNumber: b.print_number }
+    ? { uKeyCodeSuffix: b.ukeyNo.slice(-4), raType: b.raType, certNumber: b.printNumber }
     : { uKeyCodeSuffix: null, raType: null, certNumber: null };
 }

@@ -7,6 +7,7 @@
  */
 import { ERRORS } from '../errors';
 import { createEffectRegistry, type EffectRegistry } from '../models/effects';
+import type { DeclaredAgreement } from '../models/signedAgreements';
 import { publicLinkEffects } from '../publicLinks/effects';
 import type { PublicLinkKind } from '../publicLinks/links';
 import { accountProduct } from './account';
@@ -30,6 +31,11 @@ export function registerServerProduct(product: ServerProduct): void {
 /** The one-time public link kinds of every product (server/publicLinks). */
 export function productLinkKinds(products: readonly ServerProduct[] = PRODUCTS): PublicLinkKind[] {
   return products.flatMap((p) => p.publicLinks ?? []);
+}
+
+/** The agreements of every product, each with its product's code (server/models/signedAgreements.ts). */
+export function productAgreements(products: readonly ServerProduct[] = PRODUCTS): DeclaredAgreement[] {
+  return products.flatMap((p) => (p.agreements ?? []).map((a) => ({ ...a, product: p.code })));
 }
 
 /**

@@ -2,28 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorCatalogue } from '../errors';
 import type { ActionService, Effect } from '../models/effects';
 import type { ModelEngine } from '../models/modelEngine';
+import type { ProductAgreement } from '../models/signedAgreements';
 import type { PublicLinkKind } from '../publicLinks/links';
 
-/**
- * An agreement a product's records are (a signed contract or agreement): listed in the account centre's
- * 协议管理 (/my/protocol/index) to each enterprise that signed it, from the record itself, opening as the
- * PDF the product already serves for it.
- */
-export interface ProductAgreement {
-  /** The model whose records are the agreements. */
-  model: string;
-  /** 协议名称 of a record (e.g. by its kind). */
-  title: (rec: Readonly<Record<string, unknown>>) => string;
-  /** The field holding the agreement's number (协议编号, 合同编号). */
-  numberField: string;
-  /** Its PDF under /api/web, `{id}` the record's id (a route the product registers, visibility checked). */
-  pdf: string;
-  /**
-   * Who signs it: the enterprise in `field` has signed once the record is in one of `states`; the day is
-   * that of its `action` in the record's trail.
-   */
-  signers: ReadonlyArray<{ field: string; states: readonly string[]; action: string }>;
-}
+export type { ProductAgreement } from '../models/signedAgreements';
 
 /**
  * What a product brings to the server (README, "Add a product"): a product's plugin folder under
@@ -54,6 +36,6 @@ export interface ServerProduct {
    * /api/web next to it with the same engine (visibility and roles as the models API checks them).
    */
   routes?: (app: FastifyInstance, engine: ModelEngine) => void;
-  /** Its agreements an enterprise signs, listed in 协议管理 (server/registration/productAgreements.ts). */
+  /** Its agreements an enterprise signs, each signature a signedAgreement record (server/models/signedAgreements.ts). */
   agreements?: readonly ProductAgreement[];
 }

@@ -25,7 +25,9 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { writeSignedAgreement } from '../models/signedAgreements';
 import { registrationError } from './errors';
+import { REGISTRATION_AGREEMENT_PDF } from './protocols';
 import { checkedField } from './fields';
 import { checkSmsCode, consumeSmsCode, deliveriesSettled, issueSmsCode, latestSms } from './sms';
 import { API } from '@contract/api';
@@ -142,19 +144,23 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
       await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [userId, DEFAULT_ROLE]);
       await tx.query(
         `insert into corp_registrations
-             (corp_id, user_id, legal_name, legal_id_card, contact_name, contact_mobile, agreements, created_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          corpId,
-          userId,
-          legalName,
-          legalIdCard,
-          contactName,
-          mobile,
-          JSON.stringify(Object.fromEntries(AGREEMENT_BOOKS.map((a) => [a.code, a.version]))),
-          now.toISOString(),
-        ],
+             (corp_id, user_id, legal_name, legal_id_card, contact_name, contact_mobile, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+        [corpId, userId, legalName, legalIdCard, contactName, mobile, now.toISOString()],
       );
+      // The agreements accepted, each a signedAgreement record of the new enterprise (协议管理).
+      for (const book of AGREEMENT_BOOKS)
+        await writeSignedAgreement(tx, ctx.engine.models, {
+          corpId,
+          kind: 'REGISTRATION',
+          code: book.code,
+          title: book.title,
+          agreementVersion: book.version,
+          signer: { id: userId, personName: contactName },
+          signedAt: now,
+          pdf: REGISTRATION_AGREEMENT_PDF,
+          paragraphs: book.paragraphs,
+        });
     });
     return ok({ username, enterpriseName });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ok } from '../errors';
+import { actorOf } from '../models/modelRoutes';
 import { listUkeys } from './ukeyStore';
 import { API } from '@contract/api';
 import { route } from '../routes';
@@ -21,7 +22,7 @@ export async function keyRoutes(app: FastifyInstance, ctx: ServerContext): Promi
     async (req) => {
       const page = positive(req.query.page, 1, 10000);
       const size = positive(req.query.size, 10, 100);
-      const { list, count } = await listUkeys(ctx.db, req.user!.corpId, ctx.now(), {
+      const { list, count } = await listUkeys(ctx.engine, actorOf(req), ctx.now(), {
         ...(req.query.ukeyNo ? { ukeyNo: req.query.ukeyNo } : {}),
         ...(req.query.status ? { status: req.query.status } : {}),
         page,

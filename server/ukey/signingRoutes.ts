@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import smCrypto from 'sm-crypto';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
+import { actorOf } from '../models/modelRoutes';
+import { unbindSoftKeys } from '../models/ukeyBindings';
 import { utf8, verifyBytes, type UkeyAlgorithm } from './algorithms';
 import {
   checkOriginal,
@@ -13,11 +15,13 @@ import {
 } from './originals';
 import { ukeyRules, UKEY_ISSUERS } from './rules';
 import { issueCertificate, loadTestCas, ukeySubject } from './testCa';
-import { insertBinding, statusOf } from './ukeyStore';
+import { insertBinding, listUkeys } from './ukeyStore';
 import { API } from '@contract/api';
 import { route } from '../routes';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+/** More keys than an enterprise holds: its whole list in one page. */
+const MAX_KEYS = 1000;
 const SOFT_ISSUER = UKEY_ISSUERS.find((i) => i.soft)!;
 
 /** SPKI (base64 DER) of an RSA-2048 key → PEM; anything else is refused. */
@@ -63,27 +67,14 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
   // Spec section 4: code '0' with data true lets the user enter a CCB number (canInputCCBNumber). The check
   // is in use for enterprises holding an active CCB-issued key.
   route(app, API.ukeyBindVerifyFunction, async (req) => {
-    const r = await ctx.db.query(
-      `select 1 from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial
-        where b.corp_id = $1 and b.status = 'ACTIVE' and b.ukey_bank = 'CCB' and c.revoked_at is null limit 1`,
-      [req.user!.corpId],
-    );
-    return ok(r.rows.length > 0);
+    const { list } = await listUkeys(ctx.engine, actorOf(req), ctx.now(), { page: 1, size: MAX_KEYS });
+    return ok(list.some((k) => k.bank === 'CCB' && (k.status === 'NORMAL' || k.status === 'EXPIRED')));
   });
 
   // The enterprise's certificate state is normal when it holds at least one usable key.
   route(app, API.stateCaNormal, async (req) => {
-    const r = await ctx.db.query<{
-      status: 'ACTIVE' | 'UNBOUND';
-      revoked_at: string | null;
-      not_before: string;
-      not_after: string;
-    }>(
-      `select b.status, c.revoked_at, c.not_before, c.not_after
-         from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial where b.corp_id = $1`,
-      [req.user!.corpId],
-    );
-    return ok(r.rows.some((row) => statusOf(row, ctx.now()) === 'NORMAL'));
+    const { list } = await listUkeys(ctx.engine, actorOf(req), ctx.now(), { page: 1, size: MAX_KEYS });
+    return ok(list.some((k) => k.status === 'NORMAL'));
   });
 
   // The credit product's soft-certificate signing project (ADR 0015): the enterprise's project code, under
@@ -109,17 +100,19 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
     const record = await ctx.db.transaction((tx) =>
       ctx.signatureVerifier.verify(tx, req.body?.signature, user, req.session!.idHash),
     );
-    const holder = await ctx.db.query<{ person_name: string | null; cert_serial: string }>(
-      `select u.person_name, b.cert_serial from ukey_bindings b left join users u on u.id = b.holder_user_id
-        where b.ukey_no = $1 and b.status = 'ACTIVE'`,
-      [record.ukeyNo],
-    );
+    // The key that signed is bound to the user's enterprise (the verifier checked): its holder, from the list.
+    const { list } = await listUkeys(ctx.engine, actorOf(req), ctx.now(), {
+      ukeyNo: record.ukeyNo,
+      page: 1,
+      size: MAX_KEYS,
+    });
+    const holder = list.find((k) => k.ukeyNo === record.ukeyNo && k.status !== 'UNBOUND');
     return ok({
       verified: true,
       ukeyNo: record.ukeyNo,
       algorithmType: record.algorithmType,
-      certSerial: holder.rows[0]?.cert_serial ?? null,
-      holderName: holder.rows[0]?.person_name ?? null,
+      certSerial: holder?.certSerial ?? null,
+      holderName: holder?.holderName ?? null,
       subjectDN: record.subjectDN,
       verifiedAt: ctx.now().toISOString(),
     });
@@ -175,10 +168,7 @@ export async function signingRoutes(app: FastifyInstance, ctx: ServerContext): P
             notAfter: new Date(now.getTime() + 2 * YEAR_MS),
           });
           // One soft key per person: a new one replaces the previous.
-          await tx.query(
-            "update ukey_bindings set status = 'UNBOUND' where holder_user_id = $1 and kind = 'SOFT' and status = 'ACTIVE'",
-            [user.id],
-          );
+          await unbindSoftKeys(tx, user.id);
           await insertBinding(tx, {
             certificate: issued.certificate,
             ukeyNo,

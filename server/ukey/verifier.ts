@@ -2,6 +2,7 @@ import { isCompleteSignRecord } from '../auth/completenessVerifier';
 import type { CurrentUser, SignatureVerifier, SignRecord } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
+import { boundByCertificate } from '../models/ukeyBindings';
 import { utf8, verifyBytes } from './algorithms';
 import { parseCertificate, verifyCertificateSignature, type ParsedCertificate } from './certificates';
 import { checkOriginal, consumeOriginal } from './originals';
@@ -21,17 +22,6 @@ export interface VerifiedSignature {
   corpId: string;
   holderUserId: string | null;
   kind: 'HARDWARE' | 'SOFT';
-}
-
-interface BindingRow {
-  ukey_no: string;
-  corp_id: string;
-  holder_user_id: string | null;
-  kind: 'HARDWARE' | 'SOFT';
-  print_number: string;
-  ukey_bank: string;
-  certificate: string;
-  revoked_at: Date | string | null;
 }
 
 /**
@@ -72,14 +62,7 @@ export async function verifyUkeySignature(
     throw new ApiError('UKEY_CERT_INVALID');
   }
 
-  const binding = (
-    await tx.query<BindingRow>(
-      `select b.ukey_no, b.corp_id, b.holder_user_id, b.kind, b.print_number, b.ukey_bank, c.certificate, c.revoked_at
-         from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial
-        where b.cert_serial = $1 and b.status = 'ACTIVE'`,
-      [presented.serialHex],
-    )
-  ).rows[0];
+  const binding = await boundByCertificate(tx, presented.serialHex);
   if (!binding || binding.corp_id !== user.corpId) throw new ApiError('UKEY_NOT_BOUND');
   if (binding.certificate !== record.pkCa) throw new ApiError('UKEY_CERT_MISMATCH');
   // From here on the bound certificate is what counts (it is byte-identical to the presented one).

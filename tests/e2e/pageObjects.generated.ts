@@ -1724,7 +1724,7 @@ export interface PageTitles {
   "/my/protocol/index": {
     fields: never;
     actions: "查看" | "下载";
-    columns: "协议名称" | "版本" | "签署时间" | "协议编号" | "产品";
+    columns: "协议名称" | "版本" | "签署人" | "签署时间" | "协议编号" | "产品";
     tabs: never;
     details: "正文";
     sections: "协议正文";

@@ -110,8 +110,12 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
     const one = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)$/.exec(url);
     const action = /^\/biz\/v1\/models\/([^/]+)\/records\/([^/]+)\/actions\/([^/]+)$/.exec(url);
     const aggregates = /^\/biz\/v1\/models\/([^/]+)\/aggregates$/.exec(url);
-    // The account centre's messages and exports are answered below with the rows their pages must show.
-    if (records && method === 'GET' && !['message', 'smsMessage', 'exportJob'].includes(records[1] ?? '')) {
+    // The account centre's messages, exports and signed agreements are answered below with the rows their pages must show.
+    if (
+      records &&
+      method === 'GET' &&
+      !['message', 'smsMessage', 'exportJob', 'signedAgreement'].includes(records[1] ?? '')
+    ) {
       const size = Math.min(Number(params?.size ?? 10), 3);
       const summed = typeof params?.summary === 'string' ? params.summary.split(',') : [];
       return {
@@ -191,27 +195,38 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         date: '2026-01-01',
       }));
     }
-    // 协议管理: the agreements accepted at registration and those signed in the products.
-    if (url === pathOf(API.protocols) && method === 'GET')
-      return AGREEMENT_BOOKS.slice(0, 2).map((b) => ({
-        code: b.code,
-        title: b.title,
-        version: b.version,
-        signedAt: '2026-11-02 09:30:00',
-        pdf: pathOf(API.protocolPdf, { code: b.code }),
-        paragraphs: b.paragraphs.slice(0, 2),
-      }));
-    if (url === pathOf(API.productAgreements) && method === 'GET')
-      return [
-        {
-          code: 'factoringDeliveryAgreement:fda-1',
-          title: '到货保理三方协议',
-          version: 'XY20261102000001',
-          signedAt: '2026-11-03 10:00:00',
-          pdf: '/biz/v1/factoring/delivery/agreements/fda-1/pdf',
-          product: 'factoring-delivery',
-        },
-      ];
+    // 协议管理 (model signedAgreement): the agreements accepted at registration and those signed in the
+    // products, as the page's two lists ask for them (kind).
+    if (records?.[1] === 'signedAgreement' && method === 'GET') {
+      const base = { version: 1, status: 'SIGNED', actions: [], signerName: '张建国' };
+      const list =
+        params?.kind === 'REGISTRATION'
+          ? AGREEMENT_BOOKS.slice(0, 2).map((b, i) => ({
+              ...base,
+              id: `sa-${i + 1}`,
+              kind: 'REGISTRATION',
+              code: b.code,
+              title: b.title,
+              agreementVersion: b.version,
+              signedAt: '2026-11-02T09:30:00+08:00',
+              pdf: pathOf(API.protocolPdf, { id: `sa-${i + 1}` }),
+              paragraphs: b.paragraphs.slice(0, 2),
+            }))
+          : [
+              {
+                ...base,
+                id: 'sa-3',
+                kind: 'PRODUCT',
+                code: 'factoringDeliveryAgreement',
+                title: '到货保理三方协议',
+                agreementNo: 'XY20261102000001',
+                product: 'factoring-delivery',
+                signedAt: '2026-11-03T10:00:00+08:00',
+                pdf: '/biz/v1/factoring/delivery/agreements/fda-1/pdf',
+              },
+            ];
+      return { list, pagecond: { count: list.length, page: 1, size: 10 } };
+    }
     // The people who may hold a new UKEY (server/ukey/keyRoutes.ts).
     if (url === pathOf(API.ukeyHolders) && method === 'GET') {
       return [

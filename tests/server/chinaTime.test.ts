@@ -1,7 +1,5 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@contract/api';
-import type { SignedAgreement } from '@contract/registration';
 import { exportPath, type ExportJob } from '@renderer/core/model';
 import { businessClockFromEnv } from '@server/clock';
 import { clock, pdfText, type Browser } from './helpers';
@@ -113,8 +111,9 @@ describe('a contract signed at 23:30 and one at 00:30 China time', () => {
   });
 
   it('协议管理 shows the China time of the signature', async () => {
-    const rows = body(await director.call('GET', API.productAgreements.path)).data as SignedAgreement[];
-    for (const k of signed) expect(rows.find((r) => r.code === `${C}:${k.id}`)?.signedAt).toBe(k.text);
+    const rows = (await list(director, 'signedAgreement', { kind: 'PRODUCT', size: '100' })).list as Json[];
+    for (const k of signed)
+      expect(rows.find((r) => r.model === C && r.recordId === k.id)?.signedAt).toBe(k.text);
   });
 
   it("the SMS on the supplier's 短信 page and the to-do in its inbox are timed in China time", async () => {

@@ -573,23 +573,27 @@ describe('hostile input', () => {
 });
 
 describe('signed agreements (/my/protocol/index)', () => {
-  it("lists the agreements the enterprise accepted, serves each as a PDF, and never another enterprise's", async () => {
+  it("lists the agreements the enterprise accepted as its signedAgreement records, serves each as a PDF, and never another enterprise's", async () => {
     const b = await anonymous('10.13.0.90');
     const form = await withCode(b, await registration(b));
     expect((await post(b, '/v1/register', form)).code).toBe('0');
     const u = new Browser(s.app);
     expect((await u.login(form.username as string, 'Reg@2026x')).json().code).toBe('0');
 
-    const list = (await u.call('GET', API.protocols.path)).json() as {
+    const records = (q: Browser) =>
+      q.call('GET', '/biz/v1/models/signedAgreement/records', { query: { kind: 'REGISTRATION' } });
+    const list = (await records(u)).json() as {
       code: string;
-      data: Array<Record<string, unknown>>;
+      data: { list: Array<Record<string, unknown>> };
     };
     expect(list.code).toBe('0');
-    expect(list.data.map((a) => [a.code, a.title, a.version])).toEqual(
-      AGREEMENT_BOOKS.map((a) => [a.code, a.title, a.version]),
+    expect(list.data.list.map((a) => [a.code, a.title, a.agreementVersion, a.signerName]).sort()).toEqual(
+      AGREEMENT_BOOKS.map((a) => [a.code, a.title, a.version, form.contactName]).sort(),
     );
+    const privacy = list.data.list.find((a) => a.code === 'PRIVACY')!;
+    expect(privacy.pdf).toBe(pathOf(API.protocolPdf, { id: String(privacy.id) }));
 
-    const pdf = await u.call('GET', pathOf(API.protocolPdf, { code: 'PRIVACY' }));
+    const pdf = await u.call('GET', String(privacy.pdf));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.headers['content-disposition'])).toContain('attachment');
@@ -598,17 +602,20 @@ describe('signed agreements (/my/protocol/index)', () => {
     expect(text).toContain(form.enterpriseName as string);
     expect(text).toContain('平台仅为办理业务之必要收集企业信息');
 
-    expect((await u.call('GET', pathOf(API.protocolPdf, { code: 'NO_SUCH' }))).json().code).not.toBe('0');
+    expect((await u.call('GET', pathOf(API.protocolPdf, { id: 'NO_SUCH' }))).json().code).not.toBe('0');
 
-    // A seeded enterprise that signed nothing here sees an empty list and cannot fetch the new one's PDF.
+    // A seeded enterprise that signed nothing here sees an empty list, and neither the new one's record nor
+    // its PDF by id.
     const other = await loggedIn(s.app, 'core_operator');
-    expect((await other.call('GET', API.protocols.path)).json()).toMatchObject({ code: '0', data: [] });
-    const theirs = await other.call('GET', pathOf(API.protocolPdf, { code: 'PRIVACY' }));
+    expect((await records(other)).json()).toMatchObject({ code: '0', data: { list: [] } });
+    const record = await other.call('GET', `/biz/v1/models/signedAgreement/records/${String(privacy.id)}`);
+    expect(record.json().code).not.toBe('0');
+    const theirs = await other.call('GET', String(privacy.pdf));
     expect(theirs.headers['content-type']).not.toBe('application/pdf');
     expect(theirs.rawPayload.subarray(0, 4).toString()).not.toBe('%PDF');
 
     // Logged out: refused.
     const anon = await anonymous('10.13.0.91');
-    expect((await anon.call('GET', API.protocols.path)).json().code).not.toBe('0');
+    expect((await records(anon)).json().code).not.toBe('0');
   });
 });

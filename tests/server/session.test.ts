@@ -88,7 +88,7 @@ describe('login and the session calls', () => {
     const binding = (
       await s.db.query<{ ukey_no: string; ra_type: string; print_number: string }>(
         `select ukey_no, ra_type, print_number from ukey_bindings b join users u on u.id = b.holder_user_id
-          where u.username = 'core_director' and b.status = 'ACTIVE' order by b.bound_at desc, b.id desc limit 1`,
+          where u.username = 'core_director' and b.state = 'ACTIVE' order by b.created_at desc, b.id desc limit 1`,
       )
     ).rows[0]!;
     expect(data.uKeyCodeSuffix).toBe(binding.ukey_no.slice(-4));

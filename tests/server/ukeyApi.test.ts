@@ -103,6 +103,31 @@ describe('the ukey list', () => {
     const filtered = (await b.call('GET', '/corp/v1/ukeys', { query: { status: 'REVOKED' } })).json().data;
     expect(filtered.list.map((i: { ukeyNo: string }) => i.ukeyNo)).toEqual(['CBJ2024000000099']);
   });
+
+  it("reads the records of the model ukeyBinding: each enterprise its own, never another's by id", async () => {
+    const records = '/biz/v1/models/ukeyBinding/records';
+    const core = await loggedIn(s.app, 'core_query');
+    const mine = (await core.call('GET', records)).json().data.list as Array<Record<string, unknown>>;
+    expect(mine.map((r) => r.ukeyNo).sort()).toEqual([
+      'CBG260000102',
+      'CBJ2024000000099',
+      'CBJ2026000000101',
+    ]);
+    expect(mine.every((r) => r.corpId === 'CORE001' && r.status === 'ACTIVE')).toBe(true);
+    const one = (await core.call('GET', `${records}/${String(mine[0]!.id)}`)).json();
+    expect(one.code).toBe('0');
+    expect(one.data.audit.map((e: { action: string }) => e.action)).toEqual(['bind']);
+    const chain = await loggedIn(s.app, 'chain_query');
+    const theirs = (await chain.call('GET', records)).json().data.list as Array<Record<string, unknown>>;
+    expect(theirs.some((r) => mine.some((m) => m.id === r.id))).toBe(false);
+    expect((await chain.call('GET', `${records}/${String(mine[0]!.id)}`)).json().code).not.toBe('0');
+    // Nobody binds or unbinds through the models API: the CA's calls do (server/models/ukeyBindings.ts).
+    expect(
+      (
+        await core.call('POST', `${records}/${String(mine[0]!.id)}/actions/unbind`, { body: { version: 1 } })
+      ).json().code,
+    ).not.toBe('0');
+  });
 });
 
 describe('ukey applications (records of the model ukeyApplication)', () => {
@@ -212,6 +237,18 @@ describe('soft keys', () => {
       body: { signature: sign(sm2Res.data, sm2, await fetchOriginal(b)) },
     });
     expect(old.json().code).toBe('SCF.UKEY_NOT_BOUND');
+    // Its binding is unbound, in its audit, and listed as 已解绑.
+    const keys = (
+      await b.call('GET', '/biz/v1/models/ukeyBinding/records', { query: { ukeyNo: 'SKG' } })
+    ).json().data.list as Array<Record<string, unknown>>;
+    const replaced = keys.find((k) => k.ukeyNo === sm2Res.data.ukeyNo)!;
+    expect(replaced.status).toBe('UNBOUND');
+    const trail = (await b.call('GET', `/biz/v1/models/ukeyBinding/records/${String(replaced.id)}`)).json()
+      .data.audit as Array<{ action: string }>;
+    expect(trail.map((e) => e.action)).toEqual(['bind', 'unbind']);
+    const listed = (await b.call('GET', '/corp/v1/ukeys', { query: { ukeyNo: sm2Res.data.ukeyNo } })).json()
+      .data;
+    expect(listed.list.map((k: { status: string }) => k.status)).toEqual(['UNBOUND']);
   });
 
   it('refuses a proof by another key, a signing original, and a bad public key', async () => {

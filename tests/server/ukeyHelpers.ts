@@ -15,7 +15,7 @@ export function demoKey(label: string): DemoUkey {
 export async function certificateOf(db: Queryable, ukeyNo: string): Promise<string> {
   const r = await db.query<{ certificate: string }>(
     `select c.certificate from ukey_bindings b join ukey_certificates c on c.serial = b.cert_serial
-      where b.ukey_no = $1 order by b.id desc limit 1`,
+      where b.ukey_no = $1 order by b.created_at desc, b.id desc limit 1`,
     [ukeyNo],
   );
   if (!r.rows[0]) throw new Error(`no certificate for ${ukeyNo}`);
