@@ -41,8 +41,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/register/IdentifySoftKeyPage'),
     'IdentifySoftKeyPage',
   ],
-  '/register/register-success': [() => import('@/pages/register/RegisterSuccessPage'), 'RegisterSuccessPage'],
-  '/register/abs/blank': [() => import('@/pages/register/AbsBlankPage'), 'AbsBlankPage'],
   '/h5/face': [() => import('@/pages/h5/H5FacePages'), 'H5FacePage'],
   '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
