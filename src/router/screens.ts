@@ -21,11 +21,9 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     'AccountsPayableConfirmPage',
   ],
   '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
-  '/transfer-record': [() => import('@/pages/transfer/TransferRecordPage'), 'TransferRecordPage'],
   '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
   // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
   '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
-  '/supplier/index': [() => import('@/pages/supplier/SupplierIndexPage'), 'SupplierIndexPage'],
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],
   '/error-page/403': [() => import('@/pages/error/ErrorPages'), 'ForbiddenPage'],
   '/error-page/404': [() => import('@/pages/error/ErrorPages'), 'NotFoundPage'],

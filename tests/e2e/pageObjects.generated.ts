@@ -1801,4 +1801,20 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/supplier/index": {
+    fields: never;
+    actions: never;
+    columns: "企业名称" | "统一社会信用代码" | "企业类型" | "工商状态" | "已开通产品";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/transfer-record": {
+    fields: never;
+    actions: never;
+    columns: "产品" | "切换时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
 }
