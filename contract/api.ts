@@ -120,10 +120,6 @@ export const API = {
   ),
 
   // The enterprise and the user.
-  productSwitches: endpoint<EndpointInput, PageResult<unknown>>(
-    'GET',
-    '/corp/v1/corps/persons/product-switch/records',
-  ),
   productSwitch: endpoint<{ query: { productType: string } }>(
     'POST',
     '/corp/v1/corps/persons/product-switch/records',

@@ -3,31 +3,27 @@ import { isOperatorOrDirector } from '@contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ApiError, ok } from '../errors';
-import { localTimeSql } from '../db/localTime';
 import { API } from '@contract/api';
 import { route } from '../routes';
 
 /** Enterprise calls behind the shell: switch records, suppliers, product opening. */
 export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  route(app, API.productSwitches, async (req) => {
-    const r = await ctx.db.query(
-      `select id::int as id, product_type as "productType", product_subtype as "productSubtype",
-              ${localTimeSql('created_at')} as "createdAt"
-         from product_switch_records where user_id = $1 order by id desc limit 100`,
-      [req.user!.id],
-    );
-    return ok({ list: r.rows, pagecond: { count: r.rows.length, page: 1, size: 100 } });
-  });
-
-  // Supply-chain enterprise management: the enterprises a core group works with.
-  route(app, API.suppliers, async (req) => {
+  // Supply-chain enterprise management: the enterprises a core group works with, a page at a time
+  // (schemas/supplier/index.json).
+  route<{ Querystring: { page?: string; size?: string } }>(app, API.suppliers, async (req) => {
     if (req.user!.corpType !== 'CORE') throw new ApiError('FORBIDDEN');
-    const r = await ctx.db.query(
+    const size = Math.min(Math.max(Math.trunc(Number(req.query.size)) || 10, 1), 100);
+    const page = Math.max(Math.trunc(Number(req.query.page)) || 1, 1);
+    const r = await ctx.db.query<{ total: number }>(
       `select c.id, c.name, c.credit_code as "creditCode", c.corp_type as "corpType", c.registry_status as "registryStatus",
-              coalesce((select string_agg(product, ',' order by product) from corp_products p where p.corp_id = c.id and p.opened), '') as products
-         from corps c where c.corp_type in ('CHAIN', 'UNIT') order by c.id`,
+              array(select product from corp_products p where p.corp_id = c.id and p.opened order by product) as products,
+              (count(*) over ())::int as total
+         from corps c where c.corp_type in ('CHAIN', 'UNIT') order by c.id limit $1 offset $2`,
+      [size, (page - 1) * size],
     );
-    return ok({ list: r.rows, pagecond: { count: r.rows.length, page: 1, size: r.rows.length } });
+    const count = r.rows[0]?.total ?? 0;
+    const list = r.rows.map(({ total: _total, ...row }) => row);
+    return ok({ list, pagecond: { count, page, size } });
   });
 
   route(app, API.products, async (req) => {

@@ -4,6 +4,7 @@ import { ApiError, ok } from '../errors';
 import { API } from '@contract/api';
 import { DEFAULT_PLATFORM_CONFIG } from '@contract/platform';
 import { route } from '../routes';
+import { writeProductSwitch } from '../models/productSwitches';
 
 const DEFAULT_LOGO = DEFAULT_PLATFORM_CONFIG.platformLogo;
 
@@ -72,9 +73,13 @@ export async function platformPlugin(app: FastifyInstance, ctx: ServerContext): 
     async (req) => {
       const { productType, productSubtype } = req.query;
       if (!productType) throw new ApiError('BAD_REQUEST');
-      await ctx.db.query(
-        'insert into product_switch_records (user_id, product_type, product_subtype) values ($1, $2, $3)',
-        [req.user!.id, productType, productSubtype ?? null],
+      await ctx.db.transaction((tx) =>
+        writeProductSwitch(tx, {
+          user: req.user!,
+          role: req.session!.currentRole,
+          productType,
+          productSubtype: productSubtype ?? null,
+        }),
       );
       return ok(null);
     },

@@ -1753,6 +1753,14 @@ export interface PageTitles {
     details: "交易流水号" | "交易状态" | "电子账号" | "交易日期" | "交易方向" | "交易金额（元）" | "金额大写" | "交易后余额（元）" | "对方户名" | "对方账号" | "对方开户行" | "用途" | "业务编号" | "失败原因";
     sections: "交易信息";
   };
+  "/register/abs/blank": {
+    fields: never;
+    actions: "企业注册" | "返回登录";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/register/abs/register": {
     fields: "企业名称" | "统一社会信用代码" | "法定代表人姓名" | "法定代表人身份证号" | "用户名" | "联系人姓名" | "手机号码" | "短信验证码" | "登录密码" | "确认密码" | "用户协议";
     actions: "注册";
@@ -1777,10 +1785,34 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/register/register-success": {
+    fields: never;
+    actions: "立即登录";
+    columns: never;
+    tabs: never;
+    details: "企业名称" | "登录用户名";
+    sections: never;
+  };
   "/register/reset-password": {
     fields: "用户名" | "手机号码" | "短信验证码" | "新密码" | "确认新密码";
     actions: "重置密码";
     columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/supplier/index": {
+    fields: never;
+    actions: never;
+    columns: "企业名称" | "统一社会信用代码" | "企业类型" | "工商状态" | "已开通产品";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/transfer-record": {
+    fields: never;
+    actions: never;
+    columns: "产品" | "切换时间";
     tabs: never;
     details: never;
     sections: never;

@@ -103,11 +103,13 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
   await acceptAgreements(page, reg.field('用户协议'), true);
   await reg.click('注册');
 
-  await expect(page.getByTestId('register-success')).toBeVisible();
-  await expect(page.getByTestId('success-username')).toHaveText(enterprise.username);
+  const success = schemaPage(page, '/register/register-success');
+  await expect(success.detail('登录用户名')).toHaveText(enterprise.username);
+  await expect(success.detail('企业名称')).toHaveText(enterprise.name);
   expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.keptForms)).toBeNull();
 
-  await page.getByTestId('success-login').click();
+  await success.click('立即登录');
+  await expect(page).toHaveURL(/\/cv3\/login\/login$/);
   await loginAs(page, enterprise.username, enterprise.password);
   // ROLE_CORP_DEFAULT starts on product opening.
   await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
@@ -290,11 +292,18 @@ test('the ABS brand registers through its own pages', async ({ page, baseURL }) 
   await expect(page.getByTestId('public-page')).toContainText('ABS平台企业注册');
   await expect(page.getByTestId('hotline')).toHaveText('400-990-1188');
   await page.goto(`http://abs.localhost:${port}/cv3/register/abs/blank`);
-  await page.getByTestId('abs-blank-register').click();
+  await schemaPage(page, '/register/abs/blank').click('企业注册');
   await expect(page).toHaveURL(/\/cv3\/register\/abs\/register$/);
+  // An ABS registration's success page leads to the ABS login; a value the address lacks is left out.
+  await page.goto(`http://abs.localhost:${port}/cv3/register/register-success?username=abs_new&platform=abs`);
+  const success = schemaPage(page, '/register/register-success');
+  await expect(success.detail('登录用户名')).toHaveText('abs_new');
+  await expect(success.detail('企业名称')).toHaveCount(0);
+  await success.click('立即登录');
+  await expect(page).toHaveURL(/\/cv3\/login\/abs\/login$/);
 });
 
-test('the register, reset-password and phone face pages have no serious accessibility violation', async ({
+test('the register, reset-password, success and phone face pages have no serious accessibility violation', async ({
   page,
 }) => {
   const serious = async (): Promise<string[]> => {
@@ -310,6 +319,10 @@ test('the register, reset-password and phone face pages have no serious accessib
   expect.soft(await serious()).toEqual([]);
   await schemaPage(page, '/register/reset-password').goto();
   await expect(schemaPage(page, '/register/reset-password').input('用户名')).toBeVisible();
+  expect.soft(await serious()).toEqual([]);
+  const success = schemaPage(page, '/register/register-success');
+  await success.goto({ username: 'ht_a11y', enterprise: '上海恒泰建筑劳务有限公司' });
+  await expect(success.detail('登录用户名')).toHaveText('ht_a11y');
   expect.soft(await serious()).toEqual([]);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cv3/h5/face_success');

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { apiGet, hoverHeaderMenu, loginAs, test } from './fixtures';
 import { answerConfirm } from './creditUi';
+import { schemaPage } from './pageObjects';
 
 const loggedInAs = async (page: Page, user: string): Promise<void> => {
   await page.goto('/cv3/login/login');
@@ -24,7 +25,7 @@ test.describe('access and routing', () => {
     for (const [path, testId] of [
       ['/cv3/project/list', 'project-list'],
       ['/cv3/my/account/info', 'account-info'],
-      ['/cv3/transfer-record', 'transfer-records'],
+      ['/cv3/transfer-record', 'schema-page'],
       ['/cv3/error-page/authorized', 'error-authorized'],
       ['/cv3/error-page/contact-manager-open-product', 'error-contact-manager'],
     ] as const) {
@@ -153,7 +154,11 @@ test.describe('header', () => {
     await expect(await hoverHeaderMenu(page, '账户中心', '/supplier/index')).toHaveClass(
       /ant-menu-item-selected/,
     );
-    await expect(page.getByTestId('supplier-table')).toContainText('远达劳务有限公司');
+    const suppliers = schemaPage(page, '/supplier/index');
+    await suppliers.expectRow(suppliers.row('远达劳务有限公司'), {
+      企业类型: '链属企业',
+      工商状态: '注销',
+    });
   });
 });
 
@@ -182,7 +187,8 @@ test.describe('product switch', () => {
     await query.getByTestId('open-transfer-record').click();
     const records = await popup;
     await expect(records).toHaveURL(/\/cv3\/transfer-record$/);
-    await expect(records.getByTestId('transfer-records')).toContainText('联合保理');
+    const switches = schemaPage(records, '/transfer-record');
+    await switches.expectRow(switches.rows().first(), { 产品: '联合保理' });
     await query.close();
   });
 
@@ -293,15 +299,14 @@ test.describe('client state', () => {
 
   test('a route chunk that fails to load shows a clear message and a reload offer', async ({ page }) => {
     await loggedInAs(page, 'core_director');
-    await page.route(/SupplierIndexPage-.*\.js$/, (r) => r.abort());
-    await page.goto('/cv3/supplier/index');
+    // A hand-written screen's own chunk (the chat window, src/router/screens.ts).
+    await page.route(/ChatPage-.*\.js$/, (r) => r.abort());
+    await page.goto('/cv3/service/chat');
     await expect(page.getByTestId('route-error')).toContainText('页面资源加载失败');
-    await expect(page.getByTestId('route-error-detail')).toHaveText(
-      'Loading chunk SupplierIndexPage failed.',
-    );
-    await page.unroute(/SupplierIndexPage-.*\.js$/);
+    await expect(page.getByTestId('route-error-detail')).toHaveText('Loading chunk ChatPage failed.');
+    await page.unroute(/ChatPage-.*\.js$/);
     await page.getByTestId('route-error-reload').click();
-    await expect(page.getByTestId('supplier-table')).toBeVisible();
+    await expect(page.getByTestId('chat-page')).toBeVisible();
   });
 
   test('a deep link whose route table fails to load says so, and opens on reload', async ({ page }) => {
@@ -312,7 +317,7 @@ test.describe('client state', () => {
     await expect(page.getByTestId('route-error-detail')).toHaveText('Loading chunk portalRoutes failed.');
     await page.unroute(/portalRoutes-.*\.js$/);
     await page.getByTestId('route-error-reload').click();
-    await expect(page.getByTestId('supplier-table')).toBeVisible();
+    await expect(schemaPage(page, '/supplier/index').row('远达劳务有限公司')).toBeVisible();
   });
 
   test('a stylesheet that fails to load reports CSS_CHUNK_LOAD_FAILED', async ({ page }) => {

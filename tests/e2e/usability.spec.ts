@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { cell, chinaDate, confirm, money, pickDate, row, type } from './creditUi';
 import { expectNoErrors, loginAs, recordOverlayMotions, test, watchPage } from './fixtures';
+import { schemaPage } from './pageObjects';
 
 /**
  * What users trip over (renderer/README.md): each item as a user meets it, fixed in the renderer, the shell
@@ -199,8 +200,8 @@ test.describe('shell', () => {
       ['/register/register', 'public-page'],
       ['/register/ccbscf', 'public-page'],
       ['/register/abs/register', 'public-page'],
-      ['/register/abs/blank', 'abs-blank'],
-      ['/register/register-success', 'register-success'],
+      ['/register/abs/blank', 'public-page'],
+      ['/register/register-success', 'public-page'],
       ['/register/reset-password', 'public-page'],
       ['/h5/face', 'h5-face'],
       ['/h5/face_success', 'h5-face-success'],
@@ -218,10 +219,12 @@ test.describe('shell', () => {
     await page.getByTestId('product-switch').click();
     await page.getByTestId('product-credit').click();
     const now = chinaDate(0);
-    await page.goto('/cv3/transfer-record');
-    const first = page.locator('.ant-table tbody tr.ant-table-row').first();
-    await expect(first).toContainText(now);
-    const shown = (await first.textContent()) ?? '';
+    const switches = schemaPage(page, '/transfer-record');
+    await switches.goto();
+    const first = switches.rows().first();
+    await expect(switches.cell(first, '产品')).toHaveText('信用凭证');
+    await expect(switches.cell(first, '切换时间')).toContainText(now);
+    const shown = (await switches.cell(first, '切换时间').textContent()) ?? '';
     const time = /(\d{2}):(\d{2}):\d{2}/.exec(shown);
     expect(time).not.toBeNull();
     const china = new Date(Date.now() + 8 * 3600_000);

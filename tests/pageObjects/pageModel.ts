@@ -28,7 +28,7 @@ export interface PageModel {
   columns: Record<string, string[]>;
   /** Tab title → test id. */
   tabs: Record<string, string>;
-  /** Detail value title → test ids (`detail-<section>-<field>[-<format>]`). */
+  /** Detail value title → test ids (`detail-<section>-<field>[-<format>]`, a result part's `result-<key>`). */
   details: Record<string, string[]>;
   /** Section title → test id. */
   sections: Record<string, string>;
@@ -124,6 +124,11 @@ function walk(model: PageModel, node: unknown, key: string, parentKey: string): 
     for (const item of node.items)
       if (isObject(item) && str(item.key) && str(item.title))
         model.tabs[item.title as string] = testIds.tab(item.key as string);
+  // A result part's labelled values read like detail values.
+  if (node.type === 'result' && Array.isArray(node.lines))
+    for (const line of node.lines)
+      if (isObject(line) && str(line.key) && str(line.label))
+        add(model.details, line.label as string, testIds.resultValue(line.key as string));
   for (const [k, v] of Object.entries(node)) {
     if (!isObject(v) && !Array.isArray(v)) continue;
     if (k === 'properties' && isObject(v)) {

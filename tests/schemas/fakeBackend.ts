@@ -227,6 +227,29 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
             ];
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };
     }
+    // 供应链企业管理: the chain enterprises and units, a page of the whole count (server/plugins/corp.ts).
+    if (url === pathOf(API.suppliers) && method === 'GET')
+      return {
+        list: [
+          {
+            id: 'SUP001',
+            name: '华建建材供应有限公司',
+            creditCode: '91310000MA1FL0XX01',
+            corpType: 'CHAIN',
+            registryStatus: 'NORMAL',
+            products: ['abs', 'credit'],
+          },
+          {
+            id: 'UNIT001',
+            name: '华建一局第三项目部',
+            creditCode: '92510100MA6DF7Q307',
+            corpType: 'UNIT',
+            registryStatus: 'CANCELLED',
+            products: [],
+          },
+        ],
+        pagecond: { count: 2, page: 1, size: 10 },
+      };
     // The people who may hold a new UKEY (server/ukey/keyRoutes.ts).
     if (url === pathOf(API.ukeyHolders) && method === 'GET') {
       return [

@@ -39,6 +39,17 @@ describe('menus3 and the shell calls', () => {
       .data.list;
     expect(list.map((c: { id: string }) => c.id)).toEqual(['SUP001', 'SUP002', 'SUP003', 'UNIT001']);
     expect(list.find((c: { id: string }) => c.id === 'SUP003').registryStatus).toBe('CANCELLED');
+    // The products each opened, as a list; a page at a time, with the whole count.
+    expect(list.every((c: { products: unknown }) => Array.isArray(c.products))).toBe(true);
+    const second = (
+      await (
+        await loggedIn(s.app, 'core_query')
+      ).call('GET', '/corp/v1/corps/suppliers', {
+        query: { page: '2', size: '3' },
+      })
+    ).json().data;
+    expect(second.list.map((c: { id: string }) => c.id)).toEqual(['UNIT001']);
+    expect(second.pagecond).toEqual({ count: 4, page: 2, size: 3 });
     const refused = await (await loggedIn(s.app, 'chain_operator')).call('GET', '/corp/v1/corps/suppliers');
     expect(refused.statusCode).toBe(403);
   });
@@ -82,13 +93,33 @@ describe('menus3 and the shell calls', () => {
     expect(bad.code).toBe('SCF.BAD_REQUEST');
   });
 
-  it("lists the user's own product switches", async () => {
+  it("lists the user's own product switches as records of the model productSwitch, seen by that user alone", async () => {
+    const SWITCHES = '/biz/v1/models/productSwitch/records';
     const b = await loggedIn(s.app, 'unit_director');
     await b.call('POST', '/corp/v1/corps/persons/product-switch/records', {
       query: { productType: 'credit' },
     });
     await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'abs' } });
-    const list = (await b.call('GET', '/corp/v1/corps/persons/product-switch/records')).json().data.list;
-    expect(list.map((r: { productType: string }) => r.productType)).toEqual(['abs', 'credit']);
+    const list = (await b.call('GET', SWITCHES)).json().data.list as Array<{
+      id: string;
+      productType: string;
+    }>;
+    expect(list.map((r) => r.productType)).toEqual(['abs', 'credit']);
+    // Each switch is audited as the user's own creation.
+    const { audit } = (await b.call('GET', `${SWITCHES}/${list[0]!.id}`)).json().data;
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'create', to: 'SWITCHED', userName: 'unit_director' }),
+    ]);
+    // A colleague of the same enterprise sees none of them, neither listed nor by id.
+    const colleague = await loggedIn(s.app, 'unit_operator');
+    expect((await colleague.call('GET', SWITCHES)).json().data.list).toEqual([]);
+    expect((await colleague.call('GET', `${SWITCHES}/${list[0]!.id}`)).json().code).toBe(
+      'SCF.RECORD_FORBIDDEN',
+    );
+    // The records are never changed: the model offers no update and no delete.
+    const put = await b.call('PUT', `${SWITCHES}/${list[0]!.id}`, {
+      body: { version: 1, productType: 'abcp' },
+    });
+    expect(put.json().code).not.toBe('0');
   });
 });

@@ -29,6 +29,7 @@ export function checkComposite(schema: CompositePageSchema, tools: CompositeChec
   const { composite } = schema;
   const keys = new Map<string, string>();
   const itemKeys = new Map<string, string>();
+  const lineKeys = new Map<string, string>();
   if (composite.record?.model && tools.modelsKnown && !tools.modelOf(composite.record.model))
     report('/composite/record/model', `未知模型 "${composite.record.model}"`);
 
@@ -66,6 +67,18 @@ export function checkComposite(schema: CompositePageSchema, tools: CompositeChec
             `${at}/component`,
             `未知组件 "${part.component}"（可用：${[...tools.components].join(', ')}）`,
           );
+        return;
+      case 'result':
+        (part.lines ?? []).forEach((line, i) => {
+          if (line.value) checkExpression(`${at}/lines/${i}/value`, line.value);
+          if (line.key) {
+            // Each value's test id is result-<key>: one per page.
+            const other = lineKeys.get(line.key);
+            if (other !== undefined)
+              report(`${at}/lines/${i}/key`, `名称 "${line.key}" 重复（与 ${other} 相同）`);
+            lineKeys.set(line.key, `${at}/lines/${i}`);
+          }
+        });
         return;
       default:
         checkContent(part, at);

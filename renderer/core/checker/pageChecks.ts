@@ -618,7 +618,7 @@ export function checkPage(
 
 /**
  * Whether parts (and the parts of their containers) are all lists reading another endpoint (`list.api`) or
- * widget parts (a registered component that reads no model).
+ * widget and result parts (which read no model).
  */
 function onlyApiLists(parts: unknown): boolean {
   if (!Array.isArray(parts) || parts.length === 0) return false;
@@ -633,7 +633,8 @@ function onlyApiLists(parts: unknown): boolean {
       if (part.type === 'list') return part.list?.api !== undefined;
       // A form part sent to a hand-written endpoint (person info's 修改密码).
       if (part.type === 'form') return part.form?.submit !== undefined;
-      if (part.type === 'widget') return true;
+      // A registered component, or a result that shows the address and the session.
+      if (part.type === 'widget' || part.type === 'result') return true;
       if (Array.isArray(part.items))
         return part.items.every((item: { parts?: unknown }) => onlyApiLists(item.parts));
       return part.parts !== undefined && onlyApiLists(part.parts);

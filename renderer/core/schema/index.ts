@@ -70,10 +70,12 @@ export type {
   PartBase,
   PartSchema,
   PartType,
+  ResultLine,
+  ResultPart,
   StatisticsPart,
-  WidgetPart,
   StepsPart,
   TabsPart,
+  WidgetPart,
 } from './partTypes';
 export { CURRENT_SCHEMA_VERSION } from './version';
 export { isSchemaError, SchemaError } from './errors';

@@ -82,6 +82,32 @@ export interface WidgetPart extends PartBase {
   props?: Record<string, unknown>;
 }
 
+/**
+ * A line of a result part: a plain text, or a labelled value read from the page (an expression over
+ * `$query`, `$user`, `$record`), left out while the value is empty.
+ */
+export interface ResultLine {
+  /** A value's name: its `data-testid` is `result-<key>`. */
+  key?: string;
+  /** Shown before the value, `企业名称：`. */
+  label?: string;
+  value?: Expression;
+  text?: string;
+}
+
+/**
+ * The outcome or notice a page shows (a registration's success, a branded landing page, who is logged in):
+ * an icon, a title and lines with values from the address or the session; the page's `actions` are its
+ * buttons.
+ */
+export interface ResultPart extends PartBase {
+  type: 'result';
+  /** @default 'info' */
+  status?: 'success' | 'info' | 'warning' | 'error';
+  title: string;
+  lines?: ResultLine[];
+}
+
 /** One tab, panel or step of a container. */
 export interface ContainerItem {
   key: string;
@@ -133,6 +159,7 @@ export type PartSchema =
   | DetailPart
   | StatisticsPart
   | WidgetPart
+  | ResultPart
   | TabsPart
   | CollapsePart
   | StepsPart

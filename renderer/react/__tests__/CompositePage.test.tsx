@@ -257,6 +257,63 @@ describe('CompositePage', () => {
 });
 
 describe('AmountDisplay and AgreementViewer', () => {
+  it('shows a result with values from the address and the session, leaving out an empty one', async () => {
+    const result: CompositePageSchema = {
+      schemaVersion: 2,
+      route: { path: '/demo/result', title: '结果' },
+      page: 'composite',
+      composite: {
+        parts: [
+          {
+            key: 'done',
+            type: 'result',
+            status: 'success',
+            title: '注册成功',
+            lines: [
+              { key: 'enterprise', label: '企业名称', value: '$query.enterprise' },
+              { key: 'username', label: '登录用户名', value: '$query.username' },
+              { key: 'roles', label: '全部角色', value: '$user.roles' },
+              { text: '请登录。' },
+            ],
+          },
+        ],
+        actions: [
+          {
+            key: 'login',
+            type: 'navigate',
+            label: '立即登录',
+            to: '/login/login',
+            visible: "$query.platform !== 'abs'",
+          },
+          {
+            key: 'absLogin',
+            type: 'navigate',
+            label: '去ABS登录',
+            to: '/login/abs/login',
+            visible: "$query.platform === 'abs'",
+          },
+        ],
+      },
+    };
+    const { request } = fakeRequest([]);
+    const { navigate } = await renderSchema(result, {
+      request,
+      query: { username: 'ht_1', platform: 'abs' },
+      user: { roles: ['经办', '复核'] },
+    });
+    const part = screen.getByTestId('part-done');
+    expect(part.textContent).toContain('注册成功');
+    expect(screen.getByTestId('result-username').textContent).toBe('ht_1');
+    expect(screen.getByTestId('result-roles').textContent).toBe('经办、复核');
+    expect(part.textContent).toContain('请登录。');
+    // No enterprise in the address: its line is left out, label and all.
+    expect(screen.queryByTestId('result-enterprise')).toBeNull();
+    expect(part.textContent).not.toContain('企业名称');
+    expect(screen.queryByTestId('action-composite-login')).toBeNull();
+    fireEvent.click(screen.getByTestId('action-composite-absLogin'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login/abs/login', {}));
+  }, 60_000);
+
   it('shows an amount, its unit step and its capital text exactly', () => {
     render(<AmountDisplayText value="99999999999999.98" />);
     const shown = screen.getByTestId('amount-display');

@@ -65,6 +65,7 @@ export interface RenderSchemaOptions {
   announce?: RendererProviderProps['announce'];
   encrypt?: RendererProviderProps['encrypt'];
   keptForms?: RendererProviderProps['keptForms'];
+  user?: RendererProviderProps['user'];
 }
 
 /**
@@ -92,6 +93,7 @@ export async function renderSchema(
         {...(options.announce ? { announce: options.announce } : {})}
         {...(options.encrypt ? { encrypt: options.encrypt } : {})}
         {...(options.keptForms ? { keptForms: options.keptForms } : {})}
+        {...(options.user ? { user: options.user } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

@@ -89,6 +89,17 @@ export function renderValue(
   display: Pick<ValueDisplay, 'format' | 'enum' | 'decimals'>,
 ): ReactNode {
   const format = formatOf(display);
+  if ((format === 'dict' || display.enum) && Array.isArray(value))
+    // Several values of one dictionary (the products an enterprise opened): a tag each.
+    return value.length ? (
+      <>
+        {value.map((v, i) => (
+          <DictTag key={i} items={display.enum} value={v} />
+        ))}
+      </>
+    ) : (
+      EMPTY_PLACEHOLDER
+    );
   if (format === 'dict' || display.enum) return <DictTag items={display.enum} value={value} />;
   if (format === 'paragraphs' && Array.isArray(value)) return value.map((p, i) => <p key={i}>{String(p)}</p>);
   return formatText(value, format, display.decimals);

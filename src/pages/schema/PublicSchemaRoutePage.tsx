@@ -17,7 +17,8 @@ const publicRequest: RendererRequest = async (options) => {
 
 /**
  * A public route (spec section 2: registration, password reset) whose screen is a page schema: no session,
- * no role, the platform's top bar and footer around a card titled by the route.
+ * no role, the platform's top bar and footer around a card titled by the route (a result page by its
+ * result).
  */
 export function PublicSchemaRoutePage(): React.JSX.Element {
   const pathname = useResolvedPath('.').pathname;
@@ -33,9 +34,16 @@ export function PublicSchemaRoutePage(): React.JSX.Element {
     [navigate],
   );
 
+  // A result page (registration's success, a landing page) names itself in its result's title.
+  const titled = !(
+    loaded &&
+    'schema' in loaded &&
+    loaded.schema.page === 'composite' &&
+    loaded.schema.composite.parts.some((part) => part.type === 'result')
+  );
   return (
     <RegisterLayout title={title} testId="public-page">
-      <Card className="register-card" title={title}>
+      <Card className="register-card" title={titled ? title : undefined}>
         {!loaded ? (
           <Spin style={{ display: 'block', margin: '80px auto' }} />
         ) : 'error' in loaded ? (

@@ -10,7 +10,10 @@ import {
   type PartSchema,
 } from '@renderer';
 
-type ContentPart = Extract<PartSchema, { type: 'list' | 'form' | 'detail' | 'statistics' | 'widget' }>;
+type ContentPart = Extract<
+  PartSchema,
+  { type: 'list' | 'form' | 'detail' | 'statistics' | 'widget' | 'result' }
+>;
 type Rules = (part: ContentPart) => Promise<PartSchema>;
 
 /** A composite page's parts with `rules` applied to each content part, containers walked through. */

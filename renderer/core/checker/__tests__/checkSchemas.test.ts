@@ -507,4 +507,37 @@ describe('checkSchemas on composite pages (renderer v2)', () => {
       'schemas/credit/overview.json#/composite/parts/0/items/1/parts/0/parts: 至少应有 1 项',
     ]);
   });
+
+  it('a result part needs no model; its values are checked expressions and its value names unique', () => {
+    const result = (lines: unknown[]): Record<string, unknown> => ({
+      schemaVersion: 2,
+      route: { path: '/credit/done', title: '结果', public: true },
+      page: 'composite',
+      composite: { parts: [{ key: 'done', type: 'result', title: '完成', lines }] },
+    });
+    expect(
+      check([
+        {
+          file: 'credit/done.json',
+          raw: result([{ key: 'name', label: '用户名', value: '$query.username' }, { text: '请登录。' }]),
+        },
+      ]),
+    ).toEqual([]);
+    expect(
+      check([
+        {
+          file: 'credit/done.json',
+          raw: result([
+            { key: 'name', label: '用户名', value: '$qeury.username' },
+            { key: 'name', label: '企业', value: '$query.enterprise' },
+            { label: '没有名称', value: '$query.x' },
+          ]),
+        },
+      ]).map((p) => p.replace(/（可用.*/, '')),
+    ).toEqual([
+      'schemas/credit/done.json#/composite/parts/0/lines/0/value: 未知的名称 "$qeury"，是否应为 "$query"？',
+      'schemas/credit/done.json#/composite/parts/0/lines/1/key: 名称 "name" 重复（与 /composite/parts/0/lines/0 相同）',
+      'schemas/credit/done.json#/composite/parts/0/lines/2: 缺少必填的键 "key"',
+    ]);
+  });
 });

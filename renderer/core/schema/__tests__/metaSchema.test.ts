@@ -23,6 +23,7 @@ import type {
   NavigateAction,
   PartSchema,
   RequestAction,
+  ResultLine,
   RouteBlock,
   SectionSchema,
   StatisticsBody,
@@ -126,6 +127,8 @@ describe('page.schema.json', () => {
         'statistics',
         'component',
         'props',
+        'status',
+        'lines',
         'items',
         'open',
         'title',
@@ -135,6 +138,7 @@ describe('page.schema.json', () => {
       ]),
     );
     expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
+    expect(keys('resultLine')).toEqual(exhaustive<ResultLine>()(['key', 'label', 'value', 'text']));
     expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
     expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
     expect(keys('dialogForm')).toEqual(

@@ -1,6 +1,6 @@
 /**
- * Renders a tree of composite-page parts: containers (tabs, collapse, steps, card, grid) and content
- * parts shown by their page kind inside a {@link PartContext} (no title, `part-<key>`).
+ * Renders a tree of composite-page parts: containers (tabs, collapse, steps, card, grid), widget and
+ * result parts, and content parts shown by their page kind inside a {@link PartContext} (no title, `part-<key>`).
  */
 import { Button, Card, Space } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { PAGE_KINDS } from '@renderer/react/pageKinds';
 import { evaluateCondition, evaluateValue } from '@renderer/react/parts/conditions';
 import type { ConditionScope } from '@renderer/react/parts/conditions';
 import { PartContext, Pending } from '@renderer/react/parts/PageFrame';
+import { ResultPart } from '@renderer/react/parts/ResultPart';
 import { testIds } from '@renderer/react/testIds';
 
 /** What every part of a composite page sees. */
@@ -198,6 +199,8 @@ function Part({ part, context }: { part: PartSchema; context: PartTreeContext })
       );
     case 'widget':
       return <WidgetPart part={part} />;
+    case 'result':
+      return <ResultPart part={part} scope={context.scope} />;
     case 'card':
       return (
         <Card
