@@ -97,7 +97,7 @@ export interface ServiceContext {
   readonly tx: Queryable;
   readonly records: RecordAccess;
   readonly model: CompiledModel;
-  /** The record as written (its new state and version). */
+  /** The record as the action wrote it: its new state and fields (`version` still the one it checked). */
   readonly record: BizRecord;
   /** The record before the action (null on create). */
   readonly before: BizRecord | null;
