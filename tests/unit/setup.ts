@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom gaps that antd needs (see TOOLCHAIN.md).
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
@@ -16,3 +18,8 @@ if (typeof window !== 'undefined') {
   const original = window.getComputedStyle.bind(window);
   window.getComputedStyle = (elt: Element) => original(elt);
 }
+
+// Testing Library's `findBy…` and `waitFor` give up after 1 s by default: a dialog whose code loads on first
+// use takes longer than that on a loaded 2-core machine (ResultDialogs.test failed so beside other files).
+// Waiting longer costs a passing test nothing; only a failing one reports later.
+configure({ asyncUtilTimeout: 10_000 });
