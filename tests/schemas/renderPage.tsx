@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { act, render } from '@testing-library/react';
-import { StyleProvider } from '@ant-design/cssinjs';
+import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { vi } from 'vitest';
@@ -47,6 +47,19 @@ const components = createComponentRegistry({
 });
 
 /**
+ * antd's style cache, kept for the whole test file. cssinjs drops a component's generated styles when its last
+ * instance unmounts, so every new mount generated them all again: a tenth of the suite's CPU. Styles are not
+ * in the snapshots (serializeDom.ts) nor in the document (`mock="server"` below), so keeping them changes no
+ * render.
+ */
+const styleCache = createCache();
+const cacheUpdate = styleCache.opUpdate.bind(styleCache);
+styleCache.opUpdate = (key, update) => cacheUpdate(key, (previous) => update(previous) ?? [0, previous![1]]);
+
+/** A spinner or the page's loading mark in markup: what `.ant-spin-spinning, [data-testid="page-loading"]` finds. */
+const BUSY = /class="(?:[^"]* )?ant-spin-spinning[ "]|data-testid="page-loading"/;
+
+/**
  * Waits until `root` stops changing (answers arrived, lazy components loaded): three looks in a row, each
  * after a macrotask turn, find the same markup and no spinner. The fake backend answers within the same
  * turn, so a page that still loads changes between looks; fixed 15 ms sleeps only added idle time.
@@ -58,9 +71,9 @@ export async function settle(root: HTMLElement): Promise<void> {
     await act(async () => {
       await new Promise((r) => setTimeout(r, 1));
     });
+    // Read from the markup already taken: a selector query per look was a twentieth of the suite's CPU.
     const now = root.innerHTML;
-    const busy = root.querySelector('.ant-spin-spinning, [data-testid="page-loading"]');
-    stable = now === previous && !busy ? stable + 1 : 0;
+    stable = now === previous && !BUSY.test(now) ? stable + 1 : 0;
     previous = now;
   }
 }
@@ -97,7 +110,7 @@ export function mount(
   // antd's styles are generated but not inserted into the document (`mock="server"`): jsdom would re-scan
   // every inserted <style> on each insertion and each getComputedStyle, which was a fifth of the suite's CPU.
   const { container } = render(
-    <StyleProvider mock="server">
+    <StyleProvider mock="server" cache={styleCache}>
       <ConfigProvider locale={zhCN}>
         <RendererProvider
           request={backend.request}
