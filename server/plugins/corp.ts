@@ -6,7 +6,7 @@ import { ApiError, ok } from '../errors';
 import { API } from '@contract/api';
 import { route } from '../routes';
 
-/** Enterprise calls behind the shell: switch records, suppliers, product opening. */
+/** Enterprise calls behind the shell: suppliers, product opening. */
 export async function corpPlugin(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // Supply-chain enterprise management: the enterprises a core group works with, a page at a time
   // (schemas/supplier/index.json).

@@ -17,4 +17,7 @@ export const HOST_COMPONENTS: Readonly<Record<string, HostComponentModule>> = {
   // Person info: the initial password's notice and the user's own profile.
   PasswordChangeNotice: () => import('@/pages/account/personWidgets').then((m) => m.PasswordChangeNotice),
   PersonProfile: () => import('@/pages/account/personWidgets').then((m) => m.PersonProfile),
+  // Account information: the enterprise's master data as it is now.
+  EnterpriseProfile: () =>
+    import('@/pages/account/EnterpriseProfileCard').then((m) => m.EnterpriseProfileCard),
 };

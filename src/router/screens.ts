@@ -21,7 +21,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     'AccountsPayableConfirmPage',
   ],
   '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
-  '/my/account/info': [() => import('@/pages/account/AccountInfoPage'), 'AccountInfoPage'],
   // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
   '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],

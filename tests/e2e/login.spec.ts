@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { expectNoErrors, loginAs, PASSWORD, test, watchPage } from './fixtures';
 import { answerConfirm } from './creditUi';
+import { schemaPage } from './pageObjects';
 // @ts-expect-error -- plain ESM helper shared with the bench
 import { gzipSize, kB, LOGIN_FIRST_LOAD_BUDGET } from '../../scripts/bench/bundle.mjs';
 
@@ -178,7 +179,7 @@ test.describe('session', () => {
     await loginAs(page, 'chain_operator');
     await expect(page.getByTestId('current-user')).toHaveText('陈立新');
     await expect(page).toHaveURL(/\/cv3\/my\/account\/info\?tab=2$/);
-    await expect(page.getByTestId('account-info')).toContainText('华建建材供应有限公司');
+    await expect(schemaPage(page, '/my/account/info').detail('所属企业')).toHaveText('华建建材供应有限公司');
   });
 
   test('a cancelled enterprise sees the message after 4 s and goes back to login', async ({ page }) => {

@@ -1505,6 +1505,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/account/info": {
+    fields: never;
+    actions: never;
+    columns: never;
+    tabs: never;
+    details: "姓名" | "用户名" | "手机号" | "所属企业" | "当前角色" | "全部角色" | "已开通产品";
+    sections: never;
+  };
   "/my/account/info-update": {
     fields: "企业名称" | "统一社会信用代码" | "法定代表人" | "法定代表人身份证号" | "注册地址" | "联系人" | "联系人手机" | "变更原因";
     actions: "申请变更" | "详情" | "审核通过" | "退回";

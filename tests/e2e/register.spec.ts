@@ -116,10 +116,11 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
   await expect(page.getByTestId('current-user')).toHaveText(enterprise.contactName);
   // 账户信息 names the registrant's one role (spec section 4: not stored as current, still the current one)
   // and masks the phone and the contact's phone by one rule (spec section 5: masked strings).
-  await page.goto('/cv3/my/account/info');
-  await expect(page.getByTestId('account-current-role')).toHaveText('默认角色');
+  const account = schemaPage(page, '/my/account/info');
+  await account.goto();
+  await expect(account.detail('当前角色')).toHaveText('默认角色');
   const masked = `${enterprise.mobile.slice(0, 3)}****${enterprise.mobile.slice(-4)}`;
-  await expect(page.getByTestId('account-mobile')).toHaveText(masked);
+  await expect(account.detail('手机号')).toHaveText(masked);
   await expect(page.getByTestId('enterprise-contactMobile')).toHaveText(masked);
   await page.goto('/cv3/my/product/overview');
   await page.getByTestId('open-credit').click();

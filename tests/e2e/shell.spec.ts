@@ -24,7 +24,7 @@ test.describe('access and routing', () => {
     await loggedInAs(page, 'chain_query');
     for (const [path, testId] of [
       ['/cv3/project/list', 'project-list'],
-      ['/cv3/my/account/info', 'account-info'],
+      ['/cv3/my/account/info', 'schema-page'],
       ['/cv3/transfer-record', 'schema-page'],
       ['/cv3/error-page/authorized', 'error-authorized'],
       ['/cv3/error-page/contact-manager-open-product', 'error-contact-manager'],
@@ -90,11 +90,15 @@ test.describe('header', () => {
     // The submenu may close while the pointer travels to it on a slow machine: click the item itself.
     await page.getByTestId('role-ROLE_CORP_OPERATOR').dispatchEvent('click');
     await expect(page.getByTestId('role-label')).toHaveText('链属企业经办岗');
-    await page.goto('/cv3/my/account/info');
-    await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
+    const account = schemaPage(page, '/my/account/info');
+    await account.goto();
+    await expect(account.detail('当前角色')).toHaveText('链属企业经办岗');
     expect(await page.evaluate(() => sessionStorage.getItem('currentRole'))).toBe('ROLE_CORP_OPERATOR');
     await page.reload();
-    await expect(page.getByTestId('account-info')).toContainText('链属企业经办岗');
+    await expect(account.detail('当前角色')).toHaveText('链属企业经办岗');
+    // Every role of the user, and the products the enterprise opened, from the session.
+    await expect(account.detail('全部角色')).toContainText('链属企业经办岗');
+    await expect(account.detail('已开通产品')).toContainText('信用凭证');
     await page.goto('/cv3/supplier/index');
     await expect(page).toHaveURL(/\/error-page\/403$/);
   });

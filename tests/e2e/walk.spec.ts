@@ -226,6 +226,8 @@ const PUBLIC_PAGES = [
   '/register/register',
   '/register/reset-password',
   '/register/abs/register',
+  '/register/register-success?username=ht_phone&enterprise=上海恒泰建筑劳务有限公司',
+  '/register/abs/blank',
   '/h5/face',
   '/factoring/reverse/accounts-payable-sign',
   '/factoring/reverse/accounts-payable-confirm',

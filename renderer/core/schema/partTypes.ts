@@ -7,7 +7,7 @@
  * (`record`) is a master-detail list: its `filter` expressions read `$record`.
  */
 import type { DetailBody, FormBody, ListBody, StatisticsBody } from './pageTypes';
-import type { ActionSchema, Expression, FormilyProperties, SectionSchema } from './types';
+import type { ActionSchema, DictItem, Expression, FormilyProperties, SectionSchema } from './types';
 
 /**
  * Any endpoint of the API contract as a data source: `url` under /api/web (`{name}` placeholders from
@@ -92,19 +92,24 @@ export interface ResultLine {
   /** Shown before the value, `企业名称：`. */
   label?: string;
   value?: Expression;
+  /** Labels (and tag colours) of a coded value or of each of several, usually `{"$dict": "..."}`. */
+  enum?: DictItem[];
   text?: string;
 }
 
 /**
  * The outcome or notice a page shows (a registration's success, a branded landing page, who is logged in):
- * an icon, a title and lines with values from the address or the session; the page's `actions` are its
- * buttons.
+ * an icon, a title and lines with values from the address or the session (or, without an icon, those
+ * lines as a table of facts); the page's `actions` are its buttons.
  */
 export interface ResultPart extends PartBase {
   type: 'result';
-  /** @default 'info' */
+  /**
+   * The outcome's icon, above the title and the lines; absent, the page shows facts, not an outcome (who is
+   * logged in): the lines as a table.
+   */
   status?: 'success' | 'info' | 'warning' | 'error';
-  title: string;
+  title?: string;
   lines?: ResultLine[];
 }
 

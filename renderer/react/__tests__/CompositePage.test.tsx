@@ -276,6 +276,22 @@ describe('AmountDisplay and AgreementViewer', () => {
               { text: '请登录。' },
             ],
           },
+          {
+            key: 'facts',
+            type: 'result',
+            lines: [
+              { key: 'person', label: '姓名', value: '$user.personName' },
+              {
+                key: 'products',
+                label: '已开通产品',
+                value: '$user.products',
+                enum: [
+                  { value: 'credit', label: '信用凭证' },
+                  { value: 'abs', label: 'ABS' },
+                ],
+              },
+            ],
+          },
         ],
         actions: [
           {
@@ -299,8 +315,16 @@ describe('AmountDisplay and AgreementViewer', () => {
     const { navigate } = await renderSchema(result, {
       request,
       query: { username: 'ht_1', platform: 'abs' },
-      user: { roles: ['经办', '复核'] },
+      user: { roles: ['经办', '复核'], personName: '杨帆', products: ['abs', 'credit'] },
     });
+    // Without a status: the facts as a table, a dictionary value as its tags.
+    const facts = screen.getByTestId('part-facts');
+    expect(facts.querySelector('.ant-result')).toBeNull();
+    expect(facts.querySelector('.ant-descriptions')).not.toBeNull();
+    expect(screen.getByTestId('result-person').textContent).toBe('杨帆');
+    expect(
+      [...screen.getByTestId('result-products').querySelectorAll('.ant-tag')].map((t) => t.textContent),
+    ).toEqual(['ABS', '信用凭证']);
     const part = screen.getByTestId('part-done');
     expect(part.textContent).toContain('注册成功');
     expect(screen.getByTestId('result-username').textContent).toBe('ht_1');

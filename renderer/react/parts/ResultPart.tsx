@@ -3,17 +3,24 @@
  * `$query`, the session's `$user`, the `$record`). A value line whose value is empty is left out, so one
  * schema serves an address with or without it. The page's `actions` are its buttons.
  */
-import { Result } from 'antd';
-import type { ResultPart as ResultPartSchema } from '@renderer/core';
+import { Descriptions, Result } from 'antd';
+import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
 import { evaluateValue } from './conditions';
+import { renderValue } from './renderValue';
 import type { ConditionScope } from './conditions';
 
-/** A value as one line's text: a list is joined with 、. */
-function lineText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null && v !== '').join('、');
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.every((v) => v === undefined || v === null || v === ''));
+
+/** A value as one line's text (a list joined with 、), or its dictionary tags. */
+function lineValue(value: unknown, line: ResultLine): React.ReactNode {
+  if (line.enum) return renderValue(value, { enum: line.enum });
+  if (Array.isArray(value)) return value.filter((v) => !isEmpty(v)).join('、');
   return String(value);
 }
 
@@ -26,23 +33,52 @@ export function ResultPart({
   scope: ConditionScope;
 }): React.JSX.Element {
   const { functions } = useRenderer();
-  const lines = (part.lines ?? []).flatMap((line, i) => {
-    if (line.text !== undefined) return [<div key={i}>{line.text}</div>];
-    const text = lineText(line.value === undefined ? undefined : evaluateValue(line.value, scope, functions));
-    if (text === '') return [];
-    return [
-      <div key={i}>
-        {line.label}：<span data-testid={testIds.resultValue(line.key ?? String(i))}>{text}</span>
-      </div>,
-    ];
-  });
+  const shown = (part.lines ?? []).flatMap(
+    (line, i): Array<{ i: number; line: ResultLine; node: React.ReactNode }> => {
+      if (line.text !== undefined) return [{ i, line, node: line.text }];
+      const value = line.value === undefined ? undefined : evaluateValue(line.value, scope, functions);
+      if (isEmpty(value)) return [];
+      const node = (
+        <span data-testid={testIds.resultValue(line.key ?? String(i))}>{lineValue(value, line)}</span>
+      );
+      return [{ i, line, node }];
+    },
+  );
+  // Without a status the page shows facts, not an outcome (who is logged in): a table of them.
+  const body = part.status ? (
+    <Result
+      status={part.status}
+      title={part.title}
+      subTitle={
+        shown.length ? (
+          <>
+            {shown.map(({ i, line, node }) => (
+              <div key={i}>
+                {line.label === undefined ? null : `${line.label}：`}
+                {node}
+              </div>
+            ))}
+          </>
+        ) : undefined
+      }
+    />
+  ) : (
+    <Descriptions
+      title={part.title}
+      column={2}
+      bordered
+      size="small"
+      items={shown.map(({ i, line, node }) => ({
+        key: i,
+        label: line.label,
+        children: node,
+        ...(line.text === undefined ? {} : { span: 2 }),
+      }))}
+    />
+  );
   return (
     <div className="schema-part schema-part-result" data-testid={testIds.part(part.key)}>
-      <Result
-        status={part.status ?? 'info'}
-        title={part.title}
-        subTitle={lines.length ? <>{lines}</> : undefined}
-      />
+      {body}
     </div>
   );
 }

@@ -39,7 +39,7 @@ export function PublicSchemaRoutePage(): React.JSX.Element {
     loaded &&
     'schema' in loaded &&
     loaded.schema.page === 'composite' &&
-    loaded.schema.composite.parts.some((part) => part.type === 'result')
+    loaded.schema.composite.parts.some((part) => part.type === 'result' && part.title)
   );
   return (
     <RegisterLayout title={title} testId="public-page">

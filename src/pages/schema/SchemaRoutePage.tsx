@@ -5,6 +5,7 @@ import { RendererProvider, SchemaPage } from '@renderer';
 import type { AnnounceTopic } from '@renderer/core';
 import { decideAccess } from '@/router/access';
 import { useSession } from '@/session/SessionContext';
+import { sessionScope } from '@/session/sessionScope';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { announceTopic } from '@/shell/messageEvents';
 import { hostRegistry } from './hostRegistry';
@@ -46,7 +47,7 @@ export function SchemaRoutePage(): React.JSX.Element {
     () => Object.fromEntries(new URLSearchParams(currentSearch).entries()),
     [currentSearch],
   );
-  const user = useMemo(() => ({ ...security.user3 }), [security.user3]);
+  const user = useMemo(() => sessionScope(security), [security]);
   const canOpen = useMemo(
     () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',
     [permitted],

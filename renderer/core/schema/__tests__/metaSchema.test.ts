@@ -138,7 +138,7 @@ describe('page.schema.json', () => {
       ]),
     );
     expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
-    expect(keys('resultLine')).toEqual(exhaustive<ResultLine>()(['key', 'label', 'value', 'text']));
+    expect(keys('resultLine')).toEqual(exhaustive<ResultLine>()(['key', 'label', 'value', 'enum', 'text']));
     expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
     expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
     expect(keys('dialogForm')).toEqual(
