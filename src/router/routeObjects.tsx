@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import type { RouteMeta } from '@renderer/core/routes';
 import { lazyScreen } from './lazyScreen';
 import { RouteError } from './RouteError';
@@ -11,10 +11,11 @@ const publicSchemaPage = lazyScreen(
 );
 
 /**
- * One router entry per route: a hand-written screen by its path, else the schema page through the
- * renderer (a public one without the session).
+ * One router entry per route: a redirect to its target, a hand-written screen by its path, else the schema
+ * page through the renderer (a public one without the session).
  */
-function toRouteObject({ path, handwritten, public: open }: RouteMeta): RouteObject {
+function toRouteObject({ path, handwritten, public: open, redirect }: RouteMeta): RouteObject {
+  if (redirect) return { path, element: <Navigate to={redirect} replace />, errorElement: <RouteError /> };
   const screen = handwritten ? SCREENS[path] : undefined;
   const lazy = screen ? lazyScreen(...screen) : open ? publicSchemaPage : schemaPage;
   return { path, lazy, errorElement: <RouteError /> };

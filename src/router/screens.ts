@@ -32,7 +32,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     'ContactManagerPage',
   ],
   // Hand-written until users and their role assignments are a model (server/plugins/users.ts keeps them).
-  '/register/abs/identify/index': [() => import('@/pages/register/IdentifyIndexPage'), 'IdentifyIndexPage'],
   '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
   '/register/abs/identify/soft-key': [
     () => import('@/pages/register/IdentifySoftKeyPage'),

@@ -38,6 +38,11 @@ export interface RouteMeta {
   reason?: string;
   /** The page kind, when the input carried it. */
   page: PageKind | undefined;
+  /**
+   * A `_routes/` block's `redirect`: the path this one goes to at once (spec section 2's
+   * abs/identify/index → abs/identify/soft-key). It has no screen and needs no reason.
+   */
+  redirect?: string;
 }
 
 /** One problem with a route block. */
@@ -144,6 +149,7 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
   const problems: RouteProblem[] = [];
   const routes: RouteMeta[] = [];
   const seen = new Map<string, string>();
+  const redirects: Array<{ file: string; pointer: string; target: string }> = [];
   for (const { file, route, page, pointer: at = '/route' } of entries) {
     const handwritten = file.startsWith(HANDWRITTEN_ROUTES_DIR);
     if (!handwritten && !isPageFile(file)) continue;
@@ -154,7 +160,7 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
       problem('', '页面配置缺少 route 块');
       continue;
     }
-    const block = route as Partial<RouteBlock> & { alwaysAllowed?: unknown };
+    const block = route as Partial<RouteBlock> & { alwaysAllowed?: unknown; redirect?: unknown };
     if (typeof block.path !== 'string' || !block.path.startsWith('/')) {
       problem('/path', 'route.path 应为以 / 开头的路径');
       continue;
@@ -203,8 +209,23 @@ function build(entries: RouteEntry[]): { routes: RouteMeta[]; problems: RoutePro
       handwritten,
       ...(handwritten ? { reason: (block as { reason?: unknown }).reason as string | undefined } : {}),
       page: typeof page === 'string' ? (page as PageKind) : undefined,
+      ...(handwritten && typeof block.redirect === 'string' && block.redirect.startsWith('/')
+        ? { redirect: block.redirect }
+        : {}),
     });
+    if (handwritten && typeof block.redirect === 'string' && block.redirect.startsWith('/'))
+      redirects.push({ file, pointer: `${at}/redirect`, target: block.redirect });
+    else if (block.redirect !== undefined)
+      problem('/redirect', 'redirect 只用于 _routes/ 中的路由块，值为以 / 开头的路径');
   }
+  // A redirect goes to a route of the same table.
+  for (const r of redirects)
+    if (!seen.has(r.target))
+      problems.push({
+        file: r.file,
+        pointer: r.pointer,
+        message: `redirect 的目标 "${r.target}" 不是已有的路由`,
+      });
   routes.sort((a, b) => a.path.localeCompare(b.path));
   return { routes, problems };
 }
@@ -296,6 +317,16 @@ export function checkScreens(routes: readonly RouteMeta[], screenPaths: readonly
   const screens = new Set(screenPaths);
   const byPath = new Map(routes.map((r) => [r.path, r]));
   for (const r of routes) {
+    // A redirect has no screen of its own, and its target says why.
+    if (r.redirect !== undefined) {
+      if (screens.has(r.path))
+        problems.push({
+          file: r.file,
+          pointer: '/routes',
+          message: `路由 ${r.path} 是 redirect，不应再有页面组件（src/router/screens.ts）`,
+        });
+      continue;
+    }
     if (r.handwritten && !screens.has(r.path))
       problems.push({
         file: r.file,

@@ -247,6 +247,48 @@ describe('hand-written route blocks, role groups and screens', () => {
     expect(problems[0]).toMatchObject({ file: '_routes/handwritten.json', pointer: '/routes' });
   });
 
+  it('reads a redirect block: no screen and no reason needed, its target must be a route, a page schema has none', () => {
+    const entries = routeEntries({
+      '_routes/handwritten.json': {
+        routes: [
+          { path: '/a', title: 'A', redirect: '/b' },
+          { path: '/b', title: 'B', reason: 'login' },
+          { path: '/c', title: 'C', redirect: '/nowhere' },
+          { path: '/d', title: 'D', redirect: 'b' },
+        ],
+      },
+    });
+    const pageWithRedirect = {
+      file: 'x/y.json',
+      page: 'list',
+      route: { path: '/x/y', title: 'Y', redirect: '/b' },
+    };
+    expect(collectRouteProblems([...entries, pageWithRedirect])).toEqual([
+      {
+        file: '_routes/handwritten.json',
+        pointer: '/routes/3/redirect',
+        message: 'redirect 只用于 _routes/ 中的路由块，值为以 / 开头的路径',
+      },
+      {
+        file: 'x/y.json',
+        pointer: '/route/redirect',
+        message: 'redirect 只用于 _routes/ 中的路由块，值为以 / 开头的路径',
+      },
+      {
+        file: '_routes/handwritten.json',
+        pointer: '/routes/2/redirect',
+        message: 'redirect 的目标 "/nowhere" 不是已有的路由',
+      },
+    ]);
+    const routes = extractRoutes(entries.slice(0, 2));
+    expect(routes.find((r) => r.path === '/a')?.redirect).toBe('/b');
+    expect(routes.find((r) => r.path === '/b')?.redirect).toBeUndefined();
+    expect(checkScreens(routes, ['/b'])).toEqual([]);
+    expect(checkScreens(routes, ['/a', '/b']).map((p) => p.message)).toEqual([
+      '路由 /a 是 redirect，不应再有页面组件（src/router/screens.ts）',
+    ]);
+  });
+
   it('reports a path on one side only: a block without a screen, a screen without a block or with a page', () => {
     const routes = extractRoutes(routeEntries(files));
     expect(checkScreens(routes, ['/project/list', '/service/chat', '/my/product/overview'])).toEqual([]);
