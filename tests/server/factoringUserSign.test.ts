@@ -25,7 +25,6 @@ const users: Record<string, Browser> = {};
 const U = 'factoringUserSign';
 const L = 'factoringLoan';
 const J = 'factoringJointLoan';
-const AGREEMENTS = '/corp/v1/product-agreements';
 const TITLE = '《保理业务用户服务协议》';
 
 /** A seeded application of supplier 1 still 待提交 (FL0 / JL0). */
@@ -66,10 +65,11 @@ describe('factoring user sign (用户签约)', () => {
     });
     expect((await list(users.unit_director!, U)).list[0]).toMatchObject({ status: 'US1' });
     expect((await list(users.core_director!, U)).list).toHaveLength(0);
-    const agreements = body(await users.core_director!.call('GET', AGREEMENTS)).data as Array<{
-      code: string;
+    const agreements = (await list(users.core_director!, 'signedAgreement', { kind: 'PRODUCT' }))
+      .list as Array<{
+      model: string;
     }>;
-    expect(agreements.map((p) => p.code.split(':')[0])).not.toContain(U);
+    expect(agreements.map((p) => p.model)).not.toContain(U);
   });
 
   it('refuses an application until the applicant has signed, then accepts it', async () => {
@@ -144,15 +144,19 @@ describe('factoring user sign (用户签约)', () => {
   });
 
   it('lists the signed agreement in 协议管理, as a PDF with its title and the enterprise', async () => {
-    const agreements = body(await users.core_director!.call('GET', AGREEMENTS)).data as Array<{
-      code: string;
+    const agreements = (await list(users.core_director!, 'signedAgreement', { kind: 'PRODUCT' }))
+      .list as Array<{
+      model: string;
+      recordId: string;
       title: string;
-      version: string;
+      agreementNo: string;
       pdf: string;
     }>;
     const [core] = (await list(users.core_director!, U)).list as Array<{ id: string }>;
-    const signed = agreements.find((p) => p.code === `${U}:${core!.id}`);
-    expect(signed).toMatchObject({ title: TITLE, version: expect.stringMatching(/^YH/) });
+    const signed = agreements.find((p) => p.model === U && p.recordId === core!.id);
+    expect(signed).toMatchObject({ title: TITLE, agreementNo: expect.stringMatching(/^YH/) });
+    // The user-sign list's 协议文本 is the same PDF (schemas/factoring/user-sign.json).
+    expect(signed!.pdf).toBe(`/biz/v1/factoring/user-sign/${core!.id}`);
     const pdf = await users.core_director!.call('GET', signed!.pdf, { unsigned: true, noCsrf: true });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);

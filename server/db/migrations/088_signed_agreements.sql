@@ -36,4 +36,4 @@ create unique index signed_agreements_once on signed_agreements (corp_id, code, 
 alter table corp_registrations alter column agreements drop not null;
 
 create table pending_moves (name text primary key);
-insert into pending_moves (name) values ('signedAgreements');
+insert into pending_moves (name) values ('signedAgreement');
