@@ -52,13 +52,16 @@ async function menus3(s: TestServer, username: string) {
 const titlesOf = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
   menus.flatMap((p) => p.childMenuResources.map((m) => `${m.menuBrief} ${m.menuName}`));
 
+/** A hand-written screen in the menu, granted to every role before the edit. */
+const EDITED = '/my/enterprise-info/realname';
+
 describe('a route block changed in one place', () => {
   beforeAll(() => {
     copySchemaTree(join(process.cwd(), 'schemas'), copy);
     editRoutes((routes) => {
-      const supplier = routes.find((r) => r.path === '/supplier/index')!;
-      supplier.title = '企业名录';
-      supplier.roles = ['@withMenu'];
+      const edited = routes.find((r) => r.path === EDITED)!;
+      edited.title = '企业名录';
+      edited.roles = ['ROLE_CORP_OPERATOR'];
     });
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -66,16 +69,17 @@ describe('a route block changed in one place', () => {
   it('is followed by menus3, the header menu and the router', async () => {
     const s = await testServer(undefined, copy);
     try {
-      // Before the edit only core roles had the screen; now a chain operator has it, under its new title.
+      // Before the edit every role had the screen; now only the chain operator, under its new title.
       const menus = await menus3(s, 'chain_operator');
-      expect(titlesOf(menus)).toContain('/supplier/index 企业名录');
+      expect(titlesOf(menus)).toContain(`${EDITED} 企业名录`);
+      expect(titlesOf(await menus3(s, 'core_operator')).join('\n')).not.toContain(EDITED);
       const routes = portalRoutes();
       const header = buildHeaderMenu(routes, permittedPaths(menus), 'ROLE_CORP_OPERATOR');
       const leaves = header.flatMap((p) => p.groups.flatMap((g) => g.items.map((i) => i.label)));
       expect(leaves).toContain('企业名录');
       const { inside, outside } = routeObjects(routes);
-      expect(inside.map((r) => r.path)).toContain('/supplier/index');
-      expect(outside.map((r) => r.path)).not.toContain('/supplier/index');
+      expect(inside.map((r) => r.path)).toContain(EDITED);
+      expect(outside.map((r) => r.path)).not.toContain(EDITED);
       expect(checkSchemaFolder(copy).issues).toEqual([]);
     } finally {
       await s.app.close();
@@ -84,14 +88,14 @@ describe('a route block changed in one place', () => {
 
   it('made public, leaves menus3 and moves outside the session in the router', async () => {
     editRoutes((routes) => {
-      routes.find((r) => r.path === '/supplier/index')!.public = true;
+      routes.find((r) => r.path === EDITED)!.public = true;
     });
     const s = await testServer(undefined, copy);
     try {
-      expect(titlesOf(await menus3(s, 'core_operator')).join('\n')).not.toContain('/supplier/index');
+      expect(titlesOf(await menus3(s, 'chain_operator')).join('\n')).not.toContain(EDITED);
       const { inside, outside } = routeObjects(portalRoutes());
-      expect(outside.map((r) => r.path)).toContain('/supplier/index');
-      expect(inside.map((r) => r.path)).not.toContain('/supplier/index');
+      expect(outside.map((r) => r.path)).toContain(EDITED);
+      expect(inside.map((r) => r.path)).not.toContain(EDITED);
     } finally {
       await s.app.close();
     }
