@@ -191,7 +191,12 @@ describe('checkSchemas', () => {
       poll: { field: 'state', in: ['running'] },
       columns: [{ field: 'done', title: '进度', progress: { total: 'total', status: 'state' } }],
       rowActions: [
-        { key: 'retry', label: '重新导出', type: 'request', api: { url: '/biz/v1/exports/{id}/retry' } },
+        {
+          key: 'retry',
+          label: '重新导出',
+          type: 'request',
+          api: { url: '/biz/v1/models/exportJob/records/{id}/actions/retry' },
+        },
       ],
     });
     expect(check([{ file: 'credit/issues.json', raw: fromApi }])).toEqual([]);
@@ -296,7 +301,7 @@ describe('checkSchemas', () => {
     const apiPart = (key: string): Record<string, unknown> => ({
       key,
       type: 'list',
-      list: { ...docs, api: { url: key === 'a' ? '/biz/v1/exports' : '/corp/v1/protocols' } },
+      list: { ...docs, api: { url: key === 'a' ? '/biz/v1/exports' : '/corp/v1/corps/suppliers' } },
     });
     const composite = (parts: unknown[]): Record<string, unknown> => ({
       ...route,
