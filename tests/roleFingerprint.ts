@@ -26,3 +26,23 @@ export function roleFingerprint(schema: unknown, role: string, models: readonly 
     ]),
   ]);
 }
+
+/** Every name a schema gives as a `model` (its own, a dialog's, a part's, an upload owner's). */
+function modelNames(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => modelNames(n, found));
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node))
+      if (k === 'model' && typeof v === 'string') found.add(v);
+      else modelNames(v, found);
+  return found;
+}
+
+/**
+ * The models a page reads or writes, among `models`: what a role may do on records of other models does not
+ * change this page. The menu walk fingerprints with these; the schema suite keeps every model (its fake
+ * backend answers for all of them).
+ */
+export function pageModels(schema: unknown, models: readonly ModelDefinition[]): ModelDefinition[] {
+  const names = modelNames(schema);
+  return models.filter((m) => names.has(m.name));
+}

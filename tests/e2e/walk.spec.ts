@@ -5,7 +5,7 @@ import { recordsPath } from '@renderer/core/model';
 import { readSchemaDirectory } from '@renderer/core/node';
 import { buildMenus, loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
-import { roleFingerprint } from '../roleFingerprint';
+import { pageModels, roleFingerprint } from '../roleFingerprint';
 import { apiGet, loginAs, test } from './fixtures';
 
 /**
@@ -102,7 +102,7 @@ function menuPlan(): Map<string, { menu: string[]; opened: string[] }> {
       const file = byPath.get(path)?.file;
       const page = file ? PAGE_FILES.get(file) : undefined;
       // A hand-written screen has no schema to compare: every role opens it.
-      const key = `${path} ${page ? roleFingerprint(page, role, models) : role}`;
+      const key = `${path} ${page ? roleFingerprint(page, role, pageModels(page, models)) : role}`;
       if (claimed.has(key)) return false;
       claimed.add(key);
       return true;
