@@ -8,14 +8,9 @@ import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core'
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
 import { evaluateValue } from './conditions';
+import { isEmpty } from './queryParams';
 import { renderValue } from './renderValue';
 import type { ConditionScope } from './conditions';
-
-const isEmpty = (value: unknown): boolean =>
-  value === undefined ||
-  value === null ||
-  value === '' ||
-  (Array.isArray(value) && value.every((v) => v === undefined || v === null || v === ''));
 
 /** A value as one line's text (a list joined with 、), or its dictionary tags. */
 function lineValue(value: unknown, line: ResultLine): React.ReactNode {

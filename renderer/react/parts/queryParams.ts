@@ -5,7 +5,8 @@
  */
 import type { FormilyProperties } from '@renderer/core';
 
-const isEmpty = (value: unknown): boolean =>
+/** No value: undefined, null, '' or a list of only such (a query field left blank, a result line to leave out). */
+export const isEmpty = (value: unknown): boolean =>
   value === undefined ||
   value === null ||
   value === '' ||
