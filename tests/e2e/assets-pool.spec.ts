@@ -16,7 +16,7 @@ import {
   type,
   userPage,
 } from './creditUi';
-import { expectNoErrors, loginAs, test, watchPage } from './fixtures';
+import { expectNoErrors, followInApp, loginAs, test, watchPage } from './fixtures';
 
 /**
  * The asset pool through the UI: a supplier opens a pool at the factor and puts two assets
@@ -257,10 +257,7 @@ for (const user of WALKERS) {
     await loginAs(page, user.username);
     await expect(page.getByTestId('current-user')).toBeVisible();
     for (const { path } of routes) {
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', `/cv3${to}`);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+      await followInApp(page, `/cv3${path}`);
       await expect(page.getByTestId('page-title'), path).toBeVisible();
       await expect(
         page.locator('[data-testid="schema-page"]:visible [data-testid="row-0"]'),

@@ -6,7 +6,7 @@ import { readSchemaDirectory } from '@renderer/core/node';
 import { buildMenus, loadRoutes } from '@server/menus';
 import { DEMO_USERS } from '../../server/seed/demo';
 import { pageModels, roleFingerprint } from '../roleFingerprint';
-import { apiGet, loginAs, test } from './fixtures';
+import { apiGet, followInApp, loginAs, test } from './fixtures';
 
 /**
  * Every demo user gets the menu items its role is granted (menus3 of /v2/security) and walks through them by
@@ -270,10 +270,7 @@ for (const user of USERS) {
     expect(paths, `${user}'s menu items`).toEqual(menu);
     // Client-side navigation to `to`, then the page must show, settle and have caused no problem.
     const visit = async (to: string): Promise<void> => {
-      await page.evaluate((target) => {
-        window.history.pushState(null, '', `/cv3${target}`);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, to);
+      await followInApp(page, `/cv3${to}`);
       await expect(page.getByTestId('page-title'), `${user} → ${to}`).toBeVisible();
       await settled(seen.quiet);
       expect(page.url(), `${user} → ${to}`).not.toMatch(/\/error-page\//);
