@@ -547,6 +547,11 @@ export function checkPage(
             '/form/load/endpoint',
             `未知接口 "${form.load.endpoint}"（应为 contract/api.ts 中 GET 的接口名）`,
           );
+        if (paths.has(form.load.as))
+          report(
+            '/form/load/as',
+            `"${form.load.as}" 是表单的字段：读取的应答会覆盖用户填写的值，请换一个名称`,
+          );
       }
       (form.keep?.fields ?? []).forEach((name, i) => {
         if (!paths.has(name)) report(`/form/keep/fields/${i}`, `表单没有字段 "${name}"`);

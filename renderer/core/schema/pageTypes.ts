@@ -103,7 +103,7 @@ export interface FormBody {
   keep?: { as: string; fields: string[] };
   /**
    * A GET endpoint of the contract read when the form opens, its answer the value `as` (for conditions:
-   * `$values.<as>`; not sent, unless a field of that name is); a failed read leaves it empty.
+   * `$values.<as>`; never sent; not a field's name); a failed read leaves it empty.
    */
   load?: { endpoint: string; as: string };
   /** Buttons under the form; at least one `submit`. */

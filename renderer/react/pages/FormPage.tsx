@@ -152,8 +152,8 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
   ): Promise<void> => {
     if (!(await validate())) return;
     const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
-    // What `form.load` read is the form's to read, not to send (unless a field has its name).
-    if (load && !editNames.includes(load.as)) delete values[load.as];
+    // What `form.load` read is the form's to read, not to send (no field has its name: schemas:check).
+    if (load) delete values[load.as];
     try {
       if (body.submit) {
         let signature: SignRecord | null = null;

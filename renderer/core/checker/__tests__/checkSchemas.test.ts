@@ -397,6 +397,9 @@ describe('checkSchemas', () => {
       '/form/load/endpoint: 未知接口 "ukeyVerifySign"（应为 contract/api.ts 中 GET 的接口名）',
       '/form/submit/signature/bank: 表单没有字段 "bank"',
     ]);
+    expect(problems({ ...good, load: { endpoint: 'ukeyBindVerifyFunction', as: 'ukeyBank' } }, true)).toEqual(
+      ['/form/load/as: "ukeyBank" 是表单的字段：读取的应答会覆盖用户填写的值，请换一个名称'],
+    );
     expect(problems({ submit: { endpoint: 'ukeyVerifySign' } }, true)).toEqual([
       '/form/submit: 签名提交（"sign": true）缺少 signature（签名所认可的事项 scope）',
     ]);
