@@ -14,6 +14,8 @@ export const HOST_COMPONENTS: Readonly<Record<string, HostComponentModule>> = {
   SmsCode: () => import('@/pages/register/schemaWidgets').then((m) => m.SmsCodeInput),
   NewPassword: () => import('@/pages/register/schemaWidgets').then((m) => m.NewPasswordInput),
   AgreementConsent: () => import('@/pages/register/schemaWidgets').then((m) => m.AgreementConsent),
+  // The ABS enterprise identification's soft certificate, made and kept in the browser.
+  SoftKeyIdentify: () => import('@/pages/register/SoftKeyIdentify').then((m) => m.SoftKeyIdentify),
   // Person info: the initial password's notice and the user's own profile.
   PasswordChangeNotice: () => import('@/pages/account/personWidgets').then((m) => m.PasswordChangeNotice),
   PersonProfile: () => import('@/pages/account/personWidgets').then((m) => m.PersonProfile),

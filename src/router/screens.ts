@@ -31,12 +31,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/error/ErrorPages'),
     'ContactManagerPage',
   ],
-  // Hand-written until users and their role assignments are a model (server/plugins/users.ts keeps them).
-  '/register/abs/identify/ukey': [() => import('@/pages/register/IdentifyUkeyPage'), 'IdentifyUkeyPage'],
-  '/register/abs/identify/soft-key': [
-    () => import('@/pages/register/IdentifySoftKeyPage'),
-    'IdentifySoftKeyPage',
-  ],
   '/h5/face': [() => import('@/pages/h5/H5FacePages'), 'H5FacePage'],
   '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],

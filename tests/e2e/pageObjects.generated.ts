@@ -1769,6 +1769,22 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/register/abs/identify/soft-key": {
+    fields: never;
+    actions: "UKEY认证";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
+  "/register/abs/identify/ukey": {
+    fields: "建设银行卡号" | "UKEY颁发银行";
+    actions: "软证书认证" | "UKEY认证";
+    columns: never;
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/register/abs/register": {
     fields: "企业名称" | "统一社会信用代码" | "法定代表人姓名" | "法定代表人身份证号" | "用户名" | "联系人姓名" | "手机号码" | "短信验证码" | "登录密码" | "确认密码" | "用户协议";
     actions: "注册";

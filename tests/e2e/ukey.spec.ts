@@ -214,17 +214,23 @@ test('keys are inserted and removed as files; a wrong bank or a foreign key is r
 test('ukey identification: card-number entry, then a signature with the key', async ({ page }) => {
   await loginAs(page, 'core_director');
   await expect(page.getByTestId('current-user')).toHaveText('李志强');
-  await page.goto('/cv3/register/abs/identify/ukey');
+  const identify = schemaPage(page, '/register/abs/identify/ukey');
+  await identify.goto();
   // The enterprise holds a CCB key: the binding check answers true, so the card number is asked for.
-  await expect(page.getByTestId('ccb-number')).toBeVisible();
-  await expect(page.getByTestId('ukey-test-sign')).toHaveCount(0);
-  await page.getByTestId('ccb-number').fill('6227000000000012345');
-  await expect(page.getByText('请输入正确的银行卡号')).toBeVisible();
-  await page.getByTestId('ccb-number').fill('6227000000000012347');
+  await expect(identify.field('建设银行卡号')).toBeVisible();
+  await identify.fill('建设银行卡号', '6227000000000012345');
+  await expect(identify.error('建设银行卡号')).toHaveText('请输入正确的银行卡号');
+  await identify.fill('UKEY颁发银行', '中国建设银行');
   insertOnly('core_director-sm2');
-  await chooseBank(page, '中国建设银行');
-  await page.getByTestId('ukey-test-sign').click();
-  await expect(page.getByTestId('identify-success')).toContainText('UKEY认证成功');
+  // A wrong card number stops the identification before the key is asked to sign.
+  await identify.click('UKEY认证');
+  await expect(identify.error('建设银行卡号')).toHaveText('请输入正确的银行卡号');
+  await expect(page.getByRole('dialog', { name: 'UKEY签名' })).toHaveCount(0);
+  await identify.fill('建设银行卡号', '6227000000000012347');
+  await expect(identify.error('建设银行卡号')).toHaveCount(0);
+  await identify.click('UKEY认证');
+  await expect(page.getByTestId('schema-page')).toContainText('UKEY认证成功');
+  await expect(page.getByTestId('schema-page')).toContainText('贵企业的UKEY签名已通过平台验证。');
 });
 
 test('soft key: identify/index goes to soft-key; an SM2 and an RSA soft key are made, kept and verified', async ({

@@ -227,6 +227,8 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
             ];
       return { list, pagecond: { count: list.length, page: 1, size: 10 } };
     }
+    // UKEY认证's binding check: the enterprise holds a CCB key, so the card number is asked for.
+    if (url === pathOf(API.ukeyBindVerifyFunction) && method === 'GET') return true;
     // 供应链企业管理: the chain enterprises and units, a page of the whole count (server/plugins/corp.ts).
     if (url === pathOf(API.suppliers) && method === 'GET')
       return {

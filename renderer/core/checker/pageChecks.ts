@@ -303,7 +303,9 @@ export function checkPage(
               `模型 "${of.name}" 的 import.values 中没有 "${name}"`,
             );
       }
-      if (action.type === 'submit' && action.sign && !action.then)
+      // A form sent to an endpoint signs before it is sent (its `submit.signature`, checked with the form).
+      const toEndpoint = schema.page === 'form' && schema.form.submit !== undefined;
+      if (action.type === 'submit' && action.sign && !action.then && !toEndpoint)
         report(`${at}/sign`, 'submit 的 sign 需要 then：签名随保存后执行的模型操作发送');
       if (action.type === 'dialog') {
         const of = action.model !== undefined ? modelOf(action.model) : model;
@@ -526,6 +528,30 @@ export function checkPage(
           (form.submit[key] ?? []).forEach((name, i) => {
             if (!paths.has(name)) report(`/form/submit/${key}/${i}`, `表单没有字段 "${name}"`);
           });
+        const bank = form.submit.signature?.bank;
+        if (bank !== undefined && !paths.has(bank))
+          report('/form/submit/signature/bank', `表单没有字段 "${bank}"`);
+        const signs = form.actions.some((a) => a.type === 'submit' && a.sign === true);
+        if (signs !== Boolean(form.submit.signature))
+          report(
+            '/form/submit',
+            signs
+              ? '签名提交（"sign": true）缺少 signature（签名所认可的事项 scope）'
+              : 'signature 只用于 "sign": true 的提交按钮',
+          );
+      }
+      if (form.load) {
+        const endpoint = endpointNamed(form.load.endpoint);
+        if (!endpoint || endpoint.method !== 'GET')
+          report(
+            '/form/load/endpoint',
+            `未知接口 "${form.load.endpoint}"（应为 contract/api.ts 中 GET 的接口名）`,
+          );
+        if (paths.has(form.load.as))
+          report(
+            '/form/load/as',
+            `"${form.load.as}" 是表单的字段：读取的应答会覆盖用户填写的值，请换一个名称`,
+          );
       }
       (form.keep?.fields ?? []).forEach((name, i) => {
         if (!paths.has(name)) report(`/form/keep/fields/${i}`, `表单没有字段 "${name}"`);

@@ -101,6 +101,11 @@ export interface FormBody {
   submit?: FormEndpointSubmit;
   /** Fields kept across a reload (never passwords or codes): the host stores them under `as`. */
   keep?: { as: string; fields: string[] };
+  /**
+   * A GET endpoint of the contract read when the form opens, its answer the value `as` (for conditions:
+   * `$values.<as>`; never sent; not a field's name); a failed read leaves it empty.
+   */
+  load?: { endpoint: string; as: string };
   /** Buttons under the form; at least one `submit`. */
   actions: ActionSchema[];
 }
@@ -114,6 +119,12 @@ export interface FormEndpointSubmit {
   endpoint: string;
   encrypt?: string[];
   omit?: string[];
+  /**
+   * With a `"sign": true` submit button: what the UKEY signature approves (`scope`, written into the original
+   * text) and the field holding the bank the user chose (`bank`, the issuer check); the signature is sent as
+   * `signature`.
+   */
+  signature?: { scope: string; bank?: string };
 }
 
 /** The opinion box of an approve page. */

@@ -147,7 +147,8 @@ export interface SubmitAction extends ActionBase {
 export interface ActionResult {
   title: string;
   description?: string;
-  button: string;
+  /** The button under it; a page form's result without one (and without `redirect`) has none. @default '关闭' in a dialog */
+  button?: string;
   fields?: Array<{ field: string; title: string }>;
 }
 

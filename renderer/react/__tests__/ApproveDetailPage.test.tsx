@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApprovePageSchema, DetailPageSchema, SectionSchema } from '@renderer/core';
-import type { Signer, SignRecord } from '@renderer/react/context/services';
-import { fakeRequest, renderSchema } from './harness';
+import type { Signer } from '@renderer/react/context/services';
+import { fakeRequest, renderSchema, SIGN_RECORD } from './harness';
 
 const status = [
   { value: 'IS0', label: '待签发', color: 'blue' },
@@ -85,18 +85,7 @@ const approve: ApprovePageSchema = {
   },
 };
 
-const signRecord: SignRecord = {
-  raType: 'CFCA',
-  ukeyBank: 'CCB',
-  ukeyCode: 'K1',
-  original: 'orig',
-  signature: 'sig',
-  pkCa: 'pk',
-  ukeyNo: 'GX0000000001',
-  algorithmType: 'SM2',
-  issuerDN: 'CN=CA',
-  subjectDN: 'CN=华建',
-};
+const signRecord = SIGN_RECORD;
 
 function backend() {
   return fakeRequest([

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormilyNode, FormPageSchema } from '@renderer/core';
-import { fakeRequest, isShown, renderSchema } from './harness';
+import type { Signer } from '@renderer/react/context/services';
+import { fakeRequest, isShown, renderSchema, SIGN_RECORD } from './harness';
 
 const field = (name: string): HTMLElement => screen.getByTestId(`field-${name}`);
 const input = (name: string): HTMLInputElement =>
@@ -405,6 +406,106 @@ describe('FormPage sent to a contract endpoint (form.submit)', () => {
     expect(await screen.findByText('密码修改成功')).toBeTruthy();
     await waitFor(() => expect(input('password').value).toBe(''));
     expect(input('oldPassword').value).toBe('');
+    cleanup();
+  });
+});
+
+describe('FormPage signing before it is sent (form.submit.signature) and reading an endpoint (form.load)', () => {
+  const signRecord = SIGN_RECORD;
+  const identify: FormPageSchema = {
+    schemaVersion: 2,
+    route: { path: '/register/abs/identify/ukey', title: 'UKEY认证' },
+    page: 'form',
+    form: {
+      load: { endpoint: 'ukeyBindVerifyFunction', as: 'ccbBound' },
+      submit: {
+        endpoint: 'ukeyVerifySign',
+        omit: ['ccbNumber', 'ukeyBank'],
+        signature: { scope: 'identify/ukey', bank: 'ukeyBank' },
+      },
+      properties: {
+        ccbNumber: {
+          type: 'string',
+          title: '建设银行卡号',
+          required: true,
+          'x-decorator': 'FormItem',
+          'x-component': 'Input',
+          'x-visible': '{{$values.ccbBound === true}}',
+        },
+        ukeyBank: {
+          type: 'string',
+          title: 'UKEY颁发银行',
+          required: true,
+          'x-decorator': 'FormItem',
+          'x-component': 'Input',
+        },
+      },
+      actions: [
+        {
+          key: 'submit',
+          type: 'submit',
+          label: 'UKEY认证',
+          sign: true,
+          result: { title: 'UKEY认证成功', description: '贵企业的UKEY签名已通过平台验证。' },
+        },
+      ],
+    },
+  };
+  const BIND_CHECK = 'GET /v1/auth/v1/ca/is-use/ukey-bind/verify/function';
+
+  it('shows a field by what the endpoint answered, signs with the chosen bank and scope, sends the signature', async () => {
+    const { request, calls } = fakeRequest([
+      [BIND_CHECK, () => true],
+      ['POST /v1/auth/ukey/verify-sign', () => ({ ukeyNo: 'GX0000000001' })],
+    ]);
+    const contexts: unknown[] = [];
+    const signer: Signer = {
+      sign: async ({ context }) => {
+        contexts.push(context);
+        return { code: 0, message: '签名成功', record: signRecord };
+      },
+    };
+    await renderSchema(identify, { request, signer });
+    await waitFor(() => expect(isShown(field('ccbNumber'))).toBe(true));
+    expect(screen.getByTestId('action-form-submit').hasAttribute('data-ukey-sign')).toBe(true);
+    type('ukeyBank', 'CCB');
+    // The card number is required once shown: nothing is signed or sent without it.
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    await waitFor(() => expect(field('ccbNumber').textContent).toContain('必填'));
+    expect(contexts).toEqual([]);
+    type('ccbNumber', '6227000000000012347');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    expect(await screen.findByText('UKEY认证成功', undefined, { timeout: 10000 })).toBeTruthy();
+    expect(screen.getByText('贵企业的UKEY签名已通过平台验证。')).toBeTruthy();
+    // A result without a button has none.
+    expect(screen.queryByTestId('action-form-result')).toBeNull();
+    expect(contexts).toEqual([{ scope: 'identify/ukey', ukeyBank: 'CCB' }]);
+    expect(calls.map((c) => [c.method, c.url, c.data])).toEqual([
+      ['GET', '/v1/auth/v1/ca/is-use/ukey-bind/verify/function', undefined],
+      ['POST', '/v1/auth/ukey/verify-sign', { signature: signRecord }],
+    ]);
+    cleanup();
+  });
+
+  it('leaves the field hidden when the endpoint fails, and sends nothing when signing fails', async () => {
+    const { request, calls } = fakeRequest([
+      [
+        BIND_CHECK,
+        () => {
+          throw Object.assign(new Error('未开通'), { code: 'SCF.X' });
+        },
+      ],
+    ]);
+    const signer: Signer = { sign: async () => ({ code: 1, message: '请检查Ukey是否正确插入。' }) };
+    await renderSchema(identify, { request, signer });
+    type('ukeyBank', 'CCB');
+    fireEvent.click(screen.getByTestId('action-form-submit'));
+    // The sign dialog shows the flow's message.
+    expect(
+      (await screen.findAllByText('请检查Ukey是否正确插入。', undefined, { timeout: 10000 })).length,
+    ).toBeGreaterThan(0);
+    expect(isShown(screen.queryByTestId('field-ccbNumber'))).toBe(false);
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
     cleanup();
   });
 });

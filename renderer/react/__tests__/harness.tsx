@@ -8,7 +8,7 @@ import type { Mock } from 'vitest';
 import type { PageSchema } from '@renderer/core';
 import { RendererProvider } from '@renderer/react/context/RendererProvider';
 import type { RendererProviderProps } from '@renderer/react/context/RendererProvider';
-import type { RendererRequestOptions, Signer } from '@renderer/react/context/services';
+import type { RendererRequestOptions, Signer, SignRecord } from '@renderer/react/context/services';
 import { preloadRenderer } from '@renderer/react/lazyModules';
 import { defaultComponents } from '@renderer/react/registry/defaultComponents';
 import { SchemaPage } from '@renderer/react/SchemaPage';
@@ -49,6 +49,20 @@ export function fakeRequest(handlers: Array<[string | RegExp, Handler]>): {
   }) as RendererProviderProps['request'];
   return { request, calls };
 }
+
+/** A sign record as the host's signer hands it back (the renderer only passes it on). */
+export const SIGN_RECORD: SignRecord = {
+  raType: 'CFCA',
+  ukeyBank: 'CCB',
+  ukeyCode: 'K1',
+  original: 'orig',
+  signature: 'sig',
+  pkCa: 'pk',
+  ukeyNo: 'GX0000000001',
+  algorithmType: 'SM2',
+  issuerDN: 'CN=CA',
+  subjectDN: 'CN=华建',
+};
 
 /** The fixed clock of the tests: 2026-11-22 10:00 in China. */
 export const CLOCK = (): Date => new Date('2026-11-22T02:00:00Z');

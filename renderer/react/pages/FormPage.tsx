@@ -10,7 +10,8 @@ import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
 import { Button, Result, Space } from 'antd';
 import { lazy, Suspense, useContext, useEffect, useMemo, useState } from 'react';
-import { actionPath, recordPath, recordsPath } from '@renderer/core';
+import { actionPath, endpointNamed, recordPath, recordsPath } from '@renderer/core';
+import { pathOf } from '@contract/api';
 import type { BizRecord, FormilyProperties, FormPageSchema, SubmitAction } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { errorMessage, fieldErrorsOf } from '@renderer/react/context/services';
@@ -84,6 +85,16 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
     (signal) =>
       renderer.request<BizRecord>({ method: 'GET', url: recordPath(model, query.id ?? ''), signal }),
   );
+  // `form.load`: a GET endpoint's answer as a value the form's conditions read (`$values.<as>`).
+  const { load } = body;
+  const read = useLoad<unknown>(load ? JSON.stringify(load) : null, (signal) => {
+    const endpoint = load ? endpointNamed(load.endpoint) : undefined;
+    if (!endpoint) return Promise.reject(new Error(`未知的接口：${load?.endpoint ?? ''}`));
+    return renderer.request({ method: 'GET', url: pathOf(endpoint), signal });
+  });
+  useEffect(() => {
+    if (load && read.data !== undefined) form.setValuesIn(load.as, read.data);
+  }, [form, load, read.data]);
   useEffect(() => {
     if (loaded.data) {
       form.setInitialValues(loaded.data);
@@ -101,7 +112,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
   const [done, setDone] = useState<{
     title: string;
     description?: string;
-    button: string;
+    button?: string;
     to?: string;
   } | null>(null);
   const stepOf = (address: string | undefined): number =>
@@ -141,9 +152,18 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
   ): Promise<void> => {
     if (!(await validate())) return;
     const values = cleanValues(toJS(form.values)) as Record<string, unknown>;
+    // What `form.load` read is the form's to read, not to send (no field has its name: schemas:check).
+    if (load) delete values[load.as];
     try {
       if (body.submit) {
-        const answer = await submitToEndpoint(renderer, body.submit, values);
+        let signature: SignRecord | null = null;
+        const signing = body.submit.signature;
+        if (action.sign && signing) {
+          const bank = signing.bank ? values[signing.bank] : undefined;
+          signature = await sign({ scope: signing.scope, ...(bank ? { ukeyBank: bank } : {}) });
+          if (!signature) return;
+        }
+        const answer = await submitToEndpoint(renderer, body.submit, values, signature);
         if (body.keep) keptForms?.clear(body.keep.as);
         const to = action.redirect ? fillTemplate(action.redirect, answer, query) : undefined;
         // A topic the host maps to its own event (the portal: `session` reads the user's session again).
@@ -218,13 +238,15 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
           title={done.title}
           subTitle={done.description}
           extra={
-            <Button
-              type="primary"
-              data-testid={testIds.action('form', 'result')}
-              onClick={() => done.to && renderer.navigate(done.to)}
-            >
-              {done.button}
-            </Button>
+            done.button ? (
+              <Button
+                type="primary"
+                data-testid={testIds.action('form', 'result')}
+                onClick={() => done.to && renderer.navigate(done.to)}
+              >
+                {done.button}
+              </Button>
+            ) : undefined
           }
         />
       </PageFrame>

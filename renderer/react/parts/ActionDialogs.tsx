@@ -97,7 +97,7 @@ export function ActionDialogs({
         modalRender={(node) => <div data-testid={testIds.resultDialog}>{node}</div>}
         footer={
           <Button type="primary" data-testid={testIds.resultClose} onClick={onResultClose}>
-            {shown?.result.button}
+            {shown?.result.button ?? '关闭'}
           </Button>
         }
       >

@@ -9,13 +9,14 @@ import type { RendererContextValue } from '@renderer/react/context/RendererProvi
 
 /**
  * Sends `values` to the endpoint: strings trimmed (never the encrypted fields), `omit` left out and
- * `encrypt` encrypted by the host.
+ * `encrypt` encrypted by the host, and the UKEY `signature` (`form.submit.signature`) as `signature`.
  * @throws Error for an endpoint contract/api.ts does not name, or `encrypt` without the host's cipher.
  */
 export async function submitToEndpoint(
   renderer: Pick<RendererContextValue, 'request' | 'encrypt'>,
   submit: FormEndpointSubmit,
   values: Record<string, unknown>,
+  signature?: unknown,
 ): Promise<unknown> {
   const endpoint = endpointNamed(submit.endpoint);
   if (!endpoint || endpoint.method === 'DELETE') throw new Error(`未知的接口：${submit.endpoint}`);
@@ -28,6 +29,7 @@ export async function submitToEndpoint(
       body[name] = await renderer.encrypt(value);
     } else body[name] = typeof value === 'string' ? value.trim() : value;
   }
+  if (signature) body.signature = signature;
   return renderer.request({ method: endpoint.method, url: pathOf(endpoint), data: body });
 }
 

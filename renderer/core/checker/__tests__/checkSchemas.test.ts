@@ -364,6 +364,48 @@ describe('checkSchemas', () => {
     ]);
   });
 
+  it('a form that signs before it is sent says what it signs; what it loads is a GET endpoint', () => {
+    const field = { type: 'string', title: '颁发银行', 'x-decorator': 'FormItem', 'x-component': 'Input' };
+    const form = (extra: Record<string, unknown>, sign: boolean): Record<string, unknown> => ({
+      schemaVersion: 2,
+      route: { path: '/credit/issues', title: 'UKEY认证', roles: ['ROLE_CORE_DIRECTOR'] },
+      page: 'form',
+      form: {
+        ...extra,
+        properties: { ukeyBank: field },
+        actions: [{ key: 'submit', type: 'submit', label: 'UKEY认证', ...(sign ? { sign: true } : {}) }],
+      },
+    });
+    const good = {
+      load: { endpoint: 'ukeyBindVerifyFunction', as: 'ccbBound' },
+      submit: { endpoint: 'ukeyVerifySign', signature: { scope: 'identify/ukey', bank: 'ukeyBank' } },
+    };
+    expect(check([{ file: 'credit/issues.json', raw: form(good, true) }])).toEqual([]);
+    const problems = (extra: Record<string, unknown>, sign: boolean): string[] =>
+      check([{ file: 'credit/issues.json', raw: form(extra, sign) }]).map((line) =>
+        line.replace(/^schemas\/credit\/issues\.json#/, ''),
+      );
+    expect(
+      problems(
+        {
+          load: { endpoint: 'ukeyVerifySign', as: 'ccbBound' },
+          submit: { endpoint: 'ukeyVerifySign', signature: { scope: 'identify/ukey', bank: 'bank' } },
+        },
+        true,
+      ),
+    ).toEqual([
+      '/form/load/endpoint: 未知接口 "ukeyVerifySign"（应为 contract/api.ts 中 GET 的接口名）',
+      '/form/submit/signature/bank: 表单没有字段 "bank"',
+    ]);
+    expect(problems({ ...good, load: { endpoint: 'ukeyBindVerifyFunction', as: 'ukeyBank' } }, true)).toEqual(
+      ['/form/load/as: "ukeyBank" 是表单的字段：读取的应答会覆盖用户填写的值，请换一个名称'],
+    );
+    expect(problems({ submit: { endpoint: 'ukeyVerifySign' } }, true)).toEqual([
+      '/form/submit: 签名提交（"sign": true）缺少 signature（签名所认可的事项 scope）',
+    ]);
+    expect(problems(good, false)).toEqual(['/form/submit: signature 只用于 "sign": true 的提交按钮']);
+  });
+
   it('reports a problem inside a fragment at the fragment, naming the page that uses it', () => {
     fragments['_fragments/bad.json'] = [{ field: 'issueNo', title: '编号', sortable: 'yes' }];
     const raw = listPage({ columns: [{ $ref: '_fragments/bad.json' }] });

@@ -206,6 +206,7 @@ describe('page.schema.json', () => {
         'labelWidth',
         'initialValues',
         'submit',
+        'load',
         'keep',
         'actions',
       ]),
