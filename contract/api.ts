@@ -125,8 +125,6 @@ export const API = {
     '/corp/v1/corps/persons/product-switch/records',
   ),
   suppliers: endpoint<EndpointInput, PageResult<unknown>>('GET', '/corp/v1/corps/suppliers'),
-  products: endpoint('GET', '/corp/v1/corps/products'),
-  productApply: endpoint<{ body: { product: string } }>('POST', '/corp/v1/corps/products/apply'),
   personMe: endpoint('GET', '/corp/v1/persons/me'),
   personPassword: endpoint<{ body: { oldPassword: string; password: string; confirmPassword: string } }>(
     'POST',

@@ -1729,6 +1729,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/product/overview": {
+    fields: never;
+    actions: "开通";
+    columns: "产品" | "状态" | "申请人" | "申请时间" | "开通时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/protocol/index": {
     fields: never;
     actions: "查看" | "下载";

@@ -39,9 +39,13 @@ test.describe('access and routing', () => {
     await page.goto('/cv3/');
     await expect(page).toHaveURL(/\/cv3\/my\/product\/overview$/);
     await expect(page.getByTestId('header-menu').getByRole('menuitem')).toHaveCount(0);
-    await page.getByTestId('open-credit').click();
+    const overview = schemaPage(page, '/my/product/overview');
+    const credit = overview.row({ 产品: '信用凭证' });
+    await expect(overview.cell(credit, '状态')).toHaveText('未开通');
+    await overview.click('开通', credit);
     await expect(page.getByText('开通申请已提交，请等待平台审核')).toBeVisible();
-    await expect(page.getByTestId('open-credit')).toHaveText(/审核中/);
+    await expect(overview.cell(credit, '状态')).toHaveText('审核中');
+    await expect(overview.action('开通', credit)).toHaveCount(0);
   });
 
   test('a user who came through the ABS platform is sent back to its login page', async ({
