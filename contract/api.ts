@@ -120,7 +120,7 @@ export const API = {
   ),
 
   // The enterprise and the user.
-  productSwitch: endpoint<{ query: { productType: string } }>(
+  productSwitch: endpoint<{ query?: { productType: string }; body?: { productType: string } }>(
     'POST',
     '/corp/v1/corps/persons/product-switch/records',
   ),

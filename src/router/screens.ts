@@ -20,7 +20,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/factoring-reverse/PublicLinkPage'),
     'AccountsPayableConfirmPage',
   ],
-  '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
   // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],
   '/error-page/403': [() => import('@/pages/error/ErrorPages'), 'ForbiddenPage'],

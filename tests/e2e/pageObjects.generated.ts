@@ -1769,6 +1769,14 @@ export interface PageTitles {
     details: "交易流水号" | "交易状态" | "电子账号" | "交易日期" | "交易方向" | "交易金额（元）" | "金额大写" | "交易后余额（元）" | "对方户名" | "对方账号" | "对方开户行" | "用途" | "业务编号" | "失败原因";
     sections: "交易信息";
   };
+  "/project/list": {
+    fields: never;
+    actions: "进入";
+    columns: "产品" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/register/abs/blank": {
     fields: never;
     actions: "企业注册" | "返回登录";

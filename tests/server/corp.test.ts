@@ -107,7 +107,10 @@ describe('menus3 and the shell calls', () => {
     await b.call('POST', '/corp/v1/corps/persons/product-switch/records', {
       query: { productType: 'credit' },
     });
-    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'abs' } });
+    // The product chooser's request sends it in the body (schemas/project/list.json).
+    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { body: { productType: 'abs' } });
+    const refused = await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { body: {} });
+    expect(refused.json().code).toBe('SCF.BAD_REQUEST');
     const list = (await b.call('GET', SWITCHES)).json().data.list as Array<{
       id: string;
       productType: string;
