@@ -120,13 +120,11 @@ export const API = {
   ),
 
   // The enterprise and the user.
-  productSwitch: endpoint<{ query: { productType: string } }>(
+  productSwitch: endpoint<{ query?: { productType: string }; body?: { productType: string } }>(
     'POST',
     '/corp/v1/corps/persons/product-switch/records',
   ),
   suppliers: endpoint<EndpointInput, PageResult<unknown>>('GET', '/corp/v1/corps/suppliers'),
-  products: endpoint('GET', '/corp/v1/corps/products'),
-  productApply: endpoint<{ body: { product: string } }>('POST', '/corp/v1/corps/products/apply'),
   personMe: endpoint('GET', '/corp/v1/persons/me'),
   personPassword: endpoint<{ body: { oldPassword: string; password: string; confirmPassword: string } }>(
     'POST',

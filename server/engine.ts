@@ -6,6 +6,7 @@ import { ModelEngine, openModels } from './models';
 import type { ServiceHost } from './models/effects';
 import { handoverLinksOf } from './models/handovers';
 import { emulatedSmsGateway } from './registration/sms';
+import { ensureProductOpenings } from './models/productOpenings';
 import { moveSignedAgreements } from './models/signedAgreements';
 import { productAgreements, productEffects } from './products';
 import { REGISTRATION_AGREEMENT_PDF } from './registration/protocols';
@@ -40,6 +41,8 @@ export async function openEngine(o: OpenEngineOptions): Promise<ModelEngine> {
   const agreements = productAgreements();
   // Signings made before signed agreements were records (migration 088), moved once.
   await moveSignedAgreements(o.db, models, agreements, AGREEMENT_BOOKS, REGISTRATION_AGREEMENT_PDF);
+  // Every enterprise's product-opening records, one per product (migration 090; products mounted since).
+  await ensureProductOpenings(o.db);
   return new ModelEngine({
     db: o.db,
     models,

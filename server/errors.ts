@@ -44,9 +44,7 @@ export const ERRORS = {
     message: '非常抱歉！查询到您的企业在工商局已经注销，暂时限制登录。如有疑问，请及时联系平台客服。',
   },
   SIGNATURE_REQUIRED: { status: 200, message: '该操作需要使用UKEY签名' },
-  PRODUCT_ALREADY_OPENED: { status: 200, message: '贵企业已开通该产品' },
   PRODUCT_NOT_OPENABLE: { status: 200, message: '贵企业类型不能开通{product}' },
-  PRODUCT_APPLICATION_PENDING: { status: 200, message: '该产品的开通申请正在审核中，请勿重复提交' },
   // A create or transition on a product the acting enterprise has not opened (server/models/productOpening.ts).
   PRODUCT_NOT_OPENED: { status: 200, message: '贵企业尚未开通{product}产品，请先申请开通' },
   ROLE_NOT_HELD: { status: 200, message: '当前用户没有该角色' },

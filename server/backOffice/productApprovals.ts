@@ -1,13 +1,13 @@
+import { approveProductOpenings, productName } from '../models/productOpenings';
 import { writeMessage } from '../models/userMessages';
-import { PRODUCT_NAMES, isBusinessProduct } from '@contract/products';
 import type { Db } from '../db/db';
 
 /**
  * The platform's back office, emulated: the real one is the operator's console outside this portal,
- * which reviews product-opening applications (产品开通, /my/product/overview). Here an application is
- * approved once it has waited `PRODUCT_APPROVAL_SECONDS` (server/main.ts; default 30, `off` leaves every
- * application pending): the enterprise gets the product and the applicant an in-site message saying so,
- * in one transaction, so a new registrant's onboarding can be walked end to end.
+ * which reviews product-opening applications (产品开通, /my/product/overview, the model productOpening). Here
+ * an application is approved once it has waited `PRODUCT_APPROVAL_SECONDS` (server/main.ts; default 30,
+ * `off` leaves every application pending): the enterprise gets the product and the applicant an in-site
+ * message saying so, in one transaction, so a new registrant's onboarding can be walked end to end.
  */
 
 /** The product-approval delay from the environment: seconds, or null for off. */
@@ -29,20 +29,10 @@ export async function approveProductApplications(
   madeBefore: Date,
 ): Promise<Array<{ corpId: string; product: string }>> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ id: string; corpId: string; product: string; applicantId: string }>(
-      `select id::text as id, corp_id as "corpId", product, applicant_id as "applicantId"
-         from product_applications where status = 'PENDING' and created_at <= $1
-        order by id for update skip locked`,
-      [madeBefore.toISOString()],
-    );
-    for (const a of due.rows) {
-      await tx.query(
-        `insert into corp_products (corp_id, product, opened) values ($1, $2, true)
-         on conflict (corp_id, product) do update set opened = true`,
-        [a.corpId, a.product],
-      );
-      await tx.query(`update product_applications set status = 'APPROVED' where id = $1::bigint`, [a.id]);
-      const name = isBusinessProduct(a.product) ? PRODUCT_NAMES[a.product] : a.product;
+    const approved = await approveProductOpenings(tx, madeBefore);
+    for (const a of approved) {
+      if (!a.applicantId) continue;
+      const name = productName(a.product);
       await writeMessage(tx, {
         userId: a.applicantId,
         messageType: 'SYSTEM',
@@ -51,6 +41,6 @@ export async function approveProductApplications(
         link: '/my/product/overview',
       });
     }
-    return due.rows.map(({ corpId, product }) => ({ corpId, product }));
+    return approved.map(({ corpId, product }) => ({ corpId, product }));
   });
 }

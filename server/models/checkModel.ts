@@ -6,6 +6,7 @@ import type { EffectRegistry } from './effects/effectRegistry';
 import { checkHandover, createStep, effectCreateStep } from './handovers';
 import { holdsPersonalData, personalDataOf } from './personalFields';
 import { seesPersonalData } from '@contract/personalData';
+import { isRoleGroup, ROLE_GROUPS } from '@contract/roles';
 import type { DictDef, EffectRef, FieldDef, ModelDef } from './types';
 
 /** What a model may refer to. */
@@ -121,7 +122,8 @@ export function checkModel(def: ModelDef, ctx: CheckContext): string[] {
   };
   const checkRoles = (pointer: string, roles: string[]): void => {
     roles.forEach((role, i) => {
-      if (!ctx.roles.has(role)) report(`${pointer}/${i}`, `未知角色 "${role}"`);
+      if (isRoleGroup(role) ? !ROLE_GROUPS[role] : !ctx.roles.has(role))
+        report(`${pointer}/${i}`, `未知角色 "${role}"`);
     });
   };
 

@@ -1,4 +1,5 @@
 import type { Ajv, ValidateFunction } from 'ajv';
+import { expandRoles, isRoleGroup } from '@contract/roles';
 import { ROLES } from '../auth/roles';
 import type {
   ColumnKind,
@@ -127,8 +128,14 @@ export function inputSchema(def: FieldDef): Record<string, unknown> {
 
 /** A transition's roles `["@all"]` (any current role) spelled out as every role of server/auth/roles.ts. */
 export const ANY_ROLE = '@all';
-const withRoles = (t: TransitionDef): TransitionDef =>
-  t.roles.includes(ANY_ROLE) ? { ...t, roles: ROLES.map((r) => r.code) } : t;
+/**
+ * A transition's roles with `@all` spelled out as every role of server/auth/roles.ts and the other role
+ * groups of contract/roles.ts (`@operatorOrDirector`…) as their codes, as a route block's roles are.
+ */
+const withRoles = (t: TransitionDef): TransitionDef => {
+  if (t.roles.includes(ANY_ROLE)) return { ...t, roles: ROLES.map((r) => r.code) };
+  return t.roles.some(isRoleGroup) ? { ...t, roles: expandRoles(t.roles).roles } : t;
+};
 
 /** Compiles a model whose references were already checked (see loadModels). */
 export function compileModel(def: ModelDef, dict: DictDef, ajv: Ajv): CompiledModel {

@@ -32,7 +32,7 @@ export interface CorpFacts {
 
 /** SQL selecting {@link CorpFacts} from `corps c`. */
 export const CORP_FACTS_SQL = `select c.id, c.name, c.corp_type, c.registry_status,
-  array(select p.product from corp_products p where p.corp_id = c.id and p.opened order by p.product) as products
+  array(select p.product from corp_products p where p.corp_id = c.id and p.state = 'OPENED' order by p.product) as products
   from corps c`;
 
 /** A record's business number (the model's numbering field), else its id. */

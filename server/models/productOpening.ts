@@ -1,6 +1,6 @@
 /**
- * Only an enterprise that has opened a product uses it (corp_products, opened through
- * /corp/v1/corps/products/apply): a create, and a transition, on a record of a business product are
+ * Only an enterprise that has opened a product uses it (the model productOpening, server/models/productOpenings.ts):
+ * a create, and a transition, on a record of a business product are
  * refused with PRODUCT_NOT_OPENED when the acting enterprise has not opened that product. A record's
  * product is its `product` field where the model has one (one ABS model serves ABS and ABCP; a credit
  * limit may be granted for any product), else the model's `product`; a model may accept any of several
@@ -12,6 +12,7 @@
  */
 import { isBusinessProduct, PRODUCT_NAMES } from '@contract/products';
 import type { Queryable } from '../db/db';
+import { hasOpenedAny } from './productOpenings';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 
@@ -20,6 +21,8 @@ export const RECORD_PRODUCT_FIELD = 'product';
 
 /** The business products one of which the enterprise acting on a record must have opened (empty: none). */
 export function requiredProducts(model: CompiledModel, data: Readonly<Record<string, unknown>>): string[] {
+  // `[]` names none, whatever the record's own product (a product's opening is not gated by itself).
+  if (model.def.openedProductAnyOf?.length === 0) return [];
   const own = model.fields.has(RECORD_PRODUCT_FIELD) ? data[RECORD_PRODUCT_FIELD] : undefined;
   const products =
     typeof own === 'string' && own
@@ -37,11 +40,7 @@ export async function assertProductOpened(
 ): Promise<void> {
   const products = requiredProducts(model, data);
   if (products.length === 0) return;
-  const r = await q.query(
-    'select 1 from corp_products where corp_id = $1 and product = any($2::text[]) and opened limit 1',
-    [corpId, products],
-  );
-  if (r.rows.length === 0)
+  if (!(await hasOpenedAny(q, corpId, products)))
     throw new ApiError('PRODUCT_NOT_OPENED', {
       product: products.map((p) => PRODUCT_NAMES[p as keyof typeof PRODUCT_NAMES]).join('或'),
     });

@@ -96,7 +96,7 @@ export interface TransitionDef {
   to: string;
   /** Other states an effect may choose instead of `to` (e.g. a partial acceptance stays in TR1). */
   outcomes?: string[];
-  /** Current roles that may run it; `["@all"]` any role (compileModel spells it out). */
+  /** Current roles that may run it, codes or role groups (`@operatorOrDirector`); `["@all"]` any role (compileModel spells them out). */
   roles: string[];
   /** Field(s) holding the enterprise that acts: the user's enterprise must be (in) one of them. */
   party: string | string[];

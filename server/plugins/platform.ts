@@ -67,21 +67,21 @@ export async function platformPlugin(app: FastifyInstance, ctx: ServerContext): 
     });
   });
 
-  route<{ Querystring: { productType?: string; productSubtype?: string } }>(
-    app,
-    API.productSwitch,
-    async (req) => {
-      const { productType, productSubtype } = req.query;
-      if (!productType) throw new ApiError('BAD_REQUEST');
-      await ctx.db.transaction((tx) =>
-        writeProductSwitch(tx, {
-          user: req.user!,
-          role: req.session!.currentRole,
-          productType,
-          productSubtype: productSubtype ?? null,
-        }),
-      );
-      return ok(null);
-    },
-  );
+  // The product in the query (the header's switch) or the body (the chooser's `request` action, schemas/project/list.json).
+  type Switch = { productType?: unknown; productSubtype?: unknown };
+  route<{ Querystring: Switch; Body: Switch | undefined }>(app, API.productSwitch, async (req) => {
+    const asked = { ...req.body, ...req.query };
+    const productType = typeof asked.productType === 'string' ? asked.productType : '';
+    const productSubtype = typeof asked.productSubtype === 'string' ? asked.productSubtype : undefined;
+    if (!productType) throw new ApiError('BAD_REQUEST');
+    await ctx.db.transaction((tx) =>
+      writeProductSwitch(tx, {
+        user: req.user!,
+        role: req.session!.currentRole,
+        productType,
+        productSubtype: productSubtype ?? null,
+      }),
+    );
+    return ok(null);
+  });
 }

@@ -20,6 +20,7 @@ import { ApiError, ok } from '../errors';
 import { buildMenus, loadRoutes } from '../menus';
 import { requireCsrfToken } from './security';
 import { API } from '@contract/api';
+import { openedProducts } from '../models/productOpenings';
 import { heldKey } from '../models/ukeyBindings';
 import { route } from '../routes';
 
@@ -48,14 +49,6 @@ export function safeRedirect(target: unknown, fallback = LOGIN_PAGE): string {
 
 function roleItem(code: string): RoleItem {
   return { pkRole: pkRole(code), roleCode: code, roleName: roleInfo(code).name };
-}
-
-export async function openedProducts(ctx: ServerContext, corpId: string): Promise<Record<string, boolean>> {
-  const r = await ctx.db.query<{ product: string; opened: boolean }>(
-    'select product, opened from corp_products where corp_id = $1',
-    [corpId],
-  );
-  return Object.fromEntries(r.rows.map((p) => [p.product, p.opened]));
 }
 
 /** Session calls of spec section 7: login page bootstrap, login, logout, security info, keys, token. */
@@ -138,7 +131,8 @@ export async function sessionPlugin(app: FastifyInstance, ctx: ServerContext): P
   // A read of where to go; as a form navigation (spec section 7, after `POST {token}`) it goes there.
   route(app, API.loginSuccess, { allowCancelled: true, beforePasswordChange: true }, async (req, reply) => {
     const user = req.user!;
-    const home = user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx, user.corpId));
+    const home =
+      user.homeUrl ?? roleHome(req.session!.currentRole, await openedProducts(ctx.db, user.corpId));
     const redirectUrl = `/cv3${home}`;
     if (isNavigation(req)) return reply.redirect(redirectUrl);
     return ok({ redirectUrl });
@@ -214,7 +208,7 @@ async function securityInfo(
   current: string | null,
   routes: ReturnType<typeof loadRoutes>,
 ): Promise<SecurityInfo> {
-  const opened = await openedProducts(ctx, user.corpId);
+  const opened = await openedProducts(ctx.db, user.corpId);
   return {
     user3: {
       personId: `P${user.id}`,

@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { copySchemaTree, productTreeFiles, recordCopiedFile } from '@renderer/core/node';
 import { registerProduct, type MountedProductFolders, type ProductManifest } from '@contract/products';
 import type { ModelEngine } from '../models/modelEngine';
+import { openProduct } from '../models/productOpenings';
 import { EngineSeeder } from '../seed/engineSeeder';
 import { registerServerProduct } from './index';
 import { portalProductFolders, productDirsFromEnv } from './productDirs';
@@ -90,20 +91,17 @@ export function readProductFolder(dir: string): ProductFolder {
 function folderSeed(folder: ProductFolder) {
   return async (engine: ModelEngine): Promise<void> => {
     const db = engine.db;
-    const opened = await db.query('select 1 from corp_products where product = $1 limit 1', [
-      folder.manifest.code,
-    ]);
+    const opened = await db.query(
+      `select 1 from corp_products where product = $1 and state <> 'UNOPENED' limit 1`,
+      [folder.manifest.code],
+    );
     if (opened.rows.length > 0) return;
     const tables = new Set(
       folder.seed.map((r) => (folder.models[`${r.model}.json`] as { table?: string } | undefined)?.table),
     );
     for (const table of tables)
       if (table && (await db.query(`select 1 from ${table} limit 1`)).rows.length > 0) return;
-    for (const corp of folder.manifest.demo.openedBy)
-      await db.query('insert into corp_products (corp_id, product) values ($1, $2) on conflict do nothing', [
-        corp,
-        folder.manifest.code,
-      ]);
+    for (const corp of folder.manifest.demo.openedBy) await openProduct(db, corp, folder.manifest.code);
     if (folder.seed.length === 0) return;
     const s = await EngineSeeder.open({ engine });
     for (const record of folder.seed) {

@@ -25,6 +25,7 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError, ok } from '../errors';
+import { ensureProductOpenings } from '../models/productOpenings';
 import { writeSignedAgreement } from '../models/signedAgreements';
 import { registrationError } from './errors';
 import { REGISTRATION_AGREEMENT_PDF } from './protocols';
@@ -142,6 +143,8 @@ export async function registrationPlugin(app: FastifyInstance, ctx: ServerContex
         [userId, username, hash, contactName, mobile, corpId, now.toISOString()],
       );
       await tx.query('insert into user_roles (user_id, role_code) values ($1, $2)', [userId, DEFAULT_ROLE]);
+      // Every product listed for it, 未开通 (产品开通).
+      await ensureProductOpenings(tx, corpId, now);
       await tx.query(
         `insert into corp_registrations
              (corp_id, user_id, legal_name, legal_id_card, contact_name, contact_mobile, created_at)

@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { Db, Queryable } from '../db/db';
+import { ensureProductOpenings, openProduct } from '../models/productOpenings';
 import { writeMessage } from '../models/userMessages';
 import { PRODUCT_MANIFESTS } from '@contract/products';
 import { PLATFORM_HOSTS } from './platforms';
@@ -137,9 +138,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
         'insert into corps (id, name, credit_code, corp_type, registry_status) values ($1,$2,$3,$4,$5)',
         [c.id, c.name, c.code, c.type, c.status],
       );
-      for (const product of OPENED[c.id] ?? []) {
-        await tx.query('insert into corp_products (corp_id, product) values ($1, $2)', [c.id, product]);
-      }
+      await ensureProductOpenings(tx, c.id);
+      for (const product of OPENED[c.id] ?? []) await openProduct(tx, c.id, product);
     }
     for (const [i, user] of DEMO_USERS.entries()) await insertUser(tx, user, i, hashes[i]!);
     for (const [host, config] of PLATFORM_HOSTS) {

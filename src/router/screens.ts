@@ -20,9 +20,7 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
     () => import('@/pages/factoring-reverse/PublicLinkPage'),
     'AccountsPayableConfirmPage',
   ],
-  '/project/list': [() => import('@/pages/project/ProjectListPage'), 'ProjectListPage'],
   // Hand-written until the renderer refreshes a list while a job runs and shows a progress column.
-  '/my/product/overview': [() => import('@/pages/product/ProductOverviewPage'), 'ProductOverviewPage'],
   '/service/chat': [() => import('@/pages/service/ChatPage'), 'ChatPage'],
   '/error-page/403': [() => import('@/pages/error/ErrorPages'), 'ForbiddenPage'],
   '/error-page/404': [() => import('@/pages/error/ErrorPages'), 'NotFoundPage'],

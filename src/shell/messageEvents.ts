@@ -9,12 +9,14 @@ export function announceMessagesChanged(): void {
 
 /**
  * The portal's event of each topic a schema `request` action may announce (RendererProvider `announce`);
- * `session` is the session's own (src/pages/schema/SchemaRoutePage.tsx reads it again).
+ * `session` and `product` are the session's own (src/pages/schema/SchemaRoutePage.tsx reads it again, or
+ * switches product).
  */
-const TOPIC_EVENTS: Record<Exclude<AnnounceTopic, 'session'>, () => void> = {
+type EventTopic = Exclude<AnnounceTopic, 'session' | 'product'>;
+const TOPIC_EVENTS: Record<EventTopic, () => void> = {
   messages: announceMessagesChanged,
 };
 
-export function announceTopic(topic: Exclude<AnnounceTopic, 'session'>): void {
+export function announceTopic(topic: EventTopic): void {
   TOPIC_EVENTS[topic]();
 }

@@ -1729,6 +1729,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/product/overview": {
+    fields: never;
+    actions: "开通";
+    columns: "产品" | "状态" | "申请人" | "申请时间" | "开通时间";
+    tabs: never;
+    details: never;
+    sections: never;
+  };
   "/my/protocol/index": {
     fields: never;
     actions: "查看" | "下载";
@@ -1760,6 +1768,14 @@ export interface PageTitles {
     tabs: "全部" | "转入" | "转出";
     details: "交易流水号" | "交易状态" | "电子账号" | "交易日期" | "交易方向" | "交易金额（元）" | "金额大写" | "交易后余额（元）" | "对方户名" | "对方账号" | "对方开户行" | "用途" | "业务编号" | "失败原因";
     sections: "交易信息";
+  };
+  "/project/list": {
+    fields: never;
+    actions: "进入";
+    columns: "产品" | "状态";
+    tabs: never;
+    details: never;
+    sections: never;
   };
   "/register/abs/blank": {
     fields: never;

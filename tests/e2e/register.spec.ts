@@ -122,21 +122,23 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
   const masked = `${enterprise.mobile.slice(0, 3)}****${enterprise.mobile.slice(-4)}`;
   await expect(account.detail('手机号')).toHaveText(masked);
   await expect(page.getByTestId('enterprise-contactMobile')).toHaveText(masked);
-  await page.goto('/cv3/my/product/overview');
-  await page.getByTestId('open-credit').click();
+  const overview = schemaPage(page, '/my/product/overview');
+  await overview.goto();
+  const credit = overview.row({ 产品: '信用凭证' });
+  await overview.click('开通', credit);
   await expect(page.getByText('开通申请已提交，请等待平台审核')).toBeVisible();
-  await expect(page.getByTestId('open-credit')).toHaveText('审核中');
+  await expect(overview.cell(credit, '状态')).toHaveText('审核中');
   // The platform's back office (emulated: PRODUCT_APPROVAL_SECONDS, tests/e2e/fixtures.ts) approves it, and
   // the applicant is told in the inbox.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId('open-credit')).toHaveText('已开通', { timeout: 1_000 });
+    await expect(overview.cell(credit, '状态')).toHaveText('已开通', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await page.goto('/cv3/my/message/index');
   await expect(page.getByText('信用凭证产品已开通').first()).toBeVisible();
   // The way to 实名认证 from product opening.
-  await page.goto('/cv3/my/product/overview');
-  await page.getByTestId('overview-realname').click();
+  await overview.goto();
+  await page.getByTestId('result-realname').click();
   await expect(page).toHaveURL(/\/cv3\/my\/enterprise-info\/realname$/);
   await expectNoErrors(watch);
 });

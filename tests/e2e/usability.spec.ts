@@ -144,14 +144,16 @@ test.describe('shell', () => {
   }) => {
     await loggedInAs(page, 'new_user');
     await expect(page.getByTestId('role-label')).not.toBeEmpty();
-    await page.goto('/cv3/my/product/overview');
-    const titles = page.locator('[data-testid="product-overview"] .ant-card-head-title');
+    const overview = schemaPage(page, '/my/product/overview');
+    await overview.goto();
+    const titles = overview.rows().getByTestId('cell-product');
     await expect(titles.first()).toBeVisible();
     const order = await titles.allTextContents();
     const other = await browser.newPage();
     await loggedInAs(other, 'chain_operator');
-    await other.goto('/cv3/my/product/overview');
-    const otherTitles = other.locator('[data-testid="product-overview"] .ant-card-head-title');
+    const otherOverview = schemaPage(other, '/my/product/overview');
+    await otherOverview.goto();
+    const otherTitles = otherOverview.rows().getByTestId('cell-product');
     await expect(otherTitles).toHaveCount(order.length);
     expect(await otherTitles.allTextContents()).toEqual(order);
     await other.close();

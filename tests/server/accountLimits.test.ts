@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openProduct } from '@server/models/productOpenings';
 import { addMoney, compareMoney, subMoney } from '@renderer/core/format';
 import { schemaTreeFile } from '@renderer/core/node';
 import {
@@ -176,7 +177,7 @@ describe('limit distribution', () => {
     expect((await request('FIN001', '100.00')).code).toBe('SCF.CORP_INVALID');
     expect((await request('SUP002', '100.00')).code).toBe('SCF.CORP_PRODUCT_NOT_OPENED');
     // Supplier 2 opens credit: it may be given a child limit from now on.
-    await s.db.query("insert into corp_products (corp_id, product) values ('SUP002', 'credit')");
+    await openProduct(s.db, 'SUP002', 'credit');
     const tooMuch = await request('SUP002', addMoney(core.available, '0.01'));
     expect(tooMuch.code).toBe('SCF.LIMIT_INSUFFICIENT');
     expect((await request('SUP002', '-1.00')).code).toBe('SCF.RECORD_INVALID');

@@ -97,8 +97,9 @@ export function matrixWorld(extra: ExtraUser[]): MatrixWorld {
         [corp, name, creditCode, type],
       );
       await db.query(
-        `insert into corp_products (corp_id, product, opened)
-         select $1, product, opened from corp_products where corp_id = $2 on conflict do nothing`,
+        `insert into corp_products (id, corp_id, product, state, visible_corps)
+         select gen_random_uuid()::text, $1, product, state, array[$1::text] from corp_products where corp_id = $2
+         on conflict do nothing`,
         [corp, twin],
       );
     }
@@ -116,7 +117,7 @@ export function matrixWorld(extra: ExtraUser[]): MatrixWorld {
       ...extra,
     ];
     const opened = await db.query<{ corp_id: string; product: string }>(
-      'select corp_id, product from corp_products where opened',
+      "select corp_id, product from corp_products where state = 'OPENED'",
     );
     for (const [username, corp, role] of all)
       world.actors.push({

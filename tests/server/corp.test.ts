@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS_PRODUCT_CODES } from '@contract/products';
 import { loggedIn, testServer, type TestServer } from './helpers';
+
+const OPENINGS = '/biz/v1/models/productOpening/records';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -54,43 +57,48 @@ describe('menus3 and the shell calls', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('takes one pending product-opening application per product from operators and directors', async () => {
+  it('lists each product of the enterprise as a productOpening record and takes one 开通 from operators and directors', async () => {
     const b = await loggedIn(s.app, 'new_user');
-    const before = (await b.call('GET', '/corp/v1/corps/products')).json().data;
-    expect(before.find((p: { product: string }) => p.product === 'credit')).toEqual({
-      product: 'credit',
-      opened: false,
-      pending: false,
-    });
-    expect(
-      (await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })).json().code,
-    ).toBe('0');
-    const again = (
-      await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })
-    ).json();
+    const mine = async (): Promise<
+      Array<{ id: string; product: string; status: string; version: number; corpId: string }>
+    > => (await b.call('GET', OPENINGS, { query: { size: '50' } })).json().data.list;
+    const before = await mine();
+    // One record per business product, in menu order, all of its own enterprise.
+    expect(before.map((p) => p.product)).toEqual([...BUSINESS_PRODUCT_CODES]);
+    expect(new Set(before.map((p) => p.corpId))).toEqual(new Set(['SUP002']));
+    const credit = before.find((p) => p.product === 'credit')!;
+    expect(credit.status).toBe('UNOPENED');
+    const apply = (who: typeof b, id: string, version: number) =>
+      who.call('POST', `${OPENINGS}/${id}/actions/apply`, { body: { version } });
+    expect((await apply(b, credit.id, credit.version)).json().code).toBe('0');
+    const pending = (await mine()).find((p) => p.product === 'credit')!;
+    expect(pending).toMatchObject({ status: 'PENDING', applicantName: expect.any(String) });
+    // A double 开通 gets a coded error, and the record stays as it was.
+    const again = (await apply(b, pending.id, pending.version)).json();
     expect(again).toMatchObject({
-      code: 'SCF.PRODUCT_APPLICATION_PENDING',
-      message: '该产品的开通申请正在审核中，请勿重复提交',
+      code: 'SCF.ACTION_STATE_INVALID',
+      message: '当前状态为“审核中”，不能执行“开通”操作',
     });
-    expect(
-      (await b.call('GET', '/corp/v1/corps/products'))
-        .json()
-        .data.find((p: { product: string }) => p.product === 'credit').pending,
-    ).toBe(true);
-    const opened = (
-      await (
-        await loggedIn(s.app, 'chain_operator')
-      ).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'credit' } })
-    ).json();
-    expect(opened.code).toBe('SCF.PRODUCT_ALREADY_OPENED');
-    const query = await (
-      await loggedIn(s.app, 'chain_query')
-    ).call('POST', '/corp/v1/corps/products/apply', { body: { product: 'abcp' } });
-    expect(query.statusCode).toBe(403);
-    const bad = (
-      await b.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'lottery' } })
-    ).json();
-    expect(bad.code).toBe('SCF.BAD_REQUEST');
+    // Another enterprise neither sees nor opens it.
+    const other = await loggedIn(s.app, 'chain_operator');
+    expect((await other.call('GET', `${OPENINGS}/${pending.id}`)).json().code).not.toBe('0');
+    const abs = before.find((p) => p.product === 'abs')!;
+    const foreign = await apply(other, abs.id, abs.version);
+    expect(foreign.json().code).not.toBe('0');
+    expect((await mine()).find((p) => p.product === 'abs')!.status).toBe('UNOPENED');
+    // A role the transition does not name (查询岗) is refused, on its own enterprise's record (before its state).
+    const query = await loggedIn(s.app, 'chain_query');
+    const own = (
+      (await query.call('GET', OPENINGS, { query: { size: '50' } })).json().data.list as Array<{
+        id: string;
+        product: string;
+        status: string;
+        version: number;
+      }>
+    )[0]!;
+    const refused = await apply(query, own.id, own.version);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('SCF.ACTION_ROLE_FORBIDDEN');
   });
 
   it("lists the user's own product switches as records of the model productSwitch, seen by that user alone", async () => {
@@ -99,7 +107,10 @@ describe('menus3 and the shell calls', () => {
     await b.call('POST', '/corp/v1/corps/persons/product-switch/records', {
       query: { productType: 'credit' },
     });
-    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { query: { productType: 'abs' } });
+    // The product chooser's request sends it in the body (schemas/project/list.json).
+    await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { body: { productType: 'abs' } });
+    const refused = await b.call('POST', '/corp/v1/corps/persons/product-switch/records', { body: {} });
+    expect(refused.json().code).toBe('SCF.BAD_REQUEST');
     const list = (await b.call('GET', SWITCHES)).json().data.list as Array<{
       id: string;
       productType: string;

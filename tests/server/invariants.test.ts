@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openProduct } from '@server/models/productOpenings';
 import { loadModels, ModelLoadError } from '@server/models';
 import { productEffects } from '@server/products';
 import type { Browser } from './helpers';
@@ -344,7 +345,7 @@ describe('a corp reference accepts only enterprises that opened the product', ()
     expect(await count(s, 'abs_asset')).toBe(before);
 
     // Once the project department opens ABCP, the ABCP picker offers it and the server accepts it.
-    await s.db.query("insert into corp_products (corp_id, product) values ('UNIT001', 'abcp')");
+    await openProduct(s.db, 'UNIT001', 'abcp');
     expect(ids(await refs(core, 'absAsset', 'supplierCorpId', { product: 'abcp' }))).toEqual([
       'SUP001',
       'UNIT001',
@@ -354,7 +355,9 @@ describe('a corp reference accepts only enterprises that opened the product', ()
     expect(body(await create(core, 'absAsset', assetInput(abs.id, 'UNIT001'))).code).toBe(
       'SCF.CORP_PRODUCT_NOT_OPENED',
     );
-    await s.db.query("delete from corp_products where corp_id = 'UNIT001' and product = 'abcp'");
+    await s.db.query(
+      "update corp_products set state = 'UNOPENED' where corp_id = 'UNIT001' and product = 'abcp'",
+    );
   });
 
   it('the credit finance 金融机构 picker offers finance institutions with credit, never the core', async () => {

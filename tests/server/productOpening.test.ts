@@ -44,7 +44,9 @@ describe('a product the acting enterprise has not opened (server/models/productO
   });
 
   it("refuses transitions, by the record's own product (ABS closed, ABCP still open)", async () => {
-    await s.db.query("update corp_products set opened = false where corp_id = 'FIN001' and product = 'abs'");
+    await s.db.query(
+      "update corp_products set state = 'UNOPENED' where corp_id = 'FIN001' and product = 'abs'",
+    );
     const fin = await as(s.app, 'fin_product_manager');
     expect(body(await create(fin, 'absPlan', plan('abs'))).code).toBe('SCF.PRODUCT_NOT_OPENED');
     const pending = (await list(fin, 'absPlan', { status: 'PL1', size: '100' })).list as Array<{
@@ -58,7 +60,9 @@ describe('a product the acting enterprise has not opened (server/models/productO
       act(fin, 'absPlan', p.id, 'returnPacket', { version: p.version, reason: '资料不全' });
     expect(body(await back(absPlan))).toMatchObject({ code: 'SCF.PRODUCT_NOT_OPENED' });
     expect(body(await back(abcpPlan)).code).toBe('0');
-    await s.db.query("update corp_products set opened = true where corp_id = 'FIN001' and product = 'abs'");
+    await s.db.query(
+      "update corp_products set state = 'OPENED' where corp_id = 'FIN001' and product = 'abs'",
+    );
     expect(body(await back(absPlan)).code).toBe('0');
   });
 });

@@ -92,7 +92,15 @@ describe('registration', () => {
     expect(security.menus3.flatMap((m: { childMenuResources: unknown[] }) => m.childMenuResources)).toEqual(
       expect.arrayContaining([expect.objectContaining({ menuBrief: '/my/product/overview' })]),
     );
-    const applied = await post(u, '/corp/v1/corps/products/apply', { product: 'credit' });
+    // Its products are listed for it, 未开通, and it applies to open one (the model productOpening).
+    const openings = (
+      await u.call('GET', '/biz/v1/models/productOpening/records', { query: { size: '50' } })
+    ).json().data.list as Array<{ id: string; product: string; status: string; version: number }>;
+    expect(openings.map((o) => o.status)).toEqual(openings.map(() => 'UNOPENED'));
+    const credit = openings.find((o) => o.product === 'credit')!;
+    const applied = await post(u, `/biz/v1/models/productOpening/records/${credit.id}/actions/apply`, {
+      version: credit.version,
+    });
     expect(applied).toMatchObject({ code: '0', data: { status: 'PENDING' } });
   });
 

@@ -134,19 +134,25 @@ describe('a product from its folder alone', () => {
   });
 
   it('may be opened only by the enterprise kinds its manifest names', async () => {
+    const sampleOf = async (b: Awaited<ReturnType<typeof loggedIn>>) =>
+      (
+        (await b.call('GET', '/biz/v1/models/productOpening/records', { query: { size: '50' } })).json().data
+          .list as Array<{ id: string; product: string; status: string; version: number }>
+      ).find((p) => p.product === 'sample')!;
     const chain = await loggedIn(s.app, 'chain_operator');
+    const mine = await sampleOf(chain);
     const refused = (
-      await chain.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'sample' } })
+      await chain.call('POST', `/biz/v1/models/productOpening/records/${mine.id}/actions/apply`, {
+        body: { version: mine.version },
+      })
     ).json();
     expect(refused).toMatchObject({
       code: 'SCF.PRODUCT_NOT_OPENABLE',
       message: '贵企业类型不能开通样例产品',
     });
     const core = await loggedIn(s.app, 'core_operator');
-    const opened = (
-      await core.call('POST', '/corp/v1/corps/products/apply', { body: { product: 'sample' } })
-    ).json();
-    expect(opened.code).toBe('SCF.PRODUCT_ALREADY_OPENED');
+    const opened = await sampleOf(core);
+    expect(opened.status).toBe('OPENED');
   });
 });
 

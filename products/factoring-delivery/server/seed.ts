@@ -1,3 +1,4 @@
+import { openProduct } from '@server/models/productOpenings';
 import { EngineSeeder } from '@server/seed/engineSeeder';
 import type { ModelEngine } from '@server/models/modelEngine';
 
@@ -29,11 +30,7 @@ const FINANCE_STATES = ['DF0', 'DF1', 'DF2', 'DFD', 'DFR'];
  */
 export async function seedFactoringDelivery(engine: ModelEngine): Promise<void> {
   const db = engine.db;
-  for (const corp of DELIVERY_CORPS)
-    await db.query(
-      "insert into corp_products (corp_id, product) values ($1, 'factoring-delivery') on conflict do nothing",
-      [corp],
-    );
+  for (const corp of DELIVERY_CORPS) await openProduct(db, corp, 'factoring-delivery');
   if ((await db.query('select 1 from factoring_delivery_white limit 1')).rows.length) return;
   const s = await EngineSeeder.open({ engine });
   const act = (user: string, model: string, rec: Json, action: string, reason?: string) =>

@@ -1,3 +1,4 @@
+import { openProduct } from '@server/models/productOpenings';
 import { linkActor, spendLink, type LinkRow } from '@server/publicLinks/links';
 import { EngineSeeder } from '@server/seed/engineSeeder';
 import { REVERSE_LINKS } from './links';
@@ -29,11 +30,7 @@ const FINANCE_STATES = ['RF0', 'RF1', 'RF2', 'RF3', 'RFD', 'RFR'];
  */
 export async function seedFactoringReverse(engine: ModelEngine): Promise<void> {
   const db = engine.db;
-  for (const corp of REVERSE_CORPS)
-    await db.query(
-      "insert into corp_products (corp_id, product) values ($1, 'factoring-reverse') on conflict do nothing",
-      [corp],
-    );
+  for (const corp of REVERSE_CORPS) await openProduct(db, corp, 'factoring-reverse');
   if ((await db.query('select 1 from factoring_reverse_payable limit 1')).rows.length) return;
   const s = await EngineSeeder.open({ engine });
 

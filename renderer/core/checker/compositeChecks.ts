@@ -19,6 +19,8 @@ export interface CompositeCheckTools {
   modelsKnown: boolean;
   /** Component names of the registry (a widget part's `component`). */
   components: ReadonlySet<string>;
+  /** Checks a link's target is a known page the roles shown the link may open. */
+  checkRoute: (pointer: string, to: string) => void;
 }
 
 type ContentType = 'list' | 'form' | 'detail' | 'statistics';
@@ -71,6 +73,11 @@ export function checkComposite(schema: CompositePageSchema, tools: CompositeChec
       case 'result':
         (part.lines ?? []).forEach((line, i) => {
           if (line.value) checkExpression(`${at}/lines/${i}/value`, line.value);
+          if (line.to) {
+            tools.checkRoute(`${at}/lines/${i}/to`, line.to);
+            if (!/\[[^\]]+\]/.test(line.text ?? ''))
+              report(`${at}/lines/${i}/text`, '写了 to，文字中须有 [ ] 括起的链接文字');
+          }
           if (line.key) {
             // Each value's test id is result-<key>: one per page.
             const other = lineKeys.get(line.key);

@@ -4,6 +4,7 @@
  * reported at the JSON pointer of the loaded schema; the caller maps it to the file it came from.
  */
 import { endpointAt, type HttpMethod } from '@contract/api';
+import { expandRoles } from '@contract/roles';
 import { collectFunctionNames, compileExpression, isExpressionError } from '@renderer/core/expression';
 import type { FunctionRegistry } from '@renderer/core/expression';
 import { endpointNamed, modelRuleProblems, RECORD_META_FIELDS } from '@renderer/core/model';
@@ -253,9 +254,11 @@ export function checkPage(
               : `模型 "${of.name}" 的操作 "${name}" 需要UKEY签名：按钮需要 "sign": true（UKEY签名按钮）`,
           );
         // A button no role of the page may press is offered in vain (the model forbids it to them).
-        const allowedRoles = steps.flatMap((t) => t.roles ?? []);
-        // `@all`: any current role (server/models/compileModel.ts).
-        if (allowedRoles.includes('@all')) allowedRoles.splice(0, allowedRoles.length);
+        // Role groups (`@operatorOrDirector`) spelled out as the engine does (server/models/compileModel.ts);
+        // `@all`: any current role.
+        const named = steps.flatMap((t) => t.roles ?? []);
+        const expanded = expandRoles(named);
+        const allowedRoles = named.includes('@all') ? [] : [...expanded.roles, ...expanded.unknown];
         const shownTo = access?.pageRoles
           ? [...access.pageRoles].filter((r) => !action.roles || action.roles.includes(r))
           : [];
@@ -625,6 +628,7 @@ export function checkPage(
         modelOf,
         modelsKnown: context.models !== undefined,
         components,
+        checkRoute,
       });
       checkActions('/composite/actions', schema.composite.actions, 'composite');
       break;

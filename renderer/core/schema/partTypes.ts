@@ -94,7 +94,10 @@ export interface ResultLine {
   value?: Expression;
   /** Labels (and tag colours) of a coded value or of each of several, usually `{"$dict": "..."}`. */
   enum?: DictItem[];
+  /** A text; with `to`, its words in brackets (`请在[实名认证]中…`) are a link to that page. */
   text?: string;
+  /** The page the bracketed words of `text` open (a known route; plain text where the role may not open it). */
+  to?: string;
 }
 
 /**
@@ -109,6 +112,8 @@ export interface ResultPart extends PartBase {
    * logged in): the lines as a table.
    */
   status?: 'success' | 'info' | 'warning' | 'error';
+  /** Shown as a notice bar (antd Alert of the status's colour, default info) above the other parts, not an outcome. */
+  alert?: boolean;
   title?: string;
   lines?: ResultLine[];
 }

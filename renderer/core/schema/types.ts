@@ -232,9 +232,10 @@ export interface RequestAction extends ActionBase {
 /**
  * What a `request`, an `action` or an endpoint form's submit may tell the host it changed (RendererProvider
  * `announce`): `messages`, the user's in-site mail (the portal's header bell); `session`, the user's own
- * account (the portal reads the session again: name, mobile, a changed initial password).
+ * account (the portal reads the session again: name, mobile, a changed initial password); `product`, the
+ * user chose the row's product (`$record.product`: the portal moves to where that product starts for the role).
  */
-export type AnnounceTopic = 'messages' | 'session';
+export type AnnounceTopic = 'messages' | 'session' | 'product';
 
 /** Anything a button can do. */
 export type ActionSchema =

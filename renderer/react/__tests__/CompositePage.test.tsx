@@ -338,6 +338,36 @@ describe('AmountDisplay and AgreementViewer', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login/abs/login', {}));
   }, 60_000);
 
+  it('shows a result as a notice bar whose bracketed words link to its page, as plain text where the role may not open it', async () => {
+    const notice = (key: string): CompositePageSchema => ({
+      schemaVersion: 2,
+      route: { path: `/demo/${key}`, title: '提示' },
+      page: 'composite',
+      composite: {
+        parts: [
+          {
+            key,
+            type: 'result',
+            alert: true,
+            status: 'info',
+            lines: [{ key: 'realname', text: '请在[实名认证]中完成人脸识别。', to: '/my/realname' }],
+          },
+        ],
+      },
+    });
+    const { request } = fakeRequest([]);
+    const { navigate, unmount } = await renderSchema(notice('notice'), { request });
+    const bar = screen.getByTestId('part-notice');
+    expect(bar.querySelector('.ant-alert-info')).not.toBeNull();
+    expect(bar.textContent).toBe('请在实名认证中完成人脸识别。');
+    fireEvent.click(screen.getByTestId('result-realname'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/my/realname'));
+    unmount();
+    await renderSchema(notice('closed'), { request, canOpen: (path) => path !== '/my/realname' });
+    expect(screen.getByTestId('part-closed').textContent).toBe('请在实名认证中完成人脸识别。');
+    expect(screen.queryByTestId('result-realname')).toBeNull();
+  }, 60_000);
+
   it('shows an amount, its unit step and its capital text exactly', () => {
     render(<AmountDisplayText value="99999999999999.98" />);
     const shown = screen.getByTestId('amount-display');

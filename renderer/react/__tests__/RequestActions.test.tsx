@@ -85,14 +85,17 @@ describe('request buttons', { timeout: 60_000 }, () => {
     expect(announce).toHaveBeenCalledTimes(2);
   });
 
-  it("goes to the row's own address after the call, without a message", async () => {
+  it("goes to the row's own address after the call, without a message, announcing the topic with the row", async () => {
     const { request, calls } = mail();
-    const view = await renderSchema(schema, { request });
+    const announce = vi.fn();
+    const view = await renderSchema(schema, { request, announce });
     const row = await screen.findByTestId('row-0');
     expect(within(screen.getByTestId('row-1')).queryByTestId('action-row-handle')).toBeNull();
     fireEvent.click(within(row).getByTestId('action-row-handle'));
     await waitFor(() => expect(view.navigate).toHaveBeenCalledWith('/credit/core/issue/approve?id=7'));
     expect(posts(calls)[0]!.data).toEqual({ ids: ['m1'] });
+    // The host learns which row (the product chooser's `announce: "product"` reads its product).
+    expect(announce).toHaveBeenCalledWith('messages', expect.objectContaining({ id: 'm1', title: '待签收' }));
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 });

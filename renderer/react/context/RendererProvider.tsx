@@ -46,9 +46,9 @@ export interface RendererProviderProps {
   uploadUrl?: string;
   /**
    * Tells the host that a `request` action changed what a topic names (`announce`: `messages`, the
-   * portal's header bell). @default nothing
+   * portal's header bell; `product`, the row's product chosen), with the row it acted on. @default nothing
    */
-  announce?: (topic: AnnounceTopic) => void;
+  announce?: (topic: AnnounceTopic, record?: Readonly<Record<string, unknown>>) => void;
   /** Whether pages show their route title (false when the host's layout shows it). @default true */
   pageTitles?: boolean;
   /**

@@ -1,9 +1,10 @@
 /**
  * A composite page's `result` part: an outcome or notice with values read from the page (the address's
  * `$query`, the session's `$user`, the `$record`). A value line whose value is empty is left out, so one
- * schema serves an address with or without it. The page's `actions` are its buttons.
+ * schema serves an address with or without it. A text line's bracketed words link to its `to` page. With
+ * `alert` the lines are a notice bar above the other parts. The page's `actions` are its buttons.
  */
-import { Descriptions, Result } from 'antd';
+import { Alert, Descriptions, Result } from 'antd';
 import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
@@ -19,6 +20,39 @@ function lineValue(value: unknown, line: ResultLine): React.ReactNode {
   return String(value);
 }
 
+/**
+ * A text line: its words in brackets link to `to` (the host's navigation), or stay plain text where the
+ * role may not open that page.
+ */
+function TextLine({ line }: { line: ResultLine }): React.JSX.Element | string {
+  const renderer = useRenderer();
+  const text = line.text ?? '';
+  const to = line.to;
+  if (!to) return text;
+  const linked = !renderer.canOpen || renderer.canOpen(to.split(/[?#]/)[0] ?? to);
+  return (
+    <>
+      {text.split(/(\[[^\]]+\])/).map((piece, i) => {
+        const words = /^\[([^\]]+)\]$/.exec(piece)?.[1];
+        if (words === undefined || !linked) return words ?? piece;
+        return (
+          <a
+            key={i}
+            href="#"
+            data-testid={line.key ? testIds.resultValue(line.key) : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              renderer.navigate(to);
+            }}
+          >
+            {words}
+          </a>
+        );
+      })}
+    </>
+  );
+}
+
 /** The part. */
 export function ResultPart({
   part,
@@ -30,7 +64,7 @@ export function ResultPart({
   const { functions } = useRenderer();
   const shown = (part.lines ?? []).flatMap(
     (line, i): Array<{ i: number; line: ResultLine; node: React.ReactNode }> => {
-      if (line.text !== undefined) return [{ i, line, node: line.text }];
+      if (line.text !== undefined) return [{ i, line, node: <TextLine line={line} /> }];
       const value = line.value === undefined ? undefined : evaluateValue(line.value, scope, functions);
       if (isEmpty(value)) return [];
       const node = (
@@ -39,24 +73,27 @@ export function ResultPart({
       return [{ i, line, node }];
     },
   );
+  const lines = shown.length ? (
+    <>
+      {shown.map(({ i, line, node }) => (
+        <div key={i}>
+          {line.label === undefined ? null : `${line.label}：`}
+          {node}
+        </div>
+      ))}
+    </>
+  ) : undefined;
   // Without a status the page shows facts, not an outcome (who is logged in): a table of them.
-  const body = part.status ? (
-    <Result
-      status={part.status}
-      title={part.title}
-      subTitle={
-        shown.length ? (
-          <>
-            {shown.map(({ i, line, node }) => (
-              <div key={i}>
-                {line.label === undefined ? null : `${line.label}：`}
-                {node}
-              </div>
-            ))}
-          </>
-        ) : undefined
-      }
+  const body = part.alert ? (
+    <Alert
+      type={part.status ?? 'info'}
+      showIcon
+      message={part.title ?? lines}
+      description={part.title ? lines : undefined}
+      style={{ marginBottom: 16 }}
     />
+  ) : part.status ? (
+    <Result status={part.status} title={part.title} subTitle={lines} />
   ) : (
     <Descriptions
       title={part.title}

@@ -142,7 +142,7 @@ export function useActionRunner(): {
       url: actionPath(model, record.id, action.action),
       data: { version: record.version, ...(reason ? { reason } : {}), ...(signature ? { signature } : {}) },
     });
-    if (action.announce) renderer.announce?.(action.announce);
+    if (action.announce) renderer.announce?.(action.announce, context.record);
     const said = action.success ?? '操作成功';
     if (said) void renderer.message.success(said);
     // The page's lists and records load again by themselves after the write (context/writes.ts).
@@ -346,7 +346,10 @@ export function useActionRunner(): {
             },
           );
           // A topic the host maps to its own event (the portal: the header bell's unread count).
-          if (action.announce) renderer.announce?.(action.announce);
+          // A row's button tells which row (announce: product); a toolbar's or batch's, none.
+          if (action.announce)
+            if (context.record) renderer.announce?.(action.announce, context.record);
+            else renderer.announce?.(action.announce);
           if (action.result) setShown({ result: action.result, answer: serviceResultOf(answer) });
           else {
             const said = fillAnswer(action.success ?? '操作成功', answer);

@@ -1,4 +1,5 @@
 import { exportJobEffects, exportJobServices } from '../../models/exportJobs';
+import { productOpeningEffects } from '../../models/productOpenings';
 import type { ServerProduct } from '../types';
 import { accountEffects } from './effects';
 import { ACCOUNT_ERRORS } from './errors';
@@ -15,7 +16,7 @@ import { seedAccount } from './seed';
  */
 export const accountProduct: ServerProduct = {
   code: 'account',
-  effects: [...accountEffects, exportJobEffects],
+  effects: [...accountEffects, exportJobEffects, productOpeningEffects],
   services: { ...userServices, ...exportJobServices },
   errors: ACCOUNT_ERRORS,
   seed: seedAccount,

@@ -4,8 +4,10 @@ import { useLocation, useNavigate, useResolvedPath } from 'react-router-dom';
 import { RendererProvider, SchemaPage } from '@renderer';
 import type { AnnounceTopic } from '@renderer/core';
 import { decideAccess } from '@/router/access';
+import { usePlatform } from '@/session/PlatformContext';
 import { useSession } from '@/session/SessionContext';
 import { sessionScope } from '@/session/sessionScope';
+import { useChooseProduct } from '@/shell/useChooseProduct';
 import { DOWNLOAD_CENTRE_PATH } from '@/pages/download/downloadCentrePath';
 import { announceTopic } from '@/shell/messageEvents';
 import { hostRegistry } from './hostRegistry';
@@ -30,15 +32,21 @@ export function SchemaRoutePage(): React.JSX.Element {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { security, permitted, reload } = useSession();
+  const { config } = usePlatform();
+  const chooseProduct = useChooseProduct();
   const mustChange = security.user3.passwordChangeRequired === true;
   const announce = useMemo(
-    () => (topic: AnnounceTopic) => {
+    () => (topic: AnnounceTopic, record?: Readonly<Record<string, unknown>>) => {
       // The user's own account changed (person info): the session is read again; a changed initial
       // password opens the platform, at the user's home page.
       if (topic === 'session') reload(undefined, mustChange ? () => '/' : undefined).catch(() => undefined);
-      else announceTopic(topic);
+      // The row's product chosen (选择产品): its switch already logged by the action's request.
+      else if (topic === 'product') {
+        if (typeof record?.product === 'string')
+          chooseProduct(record.product, { logged: true }).catch(() => undefined);
+      } else announceTopic(topic);
     },
-    [reload, mustChange],
+    [reload, mustChange, chooseProduct],
   );
   const loaded = useRouteSchema(pathname);
 
@@ -47,7 +55,10 @@ export function SchemaRoutePage(): React.JSX.Element {
     () => Object.fromEntries(new URLSearchParams(currentSearch).entries()),
     [currentSearch],
   );
-  const user = useMemo(() => sessionScope(security), [security]);
+  const user = useMemo(
+    () => sessionScope(security, config.avalableProduct),
+    [security, config.avalableProduct],
+  );
   const canOpen = useMemo(
     () => (path: string) => decideAccess(path.split('?')[0]!, true, permitted) === 'allow',
     [permitted],

@@ -15,6 +15,8 @@ import {
   productSwitchStep,
 } from '@/shell/products';
 import { isOperatorOrDirector, roleLabel } from '@contract/roles';
+import type { SecurityInfo } from '@contract/session';
+import { sessionScope } from '@/session/sessionScope';
 
 const leaf = (path: string): MenuResource => ({
   pkMenu: path,
@@ -275,6 +277,17 @@ describe('product switching (spec section 4)', () => {
   it('lists the platform products in their order', () => {
     expect(enabledProducts('abs,abcp,nonsense', {})).toEqual(['abs', 'abcp']);
     expect(enabledProducts('', { credit: true, abs: false })).toEqual(['credit']);
+  });
+
+  it("gives page schemas the products the user may switch to as $user.switchProducts (选择产品's filter)", () => {
+    const security = {
+      user3: { personName: '张三', mobile: '13800000000' },
+      roles3: [],
+      currentRole3: null,
+      openedProductCorps: { credit: true, abs: true },
+    } as unknown as SecurityInfo;
+    expect(sessionScope(security, 'abs,abcp').switchProducts).toEqual(['abs', 'abcp']);
+    expect(sessionScope(security).switchProducts).toEqual(['credit', 'abs']);
   });
 
   it('pads an odd number of product cards with 敬请期待', () => {

@@ -1,3 +1,4 @@
+import { closeProduct, openProduct } from '@server/models/productOpenings';
 import { EngineSeeder } from '@server/seed/engineSeeder';
 import { SeedRandom } from '@server/seed/seedRandom';
 import { seedLimitDistributions } from './limitDistributions';
@@ -32,11 +33,9 @@ export async function seedCredit(engine: ModelEngine): Promise<void> {
   const { r } = w;
   // The second factor served the credit product until the first factor's limit replaced its own, then
   // closed it (only joint factoring stays open): a limit is granted under a product the grantor has opened.
-  await db.query(
-    "insert into corp_products (corp_id, product) values ('FIN003', 'credit') on conflict do nothing",
-  );
+  await openProduct(db, 'FIN003', 'credit');
   await replacedLimit(w, CORE, 'credit', '600000000.00');
-  await db.query("update corp_products set opened = false where corp_id = 'FIN003' and product = 'credit'");
+  await closeProduct(db, 'FIN003', 'credit');
   await limit(w, CORE, 'credit', '800000000.00', 'LM1');
   await limit(w, SUP, 'credit', '60000000.00', 'LM1');
   await limit(w, UNIT, 'credit', '30000000.00', 'LM1');

@@ -1,3 +1,4 @@
+import { openProduct } from '@server/models/productOpenings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney, subMoney } from '@renderer/core/format';
 import { clock } from '../../../../tests/server/helpers';
@@ -319,7 +320,7 @@ describe('credit voucher lifecycle through the API', () => {
     await s.db.query(
       "insert into user_roles (user_id, role_code) select id, 'ROLE_CORP_OPERATOR' from users where username = 'new_user'",
     );
-    await s.db.query("insert into corp_products (corp_id, product) values ('SUP002', 'credit')");
+    await openProduct(s.db, 'SUP002', 'credit');
     const unitOp = await as(s.app, 'unit_operator');
     const held = (
       await list(unitOp, 'creditVoucher', {

@@ -1,3 +1,4 @@
+import { openProduct } from '@server/models/productOpenings';
 import { beforeAll, describe, expect } from 'vitest';
 import {
   actionMatrix,
@@ -112,9 +113,7 @@ beforeAll(async () => {
   // proposes supplier 1, and supplier 2 once it has opened delivery factoring (a white-listed supplier
   // must have: factoringDeliveryWhite.supplierCorpId `opened`).
   await propose('SUP001');
-  await db.query(
-    "insert into corp_products (corp_id, product) values ('SUP002', 'factoring-delivery') on conflict do nothing",
-  );
+  await openProduct(db, 'SUP002', 'factoring-delivery');
   await propose('SUP002');
   const read = async (a: { id: string; version: number }) => {
     const res = body(

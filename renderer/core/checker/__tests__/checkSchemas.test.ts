@@ -587,4 +587,22 @@ describe('checkSchemas on composite pages (renderer v2)', () => {
       'schemas/credit/done.json#/composite/parts/0/lines/2: 缺少必填的键 "key"',
     ]);
   });
+
+  it("a result line's link goes to a known page, from words in brackets", () => {
+    const notice = (line: Record<string, unknown>): Record<string, unknown> => ({
+      schemaVersion: 2,
+      route: { path: '/credit/done', title: '结果', public: true },
+      page: 'composite',
+      composite: { parts: [{ key: 'notice', type: 'result', alert: true, status: 'info', lines: [line] }] },
+    });
+    expect(
+      check([{ file: 'credit/done.json', raw: notice({ text: '去[登录]。', to: '/credit/done' }) }]),
+    ).toEqual([]);
+    expect(
+      check([{ file: 'credit/done.json', raw: notice({ text: '去登录。', to: '/credit/nowhere' }) }]),
+    ).toEqual([
+      'schemas/credit/done.json#/composite/parts/0/lines/0/text: 写了 to，文字中须有 [ ] 括起的链接文字',
+      'schemas/credit/done.json#/composite/parts/0/lines/0/to: 未知页面 "/credit/nowhere"（没有对应的 schemas/credit/nowhere.json，也不是手写页面）',
+    ]);
+  });
 });

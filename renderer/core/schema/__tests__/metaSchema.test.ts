@@ -128,6 +128,7 @@ describe('page.schema.json', () => {
         'component',
         'props',
         'status',
+        'alert',
         'lines',
         'items',
         'open',
@@ -138,7 +139,9 @@ describe('page.schema.json', () => {
       ]),
     );
     expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
-    expect(keys('resultLine')).toEqual(exhaustive<ResultLine>()(['key', 'label', 'value', 'enum', 'text']));
+    expect(keys('resultLine')).toEqual(
+      exhaustive<ResultLine>()(['key', 'label', 'value', 'enum', 'text', 'to']),
+    );
     expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
     expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
     expect(keys('dialogForm')).toEqual(
