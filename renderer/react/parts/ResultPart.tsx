@@ -1,9 +1,10 @@
 /**
  * A composite page's `result` part: an outcome or notice with values read from the page (the address's
  * `$query`, the session's `$user`, the `$record`). A value line whose value is empty is left out, so one
- * schema serves an address with or without it. The page's `actions` are its buttons.
+ * schema serves an address with or without it. The page's `actions` are its buttons. A `link` line shows a
+ * portal path as the full address another device opens (the face check's page on the phone).
  */
-import { Descriptions, Result } from 'antd';
+import { Button, Descriptions, Result, Space, Typography } from 'antd';
 import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
@@ -17,6 +18,38 @@ function lineValue(value: unknown, line: ResultLine): React.ReactNode {
   if (line.enum) return renderValue(value, { enum: line.enum });
   if (Array.isArray(value)) return value.filter((v) => !isEmpty(v)).join('、');
   return String(value);
+}
+
+/**
+ * A `link` line's value, a portal path: its full address (the host's `href`), copyable, and the button
+ * that opens it in a new window (`action-result-<key>-open`).
+ */
+function LinkValue({
+  path,
+  line,
+  testKey,
+}: {
+  path: string;
+  line: ResultLine;
+  testKey: string;
+}): React.JSX.Element {
+  const { href } = useRenderer();
+  const address = href(path);
+  return (
+    <Space wrap>
+      <Typography.Text copyable code data-testid={testIds.resultValue(testKey)}>
+        {address}
+      </Typography.Text>
+      {line.link?.open ? (
+        <Button
+          data-testid={testIds.action('result', `${testKey}-open`)}
+          onClick={() => window.open(address, '_blank', 'noopener')}
+        >
+          {line.link.open}
+        </Button>
+      ) : null}
+    </Space>
+  );
 }
 
 /** The part. */
@@ -33,8 +66,11 @@ export function ResultPart({
       if (line.text !== undefined) return [{ i, line, node: line.text }];
       const value = line.value === undefined ? undefined : evaluateValue(line.value, scope, functions);
       if (isEmpty(value)) return [];
-      const node = (
-        <span data-testid={testIds.resultValue(line.key ?? String(i))}>{lineValue(value, line)}</span>
+      const testKey = line.key ?? String(i);
+      const node = line.link ? (
+        <LinkValue path={String(value)} line={line} testKey={testKey} />
+      ) : (
+        <span data-testid={testIds.resultValue(testKey)}>{lineValue(value, line)}</span>
       );
       return [{ i, line, node }];
     },
