@@ -116,6 +116,8 @@ export interface ResultPart extends PartBase {
    * logged in): the lines as a table.
    */
   status?: 'success' | 'info' | 'warning' | 'error';
+  /** With a status: a notice bar (title and lines in one box) instead of the outcome's large icon. */
+  compact?: boolean;
   title?: string;
   lines?: ResultLine[];
 }

@@ -31,6 +31,14 @@ const schema: CompositePageSchema = {
         title: '贵企业已完成实名认证',
       },
       {
+        key: 'none',
+        type: 'result',
+        visible: "$record.state === 'NONE'",
+        status: 'info',
+        compact: true,
+        lines: [{ text: '请发起人脸识别' }],
+      },
+      {
         key: 'phone',
         type: 'result',
         visible: "$record.state === 'PENDING'",
@@ -99,6 +107,10 @@ describe(
       // The form's initial value is read from the record.
       await waitFor(() => expect(input('legalName').value).toBe('王五'));
       expect(screen.getByTestId('result-state').textContent).toBe('NONE');
+      // A compact notice is a bar, not an outcome's large icon.
+      const notice = screen.getByTestId('part-none');
+      expect(notice.querySelector('.ant-alert-info')?.textContent).toBe('请发起人脸识别');
+      expect(notice.querySelector('.ant-result')).toBeNull();
       // Not running: nothing reads again.
       await sleep(150);
       expect(reads()).toBe(1);

@@ -4,7 +4,7 @@
  * schema serves an address with or without it. The page's `actions` are its buttons. A `link` line shows a
  * portal path as the full address another device opens (the face check's page on the phone).
  */
-import { Button, Descriptions, Result, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Result, Space, Typography } from 'antd';
 import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
@@ -75,24 +75,29 @@ export function ResultPart({
       return [{ i, line, node }];
     },
   );
+  const lines = shown.length ? (
+    <>
+      {shown.map(({ i, line, node }) => (
+        <div key={i}>
+          {line.label === undefined ? null : `${line.label}：`}
+          {node}
+        </div>
+      ))}
+    </>
+  ) : undefined;
   // Without a status the page shows facts, not an outcome (who is logged in): a table of them.
   const body = part.status ? (
-    <Result
-      status={part.status}
-      title={part.title}
-      subTitle={
-        shown.length ? (
-          <>
-            {shown.map(({ i, line, node }) => (
-              <div key={i}>
-                {line.label === undefined ? null : `${line.label}：`}
-                {node}
-              </div>
-            ))}
-          </>
-        ) : undefined
-      }
-    />
+    part.compact ? (
+      <Alert
+        type={part.status}
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={part.title ?? lines}
+        description={part.title ? lines : undefined}
+      />
+    ) : (
+      <Result status={part.status} title={part.title} subTitle={lines} />
+    )
   ) : (
     <Descriptions
       title={part.title}

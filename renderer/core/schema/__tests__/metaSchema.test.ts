@@ -131,6 +131,7 @@ describe('page.schema.json', () => {
         'component',
         'props',
         'status',
+        'compact',
         'lines',
         'items',
         'open',
