@@ -99,9 +99,9 @@ export interface ResultLine {
   text?: string;
   /**
    * The value is a portal path (a page a phone opens): shown as its full address, copyable, with a
-   * button labelled `open` that opens it in a new window.
+   * button labelled `open` that opens it in a new window and, with `qr`, a QR code of it for a phone to scan.
    */
-  link?: { open?: string };
+  link?: { open?: string; qr?: boolean };
 }
 
 /**

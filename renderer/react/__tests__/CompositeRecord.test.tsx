@@ -43,7 +43,12 @@ const schema: CompositePageSchema = {
         type: 'result',
         visible: "$record.state === 'PENDING'",
         lines: [
-          { key: 'h5Url', label: '人脸识别链接', value: '$record.h5Path', link: { open: '在本机打开' } },
+          {
+            key: 'h5Url',
+            label: '人脸识别链接',
+            value: '$record.h5Path',
+            link: { open: '在本机打开', qr: true },
+          },
         ],
       },
       {
@@ -126,6 +131,7 @@ describe(
       // The write makes the record load again: the check runs, its page's full address is shown.
       const link = await screen.findByTestId('result-h5Url');
       expect(link.textContent).toBe(new URL('/h5/face?token=c1', window.location.origin).href);
+      expect(screen.getByTestId('result-h5Url-qr').querySelector('svg')).not.toBeNull();
       expect(screen.getByTestId('record-poll').textContent).toContain('识别完成后本页自动更新');
       expect(screen.queryByTestId('part-startForm')).toBeNull();
 

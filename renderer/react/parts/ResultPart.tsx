@@ -4,7 +4,7 @@
  * schema serves an address with or without it. The page's `actions` are its buttons. A `link` line shows a
  * portal path as the full address another device opens (the face check's page on the phone).
  */
-import { Alert, Button, Descriptions, Result, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, QRCode, Result, Space, Typography } from 'antd';
 import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
@@ -21,8 +21,8 @@ function lineValue(value: unknown, line: ResultLine): React.ReactNode {
 }
 
 /**
- * A `link` line's value, a portal path: its full address (the host's `href`), copyable, and the button
- * that opens it in a new window (`action-result-<key>-open`).
+ * A `link` line's value, a portal path: its full address (the host's `href`), copyable, the button that
+ * opens it in a new window (`action-result-<key>-open`) and its QR code (`result-<key>-qr`).
  */
 function LinkValue({
   path,
@@ -37,6 +37,10 @@ function LinkValue({
   const address = href(path);
   return (
     <Space wrap>
+      {line.link?.qr ? (
+        // SVG, not canvas: the same in every browser and in the tests' DOM.
+        <QRCode value={address} type="svg" size={144} data-testid={testIds.resultValue(`${testKey}-qr`)} />
+      ) : null}
       <Typography.Text copyable code data-testid={testIds.resultValue(testKey)}>
         {address}
       </Typography.Text>
