@@ -6,8 +6,8 @@
  * (tests/unit/apiPaths.test.ts).
  */
 import type { PlatformConfig } from './platform';
-import type { RegisterRequest, ResetPasswordRequest, SmsPurpose } from './registration';
-import { MANAGER_ROLE } from './roles';
+import type { RealnameStatus, RegisterRequest, ResetPasswordRequest, SmsPurpose } from './registration';
+import { MANAGER_ROLE, mayStartFaceCheck, ROLE_CODES } from './roles';
 import type { LoginBootstrap, PageResult, SecurityInfo } from './session';
 import type { SignRecord, UkeyItem, UkeyRules } from './ukey';
 
@@ -178,7 +178,7 @@ export const API = {
     '/v1/auth/passwords/reset',
     { auth: 'session' },
   ),
-  realnameStatus: endpoint('GET', '/corp/v1/realname/status'),
+  realnameStatus: endpoint<EndpointInput, RealnameStatus>('GET', '/corp/v1/realname/status'),
   // The names of the enterprise's verified business licence (ADR 0015): its name and its legal person's.
   licenseNames: endpoint<EndpointInput, { corpName: string; legalName: string }>(
     'GET',
@@ -187,7 +187,7 @@ export const API = {
   faceCheckStart: endpoint<
     { body: { legalName: string; legalIdCard: string } },
     { checkId: string; h5Path: string }
-  >('POST', '/corp/v1/realname/face-checks'),
+  >('POST', '/corp/v1/realname/face-checks', { roles: ROLE_CODES.filter(mayStartFaceCheck) }),
   faceCheck: endpoint<{ params: { id: string } }>('GET', '/v1/realname/face-checks/:id', { auth: 'none' }),
   faceCapture: endpoint<
     { params: { id: string }; body: { emulate: 'MATCH' | 'MISMATCH' } },

@@ -113,9 +113,22 @@ export interface ResetPasswordRequest {
 /** The real-name (face check) state of an enterprise's legal person. */
 export const REALNAME_STATES = ['NONE', 'PENDING', 'VERIFIED', 'FAILED'] as const;
 export type RealnameState = (typeof REALNAME_STATES)[number];
-export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
-  NONE: '未认证',
-  PENDING: '认证中',
-  VERIFIED: '已认证',
-  FAILED: '认证失败',
-};
+
+/**
+ * The enterprise's real-name state as /my/enterprise-info/realname shows it (its labels: the dictionary
+ * `realnameState`): the legal person checked (the ID card masked by the caller's role), why the last check
+ * failed, where the phone opens a check still running, whether the caller's role may start one, and the
+ * legal person the business licence names (ADR 0015).
+ */
+export interface RealnameStatus {
+  state: RealnameState;
+  corpName: string;
+  legalName: string;
+  legalIdCard: string;
+  reason: string | null;
+  checkId: string | null;
+  /** The portal path the phone opens while the check runs (`/h5/face?token=…`), else null. */
+  h5Path: string | null;
+  mayStart: boolean;
+  licenceLegalName: string;
+}

@@ -57,6 +57,14 @@ export function mayApplyForUkey(role: Role): boolean {
   return (hasMenu(role) && isOperatorOrDirector(role)) || role === MANAGER_ROLE;
 }
 
+/**
+ * Who may start the legal person's face check (/my/enterprise-info/realname): the operators and directors
+ * (the default role of a newly registered enterprise included) and the administrator.
+ */
+export function mayStartFaceCheck(role: Role): boolean {
+  return isOperatorOrDirector(role) || role === MANAGER_ROLE;
+}
+
 /** Spec section 6: the label a role shows in the header. */
 export function roleLabel(role: Role): string {
   if (!role) return '';

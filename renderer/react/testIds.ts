@@ -39,7 +39,9 @@ export type ActionArea =
   | 'query'
   | 'step'
   | 'composite'
-  | 'dialog';
+  | 'dialog'
+  /** A result part's line: its link's 打开 button (`action-result-<line key>-open`). */
+  | 'result';
 
 /** Prefix of form-field ids by the form they are in. */
 export type FieldScope = 'field' | 'query' | 'filter';
@@ -74,6 +76,8 @@ export const testIds = {
   empty: 'list-empty',
   /** The notice of a list that reads itself again while rows are running (ListBody.poll). */
   listPoll: 'list-poll',
+  /** The notice of a composite page that reads its record again while it is changing (record.poll). */
+  recordPoll: 'record-poll',
   error: 'page-error',
   /** A record page opened without its record's id. */
   missingRecord: 'missing-record',

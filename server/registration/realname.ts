@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { RealnameState } from '@contract/registration';
-import { isOperatorOrDirector, MANAGER_ROLE } from '@contract/roles';
+import type { RealnameState, RealnameStatus } from '@contract/registration';
+import { mayStartFaceCheck } from '@contract/roles';
 import { personalDataFor } from '@contract/personalData';
 import { validateIdCard, validatePersonName } from '@renderer/core/validators';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { ApiError, ok } from '../errors';
+import { ok } from '../errors';
 import { registrationError } from './errors';
 import { checkedField } from './fields';
 import { API } from '@contract/api';
@@ -23,6 +23,9 @@ interface CheckRow {
   reason: string | null;
   expires_at: Date | string;
 }
+
+/** Where the phone opens a check (the portal's H5 page, public: the random id is the key). */
+const h5PathOf = (checkId: string): string => `/h5/face?token=${checkId}`;
 
 /** A name as the phone page shows it: the family name, the rest starred. */
 const maskName = (name: string): string => {
@@ -60,14 +63,19 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
     }
     const legalName = check?.legal_name ?? reg?.legal_name ?? '';
     const legalIdCard = check?.legal_id_card ?? reg?.legal_id_card ?? '';
-    return ok({
+    const checkId = state === 'PENDING' ? check!.id : null;
+    const status: RealnameStatus = {
       state,
       corpName: req.user!.corpName,
       legalName,
       legalIdCard: personalDataFor(req.session!.currentRole, 'idCard', legalIdCard),
       reason: check?.state === 'FAILED' ? check.reason : null,
-      checkId: state === 'PENDING' ? check!.id : null,
-    });
+      checkId,
+      h5Path: checkId ? h5PathOf(checkId) : null,
+      mayStart: mayStartFaceCheck(req.session!.currentRole),
+      licenceLegalName: reg?.legal_name ?? '',
+    };
+    return ok(status);
   });
 
   // The names the enterprise's business licence was registered and verified under (ADR 0015): the
@@ -83,8 +91,6 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
   });
 
   route<{ Body: { legalName?: unknown; legalIdCard?: unknown } }>(app, API.faceCheckStart, async (req) => {
-    const role = req.session!.currentRole;
-    if (!isOperatorOrDirector(role) && role !== MANAGER_ROLE) throw new ApiError('FORBIDDEN');
     const body = (req.body ?? {}) as Record<string, unknown>;
     const legalName = checkedField(body, 'legalName', validatePersonName);
     const legalIdCard = checkedField(body, 'legalIdCard', validateIdCard).toUpperCase();
@@ -107,7 +113,7 @@ export async function realnamePlugin(app: FastifyInstance, ctx: ServerContext): 
         new Date(now.getTime() + FACE_CHECK_TTL_MS).toISOString(),
       ],
     );
-    return ok({ checkId: id, h5Path: `/h5/face?token=${id}` });
+    return ok({ checkId: id, h5Path: h5PathOf(id) });
   });
 
   const findCheck = async (id: string): Promise<CheckRow> => {

@@ -35,7 +35,6 @@ export {
   fetchAuthToken,
   fetchHolidays,
   fetchIssuerParam,
-  fetchLicenseNames,
   fetchLoginBootstrap,
   fetchPlatformConfig,
   fetchSecurity,

@@ -114,11 +114,6 @@ export async function switchVersion(submit?: (action: string) => void): Promise<
 /** The address of the host's platform logo (spec section 7, GET /v1/files/logo/preview). */
 export const platformLogoUrl = (): string => `${API_BASE}${pathOf(API.logoPreview)}`;
 
-/** The names of the enterprise's verified business licence (ADR 0015). */
-export async function fetchLicenseNames(): Promise<{ corpName: string; legalName: string }> {
-  return call(API.licenseNames);
-}
-
 /** The server logout address (a navigation, so the CSRF token travels as `_csrf`). */
 export function logoutUrl(returnTo: string): string {
   const csrf = window.localStorage.getItem(STORAGE_KEYS.csrfToken) ?? '';

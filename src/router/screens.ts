@@ -32,7 +32,6 @@ export const SCREENS: Readonly<Record<string, readonly [load: ScreenModule, expo
   '/h5/face': [() => import('@/pages/h5/H5FacePages'), 'H5FacePage'],
   '/h5/face_success': [() => import('@/pages/h5/H5FacePages'), 'H5FaceSuccessPage'],
   '/h5/face_err': [() => import('@/pages/h5/H5FacePages'), 'H5FaceErrPage'],
-  '/my/enterprise-info/realname': [() => import('@/pages/realname/RealnamePage'), 'RealnamePage'],
 };
 
 /** The render-bench page, mounted (public) in bench builds only (scripts/bench/render.mjs); no route block. */

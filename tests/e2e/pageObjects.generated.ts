@@ -1617,6 +1617,14 @@ export interface PageTitles {
     details: never;
     sections: never;
   };
+  "/my/enterprise-info/realname": {
+    fields: "法定代表人姓名" | "身份证号";
+    actions: "发起人脸识别";
+    columns: never;
+    tabs: never;
+    details: "企业名称" | "认证状态" | "法定代表人" | "身份证号" | "营业执照登记的法定代表人" | "人脸识别链接" | "上次认证未通过";
+    sections: never;
+  };
   "/my/enterprise-info/ukey/apply": {
     fields: "颁发银行" | "签名算法" | "持有人" | "申请数量" | "联系手机" | "申请原因";
     actions: "提交申请" | "返回" | "查看";

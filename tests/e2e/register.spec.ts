@@ -229,16 +229,18 @@ test('verifies the legal person by the face check on a phone: a failure first, t
   const watch = watchPage(desk);
   await loginAs(desk, enterprise.username, NEW_PASSWORD);
   await expect(desk).toHaveURL(/\/my\/product\/overview$/);
-  await desk.goto('/cv3/my/enterprise-info/realname');
-  await expect(desk.getByTestId('realname-state')).toHaveText('未认证');
-  await expect(desk.getByTestId('realname-legalName')).toHaveValue(enterprise.legalName);
+  const realname = schemaPage(desk, '/my/enterprise-info/realname');
+  await realname.goto();
+  await expect(realname.detail('认证状态')).toHaveText('未认证');
+  // The legal person the business licence names is offered.
+  await expect(realname.field('法定代表人姓名').locator('input')).toHaveValue(enterprise.legalName);
 
   const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true });
   const faceCheck = async (outcome: '比对通过' | '比对不通过'): Promise<void> => {
-    await desk.getByTestId('realname-legalIdCard').fill(enterprise.legalIdCard);
-    await desk.getByTestId('realname-start').click();
-    await expect(desk.getByTestId('realname-state')).toHaveText('认证中');
-    const url = (await desk.getByTestId('realname-h5-url').textContent())!.trim();
+    await realname.fill('身份证号', enterprise.legalIdCard);
+    await realname.click('发起人脸识别');
+    await expect(realname.detail('认证状态')).toHaveText('认证中');
+    const url = (await realname.detail('人脸识别链接').textContent())!.trim();
     await phone.goto(url);
     await expect(phone.getByTestId('h5-person')).toHaveText('王**');
     await phone.getByText(outcome, { exact: true }).click();
@@ -248,13 +250,14 @@ test('verifies the legal person by the face check on a phone: a failure first, t
   await faceCheck('比对不通过');
   await expect(phone).toHaveURL(/\/cv3\/h5\/face_err/);
   await expect(phone.getByText('人脸识别未通过')).toBeVisible();
-  await expect(desk.getByTestId('realname-state')).toHaveText('认证失败');
-  await expect(desk.getByTestId('realname-failed')).toContainText('人脸与身份证照片比对不一致');
+  // The page follows the check on the phone until it fails.
+  await expect(realname.detail('认证状态')).toHaveText('认证失败');
+  await expect(realname.detail('上次认证未通过')).toHaveText('人脸与身份证照片比对不一致');
 
   await faceCheck('比对通过');
   await expect(phone).toHaveURL(/\/cv3\/h5\/face_success$/);
   await expect(phone.getByText('人脸识别通过')).toBeVisible();
-  await expect(desk.getByTestId('realname-state')).toHaveText('已认证');
+  await expect(realname.detail('认证状态')).toHaveText('已认证');
   await expect(desk.getByText('贵企业已完成实名认证')).toBeVisible();
   await expectNoErrors(watch);
   await desk.close();

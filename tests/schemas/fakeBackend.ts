@@ -9,7 +9,8 @@ import { LIST_SETTINGS_API } from '@renderer/core';
 import type { RendererRequestOptions } from '@renderer/react';
 import { DICTIONARY_API } from '@renderer/core';
 import { BANK_BRANCHES, BANKS, type DictEntry, REGIONS } from '@server/dicts/dictionaryData';
-import { AGREEMENT_BOOKS } from '@contract/registration';
+import { AGREEMENT_BOOKS, type RealnameStatus } from '@contract/registration';
+import { mayStartFaceCheck } from '@contract/roles';
 import { API, pathOf } from '@contract/api';
 
 /** The dictionary endpoints of remote selects, answered from the reference server's data. */
@@ -252,6 +253,22 @@ export function createFakeBackend(directory: SchemaDirectory, role: string | nul
         ],
         pagecond: { count: 2, page: 1, size: 10 },
       };
+    // The enterprise's real-name state (server/registration/realname.ts): the last face check failed, so
+    // the page shows why and, to a role that may, the form to start another.
+    if (url === pathOf(API.realnameStatus) && method === 'GET') {
+      const status: RealnameStatus = {
+        state: 'FAILED',
+        corpName: '华建建材供应有限公司',
+        legalName: '王五',
+        legalIdCard: '1101**********4258',
+        reason: '人脸与身份证照片比对不一致',
+        checkId: null,
+        h5Path: null,
+        mayStart: mayStartFaceCheck(role),
+        licenceLegalName: '王五',
+      };
+      return status;
+    }
     // The people who may hold a new UKEY (server/ukey/keyRoutes.ts).
     if (url === pathOf(API.ukeyHolders) && method === 'GET') {
       return [

@@ -463,7 +463,13 @@ describe('real-name face check', () => {
       ).data as { checkId: string; h5Path: string };
     const first = await start();
     expect(first.h5Path).toBe(`/h5/face?token=${first.checkId}`);
-    expect((await user.call('GET', '/corp/v1/realname/status')).json().data.state).toBe('PENDING');
+    // The page follows the running check: where the phone opens it, and that this role may start one.
+    expect((await user.call('GET', '/corp/v1/realname/status')).json().data).toMatchObject({
+      state: 'PENDING',
+      checkId: first.checkId,
+      h5Path: first.h5Path,
+      mayStart: true,
+    });
 
     const phoneBrowser = await anonymous('10.13.5.1');
     const seen = (await phoneBrowser.call('GET', `/v1/realname/face-checks/${first.checkId}`)).json().data;
@@ -504,6 +510,11 @@ describe('real-name face check', () => {
 
   it('query roles may not start a check', async () => {
     const q = await loggedIn(s.app, 'chain_query');
+    // The status says so, and the page offers no form (schemas/my/enterprise-info/realname.json).
+    expect((await q.call('GET', '/corp/v1/realname/status')).json().data).toMatchObject({
+      mayStart: false,
+      h5Path: null,
+    });
     expect(
       (
         await q.call('POST', '/corp/v1/realname/face-checks', {

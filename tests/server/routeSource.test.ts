@@ -24,6 +24,9 @@ interface Block {
   roles?: string[];
   public?: boolean;
   menu?: unknown;
+  product?: string;
+  hideInMenu?: boolean;
+  hideTopMenu?: boolean;
 }
 
 function editRoutes(change: (routes: Block[]) => void): void {
@@ -52,8 +55,8 @@ async function menus3(s: TestServer, username: string) {
 const titlesOf = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
   menus.flatMap((p) => p.childMenuResources.map((m) => `${m.menuBrief} ${m.menuName}`));
 
-/** A hand-written screen in the menu, granted to every role before the edit. */
-const EDITED = '/my/enterprise-info/realname';
+/** A hand-written screen granted to every role before the edit (the chat window), put into a menu by it. */
+const EDITED = '/service/chat';
 
 describe('a route block changed in one place', () => {
   beforeAll(() => {
@@ -62,6 +65,10 @@ describe('a route block changed in one place', () => {
       const edited = routes.find((r) => r.path === EDITED)!;
       edited.title = '企业名录';
       edited.roles = ['ROLE_CORP_OPERATOR'];
+      edited.product = 'account';
+      edited.menu = { group: '企业信息', order: 30 };
+      delete edited.hideInMenu;
+      delete edited.hideTopMenu;
     });
   });
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -105,15 +112,15 @@ describe('a route block changed in one place', () => {
     editRoutes((routes) => {
       routes.push({ path: '/my/ghost', title: '幽灵页', reason: 'error page', roles: ['@all'] });
       routes.splice(
-        routes.findIndex((r) => r.path === '/service/chat'),
+        routes.findIndex((r) => r.path === '/project/list'),
         1,
       );
     });
-    expect(Object.keys(SCREENS)).toContain('/service/chat');
+    expect(Object.keys(SCREENS)).toContain('/project/list');
     const messages = checkSchemaFolder(copy).issues.map((i) => `${i.file}: ${i.message}`);
     expect(messages).toEqual([
       '_routes/handwritten.json: 路由 /my/ghost 没有对应的页面组件（src/router/screens.ts）',
-      '_routes/handwritten.json: 页面组件 /service/chat 没有路由块',
+      '_routes/handwritten.json: 页面组件 /project/list 没有路由块',
     ]);
   });
 });

@@ -60,6 +60,7 @@ export type {
   CardPart,
   CollapsePart,
   CompositeBody,
+  CompositeRecord,
   ContainerItem,
   DetailPart,
   DialogDetail,

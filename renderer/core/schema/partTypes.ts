@@ -6,7 +6,7 @@
  * `list` page is a composite page with one list part. A list part inside a page about one record
  * (`record`) is a master-detail list: its `filter` expressions read `$record`.
  */
-import type { DetailBody, FormBody, ListBody, StatisticsBody } from './pageTypes';
+import type { DetailBody, FormBody, ListBody, ListPoll, StatisticsBody } from './pageTypes';
 import type { ActionSchema, DictItem, Expression, FormilyProperties, SectionSchema } from './types';
 
 /**
@@ -55,6 +55,8 @@ export interface ListPart extends PartBase {
 export interface FormPart extends PartBase {
   type: 'form';
   model?: string;
+  /** Initial values read from the page, each an expression (scope `$record`, `$query`, `$user`...). */
+  values?: Record<string, Expression>;
   form: FormBody;
 }
 
@@ -98,6 +100,11 @@ export interface ResultLine {
   text?: string;
   /** The page the bracketed words of `text` open (a known route; plain text where the role may not open it). */
   to?: string;
+  /**
+   * The value is a portal path (a page a phone opens): shown as its full address, copyable, with a
+   * button labelled `open` that opens it in a new window and, with `qr`, a QR code of it for a phone to scan.
+   */
+  link?: { open?: string; qr?: boolean };
 }
 
 /**
@@ -179,13 +186,25 @@ export type PartSchema =
 /** The kinds of {@link PartSchema}. */
 export type PartType = PartSchema['type'];
 
+/**
+ * Where a composite page's record comes from: a model's record by a query parameter, or the answer of an
+ * endpoint (`api`, read again after every write of the tab), read again while `poll` says it is still
+ * changing (a face check running on a phone).
+ */
+export interface CompositeRecord {
+  model?: string;
+  param?: string;
+  api?: ApiSource;
+  poll?: ListPoll;
+}
+
 /** Body of a `composite` page. */
 export interface CompositeBody {
   /**
    * The record the page is about (master-detail): loaded from `model` (default: the page's) by the
    * query parameter `param` (default `id`); parts read it as `$record`.
    */
-  record?: { model?: string; param?: string };
+  record?: CompositeRecord;
   parts: PartSchema[];
   /** Buttons under the parts (scope `$record`). */
   actions?: ActionSchema[];

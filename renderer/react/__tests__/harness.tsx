@@ -80,6 +80,7 @@ export interface RenderSchemaOptions {
   encrypt?: RendererProviderProps['encrypt'];
   keptForms?: RendererProviderProps['keptForms'];
   user?: RendererProviderProps['user'];
+  href?: RendererProviderProps['href'];
 }
 
 /**
@@ -108,6 +109,7 @@ export async function renderSchema(
         {...(options.encrypt ? { encrypt: options.encrypt } : {})}
         {...(options.keptForms ? { keptForms: options.keptForms } : {})}
         {...(options.user ? { user: options.user } : {})}
+        {...(options.href ? { href: options.href } : {})}
       >
         <SchemaPage schema={schema} query={options.query ?? {}} />
       </RendererProvider>

@@ -26,6 +26,11 @@ export interface RendererProviderProps {
   currentRole: string | null;
   /** Whether the user may open a path; navigate buttons to other paths are hidden. @default all allowed */
   canOpen?: (path: string) => boolean;
+  /**
+   * The full address of a portal path, as another device opens it (a result line's `link`: the face check's
+   * page on the phone). @default the path on this page's origin
+   */
+  href?: (path: string) => string;
   /** The UKEY signer; without it, signing shows '未配置UKEY签名'. */
   signer?: Signer;
   /** The current user (`$user` in expressions). */
@@ -78,8 +83,9 @@ export type RendererMessage = ReturnType<typeof message.useMessage>[0];
 /** What pages and widgets read from the provider. */
 export interface RendererContextValue extends Omit<
   RendererProviderProps,
-  'children' | 'functions' | 'components' | 'clock' | 'back' | 'pageTitles'
+  'children' | 'functions' | 'components' | 'clock' | 'back' | 'pageTitles' | 'href'
 > {
+  href: (path: string) => string;
   pageTitles: boolean;
   functions: FunctionRegistry;
   components: ComponentRegistry;
@@ -115,6 +121,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       clock,
       components: props.components ?? defaultComponents,
       back: props.back ?? (() => window.history.back()),
+      href: props.href ?? ((path: string) => new URL(path, window.location.origin).href),
       uploadUrl: props.uploadUrl ?? API.fileUpload.path,
       pageTitles: props.pageTitles ?? true,
       scope: {
@@ -133,6 +140,7 @@ export function RendererProvider({ children, ...props }: RendererProviderProps):
       props.back,
       props.currentRole,
       props.canOpen,
+      props.href,
       props.signer,
       props.user,
       props.dictionaries,

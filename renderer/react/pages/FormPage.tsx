@@ -172,7 +172,8 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
           setDone({ ...action.result, to });
           return;
         }
-        void renderer.message.success(action.success ?? '提交成功');
+        // `""` says nothing (the page itself shows what changed, as the real-name page's face check does).
+        if (action.success !== '') void renderer.message.success(action.success ?? '提交成功');
         if (to) renderer.navigate(to, { replace: true });
         // A form that stays on its page (person info's 修改密码) is emptied for the next entry.
         else await form.reset('*', { forceClear: true });
@@ -204,7 +205,7 @@ export function FormPage({ schema, query }: PageProps<FormPageSchema>): React.JS
           data: { version: saved.version, ...(signature ? { signature } : {}) },
         });
       }
-      void renderer.message.success(action.success ?? '提交成功');
+      if (action.success !== '') void renderer.message.success(action.success ?? '提交成功');
       if (action.redirect) renderer.navigate(fillTemplate(action.redirect, saved, query));
       else refreshParts?.();
     } catch (error) {

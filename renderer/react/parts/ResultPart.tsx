@@ -2,9 +2,10 @@
  * A composite page's `result` part: an outcome or notice with values read from the page (the address's
  * `$query`, the session's `$user`, the `$record`). A value line whose value is empty is left out, so one
  * schema serves an address with or without it. A text line's bracketed words link to its `to` page. With
- * `alert` the lines are a notice bar above the other parts. The page's `actions` are its buttons.
+ * `alert` the lines are a notice bar above the other parts. The page's `actions` are its buttons. A `link`
+ * line shows a portal path as the full address another device opens (the face check's page on the phone).
  */
-import { Alert, Descriptions, Result } from 'antd';
+import { Alert, Button, Descriptions, QRCode, Result, Space, Typography } from 'antd';
 import type { ResultLine, ResultPart as ResultPartSchema } from '@renderer/core';
 import { useRenderer } from '@renderer/react/context/RendererProvider';
 import { testIds } from '@renderer/react/testIds';
@@ -53,6 +54,42 @@ function TextLine({ line }: { line: ResultLine }): React.JSX.Element | string {
   );
 }
 
+/**
+ * A `link` line's value, a portal path: its full address (the host's `href`), copyable, the button that
+ * opens it in a new window (`action-result-<key>-open`) and its QR code (`result-<key>-qr`).
+ */
+function LinkValue({
+  path,
+  line,
+  testKey,
+}: {
+  path: string;
+  line: ResultLine;
+  testKey: string;
+}): React.JSX.Element {
+  const { href } = useRenderer();
+  const address = href(path);
+  return (
+    <Space wrap>
+      {line.link?.qr ? (
+        // SVG, not canvas: the same in every browser and in the tests' DOM.
+        <QRCode value={address} type="svg" size={144} data-testid={testIds.resultValue(`${testKey}-qr`)} />
+      ) : null}
+      <Typography.Text copyable code data-testid={testIds.resultValue(testKey)}>
+        {address}
+      </Typography.Text>
+      {line.link?.open ? (
+        <Button
+          data-testid={testIds.action('result', `${testKey}-open`)}
+          onClick={() => window.open(address, '_blank', 'noopener')}
+        >
+          {line.link.open}
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
 /** The part. */
 export function ResultPart({
   part,
@@ -67,8 +104,11 @@ export function ResultPart({
       if (line.text !== undefined) return [{ i, line, node: <TextLine line={line} /> }];
       const value = line.value === undefined ? undefined : evaluateValue(line.value, scope, functions);
       if (isEmpty(value)) return [];
-      const node = (
-        <span data-testid={testIds.resultValue(line.key ?? String(i))}>{lineValue(value, line)}</span>
+      const testKey = line.key ?? String(i);
+      const node = line.link ? (
+        <LinkValue path={String(value)} line={line} testKey={testKey} />
+      ) : (
+        <span data-testid={testIds.resultValue(testKey)}>{lineValue(value, line)}</span>
       );
       return [{ i, line, node }];
     },

@@ -1,4 +1,4 @@
-import type { RealnameState, SmsPurpose } from '@contract/registration';
+import type { SmsPurpose } from '@contract/registration';
 import { call, fetchLoginBootstrap } from '@/api';
 import { API } from '@contract/api';
 
@@ -20,23 +20,6 @@ export async function sendSmsCode(
   await ensureAnonymousSession();
   return call(API.smsCode, { body: { mobile, purpose, ...(username ? { username } : {}) } });
 }
-
-export interface RealnameStatus {
-  state: RealnameState;
-  corpName: string;
-  legalName: string;
-  legalIdCard: string;
-  reason: string | null;
-  checkId: string | null;
-}
-
-export const fetchRealnameStatus = (): Promise<RealnameStatus> => call(API.realnameStatus);
-
-export const startFaceCheck = (
-  legalName: string,
-  legalIdCard: string,
-): Promise<{ checkId: string; h5Path: string }> =>
-  call(API.faceCheckStart, { body: { legalName, legalIdCard } });
 
 export interface FaceCheckView {
   state: 'PENDING' | 'VERIFIED' | 'FAILED';

@@ -21,6 +21,9 @@ import {
 } from './rendererServices';
 import { useRouteSchema } from './useRouteSchema';
 
+/** A portal path's full address, as a phone opens it (the face check's page). */
+const portalHref = (path: string): string => `${window.location.origin}/cv3${path}`;
+
 /** A route whose screen is a JSON page schema, rendered by the renderer with the portal's services. */
 export function SchemaRoutePage(): React.JSX.Element {
   // A keepAlive page stays mounted while hidden: it must keep showing its own route, not the current one.
@@ -80,6 +83,7 @@ export function SchemaRoutePage(): React.JSX.Element {
       navigate={go}
       currentRole={security.currentRole3?.roleCode ?? null}
       canOpen={canOpen}
+      href={portalHref}
       signer={portalSigner}
       user={user}
       download={openDownload}

@@ -9,6 +9,7 @@ import type {
   BackAction,
   ColumnSchema,
   CompositeBody,
+  CompositeRecord,
   ContainerItem,
   DialogAction,
   ImportAction,
@@ -19,6 +20,7 @@ import type {
   ExportAction,
   FormBody,
   ListBody,
+  ListPoll,
   ModelAction,
   NavigateAction,
   PartSchema,
@@ -121,6 +123,7 @@ describe('page.schema.json', () => {
         'visible',
         'model',
         'filter',
+        'values',
         'list',
         'form',
         'detail',
@@ -140,9 +143,14 @@ describe('page.schema.json', () => {
     );
     expect(keys('containerItem')).toEqual(exhaustive<ContainerItem>()(['key', 'title', 'parts', 'visible']));
     expect(keys('resultLine')).toEqual(
-      exhaustive<ResultLine>()(['key', 'label', 'value', 'enum', 'text', 'to']),
+      exhaustive<ResultLine>()(['key', 'label', 'value', 'enum', 'text', 'to', 'link']),
     );
     expect(keys('compositeBody')).toEqual(exhaustive<CompositeBody>()(['record', 'parts', 'actions']));
+    const compositeRecord = (definitions.compositeBody?.properties as Definitions | undefined)?.record;
+    expect(Object.keys(compositeRecord?.properties ?? {}).sort()).toEqual(
+      exhaustive<CompositeRecord>()(['model', 'param', 'api', 'poll']),
+    );
+    expect(keys('poll')).toEqual(exhaustive<ListPoll>()(['field', 'in', 'intervalMs', 'notice']));
     expect(keys('apiSource')).toEqual(exhaustive<ApiSource>()(['url', 'method', 'params', 'response']));
     expect(keys('dialogForm')).toEqual(
       exhaustive<DialogForm>()([

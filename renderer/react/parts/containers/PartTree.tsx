@@ -8,6 +8,7 @@ import type {
   BizRecord,
   CompositePageSchema,
   ContainerItem,
+  Expression,
   FunctionRegistry,
   PageSchema,
   PartSchema,
@@ -39,21 +40,39 @@ const Steps = lazy(loadSteps);
 
 type ContentPartSchema = Extract<PartSchema, { type: 'list' | 'form' | 'detail' | 'statistics' }>;
 
+/** Expressions evaluated against the page's record, query and session; an undefined or null one left out. */
+function evaluateAll(
+  expressions: Record<string, Expression>,
+  context: PartTreeContext,
+  functions: FunctionRegistry,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, source] of Object.entries(expressions)) {
+    const value = evaluateValue(source, context.scope, functions);
+    if (value !== undefined && value !== null) out[name] = value;
+  }
+  return out;
+}
+
 /** The master-detail filters of a list part, evaluated against the page's record and query. */
 function partFilters(
   part: ContentPartSchema,
   context: PartTreeContext,
   functions: FunctionRegistry,
 ): Record<string, QueryValue> {
-  const filters: Record<string, QueryValue> = {};
-  if (part.type !== 'list') return filters;
+  if (part.type !== 'list') return {};
   // An api's params are expressions too: inside a page about a record they read that record.
   const expressions = { ...part.list.api?.params, ...part.filter };
-  for (const [name, source] of Object.entries(expressions)) {
-    const value = evaluateValue(source, context.scope, functions);
-    if (value !== undefined && value !== null) filters[name] = value as QueryValue;
-  }
-  return filters;
+  return evaluateAll(expressions, context, functions) as Record<string, QueryValue>;
+}
+
+/** A form part's initial values (`values`), evaluated against the page's record, query and session. */
+function partValues(
+  part: ContentPartSchema,
+  context: PartTreeContext,
+  functions: FunctionRegistry,
+): Record<string, unknown> {
+  return part.type === 'form' ? evaluateAll(part.values ?? {}, context, functions) : {};
 }
 
 /** The content part as a page schema of its kind (the composite page's route, its own model). */
@@ -61,6 +80,7 @@ function contentSchema(
   part: ContentPartSchema,
   schema: CompositePageSchema,
   filters: Record<string, QueryValue>,
+  values: Record<string, unknown>,
 ): PageSchema {
   const { composite: _composite, ...page } = schema;
   const model = part.model ?? schema.model;
@@ -75,7 +95,15 @@ function contentSchema(
         params: { ...part.list.params, ...filters },
       },
     };
-  if (part.type === 'form') return { ...page, page: 'form', model, form: part.form };
+  if (part.type === 'form')
+    return {
+      ...page,
+      page: 'form',
+      model,
+      form: part.values
+        ? { ...part.form, initialValues: { ...part.form.initialValues, ...values } }
+        : part.form,
+    };
   if (part.type === 'detail') return { ...page, page: 'detail', model, detail: part.detail };
   return { ...page, page: 'statistics', model, statistics: part.statistics };
 }
@@ -247,9 +275,14 @@ function ContentPart({
 }): React.JSX.Element {
   const { functions } = useRenderer();
   const filterKey = JSON.stringify(partFilters(part, context, functions));
-  // A new schema object only when the part or its filter values change (pages memoise on their body).
+  const valuesKey = JSON.stringify(partValues(part, context, functions));
+  // A new schema object only when the part or its filter or initial values change (pages memoise on their body).
   const filters = useMemo(() => JSON.parse(filterKey) as Record<string, QueryValue>, [filterKey]);
-  const schema = useMemo(() => contentSchema(part, context.schema, filters), [part, context.schema, filters]);
+  const values = useMemo(() => JSON.parse(valuesKey) as Record<string, unknown>, [valuesKey]);
+  const schema = useMemo(
+    () => contentSchema(part, context.schema, filters, values),
+    [part, context.schema, filters, values],
+  );
   const query = useMemo(() => contentQuery(context.schema, context.query), [context.schema, context.query]);
   const Page = PAGE_KINDS[part.type];
   return (
