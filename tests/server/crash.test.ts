@@ -7,7 +7,8 @@ import { signRequest } from '@/api/signature';
 import { openDb, type Db } from '@server/db/db';
 import { expectBooksBalance } from './books';
 import { encryptPassword } from './helpers';
-import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
+import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
+import { seededPostgres } from './pgFixture';
 import { processExit, seededDataDir, startServerProcess } from './serverProcess';
 
 /**
@@ -249,8 +250,9 @@ describe('kill -9 during writes', () => {
   it.skipIf(!postgresBin())(
     'PostgreSQL: every acknowledged write survives, nothing half written',
     async () => {
-      // fsync stays on: durability of acknowledged commits is what is tested.
-      pg = startPostgres({ portRange: [18650, 18675] });
+      // On a copy of the run's seeded database (the server finds it seeded); fsync stays on: durability of
+      // acknowledged commits is what is tested.
+      pg = await seededPostgres([], { fsync: true });
       const url = pg.url;
       const scratch = mkdtempSync(join(tmpdir(), 'scf-crash-files-'));
       await crashRun(
