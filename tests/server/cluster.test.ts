@@ -19,6 +19,7 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
   let goneApp: FastifyInstance | undefined;
 
   beforeAll(async () => {
+    // May wait for another file to make the run's seeded fixture (tests/server/pgFixture.ts).
     server = await seededPostgres();
     // A copy of the seeded database for an instance whose database then goes away (copied while nothing
     // else is connected to it).
@@ -36,7 +37,7 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
       if (i < 3) apps.push(app);
       else goneApp = app;
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const app of [...apps, goneApp]) await app?.close();

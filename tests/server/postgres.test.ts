@@ -17,9 +17,10 @@ let db: Db;
 
 describe.skipIf(!bin)('the same migrations and API on a real PostgreSQL server (DATABASE_URL)', () => {
   beforeAll(async () => {
+    // May wait for another file to make the run's seeded fixture (tests/server/pgFixture.ts).
     server = await seededPostgres();
     db = await openDb({ databaseUrl: server.url });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await db?.close();
