@@ -31,14 +31,22 @@ export function freePort(): Promise<number> {
 export interface PostgresServer {
   url: string;
   dataDir: string;
+  /** Stops the server and keeps its data directory. */
+  halt(): void;
+  /** Stops the server and removes its data directory. */
   stop(): void;
 }
 
 /**
  * Starts a PostgreSQL server (as the postgres user when we are root: PostgreSQL refuses to run as root).
- * `settings` are extra `-c name=value` server settings.
+ * `settings` are extra `-c name=value` server settings. `copyOf` starts it on a copy of a stopped server's
+ * data directory (a seeded one: tests/server/pgFixture.ts) instead of a new, empty one. `fsync` is off unless
+ * asked for (the crash test needs real durability).
  */
-export async function startPostgres(settings: string[] = []): Promise<PostgresServer> {
+export async function startPostgres(
+  settings: string[] = [],
+  opts: { copyOf?: string; fsync?: boolean } = {},
+): Promise<PostgresServer> {
   const bin = postgresBin();
   if (!bin) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
   const isRoot = process.getuid?.() === 0;
@@ -59,22 +67,28 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresSe
     );
     chmodSync(dataDir, 0o700);
   }
-  tool('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  // cp -a keeps the owner (postgres) and modes PostgreSQL checks.
+  if (opts.copyOf) execFileSync('cp', ['-a', `${opts.copyOf}/.`, dataDir], { stdio: 'pipe' });
+  else tool('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = [
     `-p ${port}`,
     `-k ${dataDir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
+    ...(opts.fsync ? [] : ['-c fsync=off']),
     ...settings.map((s) => `-c ${s}`),
   ];
   tool('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'log'), '-o', options.join(' '), 'start']);
+  const halt = (): void => {
+    if (existsSync(join(dataDir, 'postmaster.pid')))
+      tool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dataDir,
+    halt,
     stop() {
-      if (existsSync(join(dataDir, 'postmaster.pid')))
-        tool('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -75,9 +75,11 @@ export async function scaleBench({
   rounds = 100,
   explain = false,
   compare = false,
+  start = startPostgres,
 } = {}) {
   const stride = perCorp ? Math.round(records / perCorp) : 10;
-  const pg = await startPostgres(['shared_buffers=256MB', 'max_connections=50']);
+  // `start` may hand over an already seeded server (the server tests' fixture): migrate and seed then do nothing.
+  const pg = await start(['shared_buffers=256MB', 'max_connections=50']);
   const db = await openDb({ databaseUrl: pg.url });
   const rows = [];
   const tag = records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`;

@@ -4,10 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDb, type Db } from '@server/db/db';
-import { migrate } from '@server/db/migrate';
-import { openEngine } from '@server/engine';
-import { seedAll } from '@server/seed';
-import { postgresBin, startPostgres, type PostgresServer } from '../../scripts/pg-server';
+import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
+import { seededPostgres } from './pgFixture';
 import { Browser, clock, DEMO_PASSWORD } from './helpers';
 
 /**
@@ -21,11 +19,8 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
   let goneApp: FastifyInstance | undefined;
 
   beforeAll(async () => {
-    server = await startPostgres();
-    const setup = await openDb({ databaseUrl: server.url });
-    await migrate(setup);
-    await seedAll(await openEngine({ db: setup }));
-    await setup.close();
+    // May wait for another file to make the run's seeded fixture (tests/server/pgFixture.ts).
+    server = await seededPostgres();
     // A copy of the seeded database for an instance whose database then goes away (copied while nothing
     // else is connected to it).
     await adminQuery(server.url, `create database ${GONE} template postgres`);
@@ -42,7 +37,7 @@ describe.skipIf(!postgresBin())('three instances on one PostgreSQL', () => {
       if (i < 3) apps.push(app);
       else goneApp = app;
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const app of [...apps, goneApp]) await app?.close();

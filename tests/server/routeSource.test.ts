@@ -13,6 +13,7 @@ import { SCREENS } from '@/router/screens';
 import { buildHeaderMenu } from '@/shell/menuModel';
 import { permittedPaths } from '@/router/access';
 import { checkSchemaFolder } from '../../scripts/schemas-check';
+import type { PgliteDb } from '@server/db/pglite';
 import { loggedIn, testServer, type TestServer } from './helpers';
 
 const copy = mkdtempSync(join(tmpdir(), 'route-source-'));
@@ -58,6 +59,17 @@ const titlesOf = (menus: Awaited<ReturnType<typeof menus3>>): string[] =>
 /** A hand-written screen granted to every role before the edit (the chat window), put into a menu by it. */
 const EDITED = '/service/chat';
 
+/** One copy of the seeded database for the file's apps: they differ in their schema folder and mode only. */
+let db: PgliteDb | undefined;
+const server = async (...args: Parameters<typeof testServer>): Promise<TestServer> => {
+  const s = await testServer(args[0], args[1], { ...args[2], ...(db ? { db } : {}) });
+  db = s.db;
+  return s;
+};
+afterAll(async () => {
+  await db?.close();
+});
+
 describe('a route block changed in one place', () => {
   beforeAll(() => {
     copySchemaTree(join(process.cwd(), 'schemas'), copy);
@@ -74,7 +86,7 @@ describe('a route block changed in one place', () => {
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   it('is followed by menus3, the header menu and the router', async () => {
-    const s = await testServer(undefined, copy);
+    const s = await server(undefined, copy);
     try {
       // Before the edit every role had the screen; now only the chain operator, under its new title.
       const menus = await menus3(s, 'chain_operator');
@@ -97,7 +109,7 @@ describe('a route block changed in one place', () => {
     editRoutes((routes) => {
       routes.find((r) => r.path === EDITED)!.public = true;
     });
-    const s = await testServer(undefined, copy);
+    const s = await server(undefined, copy);
     try {
       expect(titlesOf(await menus3(s, 'chain_operator')).join('\n')).not.toContain(EDITED);
       const { inside, outside } = routeObjects(portalRoutes());
@@ -130,8 +142,8 @@ describe('spec section 2 (routes allowed by menu permissions): the renderer demo
     menus.flatMap((p) => p.childMenuResources.map((m) => m.menuBrief));
 
   it('is in no role’s menus3 on a production server, and in the core roles’ on a test-mode server', async () => {
-    const production = await testServer();
-    const testMode = await testServer(undefined, undefined, { testMode: true });
+    const production = await server();
+    const testMode = await server(undefined, undefined, { testMode: true });
     try {
       for (const user of ['core_operator', 'core_director', 'core_query'])
         expect(paths(await menus3(production, user))).not.toContain('/demo/renderer');

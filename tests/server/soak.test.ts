@@ -8,15 +8,13 @@ import { signRequest } from '@/api/signature';
 import { buildApp } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import { openDb, type Db, type Queryable } from '@server/db/db';
-import { migrate } from '@server/db/migrate';
-import { openEngine } from '@server/engine';
-import { seedAll } from '@server/seed';
 import { seededRandom, testSeed } from '../seed';
 import { expectBooksBalance } from './books';
 import { type Browser, clock } from './helpers';
 import { bigWorkbook } from './importBomb';
 import { API, SIGN, as, type ModelsTestServer, modelsServer, uploadFile } from './modelsHelpers';
-import { postgresBin, type PostgresServer, startPostgres } from './pgServer';
+import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
+import { seededPostgres } from './pgFixture';
 
 /**
  * Soak: SOAK_OPS requests (default 1,500; SOAK_OPS=10000 for a longer hunt) from SOAK_USERS (default 20)
@@ -307,10 +305,8 @@ describe('soak: mixed operations from concurrent users, then the books balance',
   it.skipIf(!postgresBin())(
     `PostgreSQL: ${OPS} operations from ${USERS} users`,
     async () => {
-      pg = startPostgres({ portRange: [18675, 18699], fsync: false });
+      pg = await seededPostgres();
       pgDb = await openDb({ databaseUrl: pg.url });
-      await migrate(pgDb);
-      await seedAll(await openEngine({ db: pgDb }));
       const app = await buildApp({
         db: pgDb,
         schemasDir: join(process.cwd(), 'schemas'),
