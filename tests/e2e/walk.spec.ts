@@ -54,6 +54,8 @@ interface RecordPage {
   path: string;
   roles: readonly string[];
   model: string;
+  /** The page schema (for the role fingerprint). */
+  schema: unknown;
 }
 function recordPages(): RecordPage[] {
   const out: RecordPage[] = [];
@@ -68,11 +70,18 @@ function recordPages(): RecordPage[] {
     const model = owner?.param === 'id' ? owner.model : page.model;
     // A create form takes no record; an edit form, a detail, an approval or an upload page does.
     if (!model || page.form?.mode === 'create') continue;
-    out.push({ path: route.path, roles: route.roles, model });
+    out.push({ path: route.path, roles: route.roles, model, schema: page });
   }
   return out;
 }
 const RECORD_PAGES = recordPages();
+/**
+ * The record pages a walk of this worker has opened without a problem, by path, role fingerprint,
+ * enterprise and record: another role of the same enterprise that sees the page alike and gets the same
+ * record would open the same screen with the same actions, so it does not open it again. A walk run alone
+ * opens every record page of its role.
+ */
+const RECORD_PAGES_SEEN = new Set<string>();
 
 interface Menu {
   menuBrief: string;
@@ -283,15 +292,20 @@ for (const user of USERS) {
     for (const path of planned) await visit(path);
 
     // The record pages of the user's role, each with the first record of its model the user can see.
-    const role = DEMO_USERS.find((u) => u.username === user)?.roles[0] ?? '';
+    const demoUser = DEMO_USERS.find((u) => u.username === user);
+    const role = demoUser?.roles[0] ?? '';
+    const models = Object.values(DIRECTORY.models ?? {});
     const opened: string[] = [];
-    for (const { path, model } of RECORD_PAGES.filter((p) => p.roles.includes(role))) {
+    for (const { path, model, schema } of RECORD_PAGES.filter((p) => p.roles.includes(role))) {
       const answer = (await (await apiGet(page, recordsPath(model), { size: '1' })).json()) as {
         data?: { list: Array<{ id: string }> };
       };
       const id = answer.data?.list[0]?.id;
       if (!id) continue; // nothing of that model is visible to this user
+      const key = `${path} ${roleFingerprint(schema, role, pageModels(schema, models))} ${demoUser?.corp} ${id}`;
+      if (RECORD_PAGES_SEEN.has(key)) continue;
       await visit(`${path}?id=${encodeURIComponent(id)}`);
+      RECORD_PAGES_SEEN.add(key);
       opened.push(path);
     }
     // Whatever the last pages asked for has answered, without a problem.
