@@ -7,7 +7,7 @@
  * tests/e2e/sample-product.spec.ts renders the same folders in the browser.
  */
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_FOLDERS_GLOBAL } from '@contract/products';
 import { createModuleSource, instantiate, loadPageSchema, pageSource, variantsOf } from '@renderer';
 import { portalProductFolders } from '@server/products/productDirs';
@@ -27,6 +27,10 @@ describe('a mounted product folder in the portal', () => {
       JSON.stringify({ ...payload, files: withVariant }),
     );
     files = await import('@/schemaFiles/pages');
+  });
+  // The unit files share their worker (vitest.config.ts): the next file's portal must not see these folders.
+  afterAll(() => {
+    delete (globalThis as Record<string, unknown>)[PRODUCT_FOLDERS_GLOBAL];
   });
 
   it('the payload carries the pages, model, dictionary and fragment by their path in the tree', () => {

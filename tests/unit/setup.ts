@@ -1,4 +1,32 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { vi } from 'vitest';
+
+// The jsdom projects run their files one after another in the same worker (`isolate: false` in
+// vitest.config.ts), so antd, Formily and React are loaded once per worker instead of once per file. What a
+// file could leave behind for the next one is reset here, before the file's own imports:
+// - every module the runner evaluated (the project's code, and the mocks a file declares: `vi.mock` applies to
+//   what the file imports afresh); node_modules stay loaded in Node's own module cache;
+// - fake timers a file left installed;
+// - what Testing Library still has mounted (a previous file that did not clean up);
+// - the jsdom document and storage: the body, own properties a test defined on `document` (e.g. a
+//   `visibilityState` getter), local and session storage, cookies, the address.
+vi.resetModules();
+vi.useRealTimers();
+if (typeof document !== 'undefined') {
+  cleanup();
+  for (const key of Object.getOwnPropertyNames(document)) {
+    if (key !== 'location' && !key.startsWith('_react')) Reflect.deleteProperty(document, key);
+  }
+  document.body.innerHTML = '';
+  document.title = '';
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+  window.history.replaceState(null, '', '/');
+}
 
 // jsdom gaps that antd needs (see TOOLCHAIN.md).
 if (typeof window !== 'undefined') {
