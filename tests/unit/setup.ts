@@ -43,8 +43,15 @@ if (typeof window !== 'undefined') {
         dispatchEvent: () => false,
       }) as MediaQueryList;
   }
-  const original = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => original(elt);
+  // Without the pseudo-element argument, which jsdom does not implement. Wrapped once per worker: the files
+  // of a worker share its window (vitest.config.ts, isolate: false).
+  const current = window.getComputedStyle as typeof window.getComputedStyle & { pseudoDropped?: true };
+  if (!current.pseudoDropped) {
+    const original = window.getComputedStyle.bind(window);
+    window.getComputedStyle = Object.assign((elt: Element) => original(elt), {
+      pseudoDropped: true as const,
+    });
+  }
 }
 
 // Testing Library's `findBy…` and `waitFor` give up after 1 s by default: a dialog whose code loads on first
