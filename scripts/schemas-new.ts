@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { ACCOUNT_CENTRE, PRODUCT_CODES } from '@contract/products';
+import { expandRoles } from '@contract/roles';
 import { formatIssue } from '@renderer/core/checker';
 import { schemaFileOnDisk, schemaTreeFile } from '@renderer/core/node';
 import { checkSchemaFolder } from './schemas-check';
@@ -222,6 +223,15 @@ function pageHead(
   };
 }
 
+/**
+ * A model's role list as a page names it: its role groups (`@operatorOrDirector`, contract/roles.ts) as
+ * role codes, `@all` (any current role) kept.
+ */
+function pageRoles(names: readonly string[] | undefined): string[] {
+  const all = (names ?? []).filter((n) => n === '@all');
+  return [...all, ...expandRoles((names ?? []).filter((n) => n !== '@all')).roles];
+}
+
 /** Builds the page schema object for `options` from the model in `root`/_models. */
 export function buildListPage(root: string, options: NewPageOptions): Record<string, unknown> {
   const model = readModel(root, options.model);
@@ -230,14 +240,14 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
   // of the page: its button names no roles.
   const anyRole = (t: ModelTransition): boolean => (t.roles ?? []).includes('@all');
   const transitions = (model.transitions ?? []).filter(
-    (t) => !options.role || anyRole(t) || (t.roles ?? []).includes(options.role),
+    (t) => !options.role || anyRole(t) || pageRoles(t.roles).includes(options.role),
   );
-  const canCreate = model.create && (!options.role || (model.create.roles ?? []).includes(options.role));
+  const canCreate = model.create && (!options.role || pageRoles(model.create.roles).includes(options.role));
   const roles = [
     ...new Set(
       options.role
         ? [options.role]
-        : (model.transitions ?? []).flatMap((t) => t.roles ?? []).concat(model.create?.roles ?? []),
+        : (model.transitions ?? []).flatMap((t) => pageRoles(t.roles)).concat(pageRoles(model.create?.roles)),
     ),
   ];
   const shownNames = new Set<string>();
@@ -257,7 +267,7 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
   );
   const create =
     canCreate && !options.noCreate
-      ? createDialog(model, options.role ? undefined : model.create?.roles)
+      ? createDialog(model, options.role || !model.create?.roles ? undefined : pageRoles(model.create.roles))
       : null;
   const toolbar = [...(create ? [create] : []), { key: 'export', label: '导出', type: 'export' }];
   const rowActions = transitions.map((t) => ({
@@ -273,7 +283,7 @@ export function buildListPage(root: string, options: NewPageOptions): Record<str
               : `oneOf($record.${stateField}, ${t.from.map((s) => `'${s}'`).join(', ')})`,
         }
       : {}),
-    ...(options.role || anyRole(t) ? {} : t.roles?.length ? { roles: t.roles } : {}),
+    ...(options.role || anyRole(t) ? {} : t.roles?.length ? { roles: pageRoles(t.roles) } : {}),
     ...(t.reason && t.reason !== 'none' ? { reason: t.reason, reasonTitle: t.reasonTitle ?? '原因' } : {}),
     ...(t.sign ? { sign: true } : {}),
     ...(t.reason === 'required' || t.sign ? {} : { confirm: `确认${t.title ?? t.action}该记录？` }),
@@ -316,7 +326,7 @@ export function buildFormPage(root: string, options: NewPageOptions): Record<str
   }
   const noun = model.title ?? model.name;
   const title = options.title ?? `新建${noun}`;
-  const roles = options.role ? [options.role] : (model.create?.roles ?? []);
+  const roles = options.role ? [options.role] : pageRoles(model.create?.roles);
   return {
     ...pageHead(
       options.route,

@@ -27,7 +27,7 @@ export const PRODUCT_OPENING = 'productOpening';
 /** Steps of the system (no user, no role) on records, each with its audit entry. */
 function systemSteps(
   q: Queryable,
-  rows: ReadonlyArray<{ id: string; from: string }>,
+  rows: ReadonlyArray<{ id: string; from: string | null }>,
   action: string,
   to: string,
   at: Date,
@@ -71,10 +71,18 @@ export async function ensureProductOpenings(
       const n = params.length;
       return `($${n - 2}, $${n - 1}, $${n}, 'UNOPENED', array[$${n - 1}::text], $1::timestamptz, $1::timestamptz)`;
     });
-    await q.query(
+    const made = await q.query<{ id: string }>(
       `insert into corp_products (id, corp_id, product, state, visible_corps, created_at, updated_at)
-       values ${tuples.join(', ')} on conflict (corp_id, product) do nothing`,
+       values ${tuples.join(', ')} on conflict (corp_id, product) do nothing returning id`,
       params,
+    );
+    // Each record's trail starts with its creation, as a record made through the engine does.
+    await systemSteps(
+      q,
+      made.rows.map((row) => ({ ...row, from: null })),
+      'create',
+      'UNOPENED',
+      at,
     );
   }
 }

@@ -124,15 +124,15 @@ describe('a route block changed in one place', () => {
     editRoutes((routes) => {
       routes.push({ path: '/my/ghost', title: '幽灵页', reason: 'error page', roles: ['@all'] });
       routes.splice(
-        routes.findIndex((r) => r.path === '/project/list'),
+        routes.findIndex((r) => r.path === '/service/chat'),
         1,
       );
     });
-    expect(Object.keys(SCREENS)).toContain('/project/list');
+    expect(Object.keys(SCREENS)).toContain('/service/chat');
     const messages = checkSchemaFolder(copy).issues.map((i) => `${i.file}: ${i.message}`);
     expect(messages).toEqual([
       '_routes/handwritten.json: 路由 /my/ghost 没有对应的页面组件（src/router/screens.ts）',
-      '_routes/handwritten.json: 页面组件 /project/list 没有路由块',
+      '_routes/handwritten.json: 页面组件 /service/chat 没有路由块',
     ]);
   });
 });
