@@ -15,8 +15,11 @@ type Json = Record<string, unknown>;
 interface Props {
   text: string;
   models: Readonly<Record<string, ModelDefinition>>;
-  /** Called with the edited document (not yet formatted). */
-  onEdit(document: Json): void;
+  /**
+   * Called with an edit of the document, which the host applies to its newest text (an edit made while
+   * the previous one is being formatted applies after it, not to the text shown).
+   */
+  onEdit(change: (document: Json) => void): void;
   /** An item picked in the preview (its outline key, see {@link pickedKey}); a new object selects again. */
   picked?: { key: string } | null;
 }
@@ -149,11 +152,7 @@ export function VisualEditor({ text, models, onEdit, picked }: Props): React.JSX
     const [, group, actionKey] = /^action:([^:]+):(.*)$/.exec(key)!;
     return [actionHolder(copy)[group!] as Json[], actionKey!];
   };
-  const edit = (change: (copy: Json) => void): void => {
-    const copy = structuredClone(document);
-    change(copy);
-    onEdit(copy);
-  };
+  const edit = (change: (copy: Json) => void): void => onEdit(change);
   /** The selected column or field node inside `copy`. */
   const nodeIn = (copy: Json, key: string): Json | undefined => {
     if (groupOf(key)) {

@@ -247,6 +247,13 @@ function Studio() {
   const [initial, setInitial] = useState('');
   const [saved, setSaved] = useState('');
   const [text, setText] = useState('');
+  /**
+   * The newest text, ahead of `text` while a visual edit's format round trip is under way: each visual edit
+   * applies to it, so a second edit made before the first came back does not undo the first.
+   */
+  const newestText = useRef('');
+  /** Visual edits one after another (see {@link newestText}). */
+  const visualEdits = useRef<Promise<void>>(Promise.resolve());
   const [clean, setClean] = useState<string | null>(null);
   const [issues, setIssues] = useState<CheckIssue[]>([]);
   const [impact, setImpact] = useState<Impact | null>(null);
@@ -288,6 +295,7 @@ function Studio() {
       setInitial(t);
       setSaved(t);
       setText(t);
+      newestText.current = t;
       setClean(null);
       setIssues([]);
       setExpanded((keys) => [...new Set([...keys, ...ancestors(known ?? entries, f)])]);
@@ -354,17 +362,31 @@ function Studio() {
   }, []);
   const commands = useRef<{ undo(): void; redo(): void } | null>(null);
   /** A visual edit: formatted as a save would write it, applied to the text editor as a minimal change. */
-  const visualEdit = async (document: Record<string, unknown>) => {
+  const visualEdit = (change: (document: Record<string, unknown>) => void) => {
     if (!file) return;
-    const edited = editedText(text, document, (t, pointer) =>
-      valueRange(EditorState.create({ doc: t, extensions: [json()] }), pointer),
-    );
-    const { text: formatted } = await studioApi<{ text: string }>('format', { file, text: edited });
-    setReplace({ text: formatted });
+    visualEdits.current = visualEdits.current.then(async () => {
+      const base = newestText.current;
+      let document: Record<string, unknown>;
+      try {
+        document = JSON.parse(base) as Record<string, unknown>;
+      } catch {
+        return; // the text view has a syntax error: the visual view shows it and edits nothing
+      }
+      change(document);
+      const edited = editedText(base, document, (t, pointer) =>
+        valueRange(EditorState.create({ doc: t, extensions: [json()] }), pointer),
+      );
+      const { text: formatted } = await studioApi<{ text: string }>('format', { file, text: edited });
+      newestText.current = formatted;
+      setReplace({ text: formatted });
+    });
+    // A failed edit (the studio server gone) must not stop the edits after it.
+    visualEdits.current = visualEdits.current.catch((e: unknown) => console.error(e));
   };
 
   const onChange = (t: string) => {
     setText(t);
+    newestText.current = t;
     // The formatted text a save put back: checked clean already, and still 已保存.
     if (t === justSaved.current) return;
     justSaved.current = null;
@@ -452,12 +474,7 @@ function Studio() {
         </div>
         {file && source && mode === 'visual' && (
           <div style={{ flex: 1, minHeight: 0 }}>
-            <VisualEditor
-              text={text}
-              models={source.models}
-              picked={picked}
-              onEdit={(document) => void visualEdit(document)}
-            />
+            <VisualEditor text={text} models={source.models} picked={picked} onEdit={visualEdit} />
           </div>
         )}
         <div style={{ flex: 1, minHeight: 0, display: mode === 'text' ? 'block' : 'none' }}>
