@@ -2,7 +2,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { pageModels, type FieldModel, type PageModel } from '../pageObjects/pageModel';
 import type { PageTitles } from './pageObjects.generated';
 import { choose, confirm, giveReason, pickDate, succeeded, type } from './creditUi';
-import { followInApp } from './fixtures';
 
 /**
  * Page objects of the schema pages, built from the schemas (tests/pageObjects/pageModel.ts): a test names
@@ -38,36 +37,10 @@ export class SchemaPageObject<T extends Titles> {
     readonly model: PageModel,
   ) {}
 
-  /**
-   * Opens the route (with its address parameters) and waits for the schema page. Inside the signed-in
-   * portal on another path it follows the address as a link would (the router's history), without loading
-   * the portal again: a page load costs about a second of browser CPU, an in-app navigation a quarter of
-   * it. Elsewhere (a blank page, the login page, a public page, the same path, beside a list kept mounted)
-   * it loads the address.
-   */
+  /** Opens the route (with its address parameters) and waits for the schema page. */
   async goto(query: Record<string, string> = {}): Promise<void> {
     const search = new URLSearchParams(query).toString();
-    const url = `/cv3${this.model.route}${search ? `?${search}` : ''}`;
-    const inApp = await this.page
-      .evaluate((path) => {
-        const shell = document.querySelector('[data-testid="current-user"]');
-        // A list kept mounted (hidden) for the user's return (src/shell/KeepAliveOutlet.tsx) would stay
-        // in the page beside the new one: a page load starts without it.
-        const keptAlive = document.querySelector('[data-keep-alive]');
-        if (!shell || keptAlive || window.location.pathname === path) return false;
-        // The page showing now is marked: the one to wait for is the route's new page, not this one.
-        for (const old of document.querySelectorAll('[data-testid="schema-page"]'))
-          old.setAttribute('data-e2e-left', '');
-        return true;
-      }, `/cv3${this.model.route}`)
-      .catch(() => false);
-    if (!inApp) {
-      await this.page.goto(url);
-      await expect(this.page.getByTestId('schema-page')).toHaveCount(1);
-      return;
-    }
-    await followInApp(this.page, url);
-    await expect(this.page.locator('[data-testid="schema-page"]:not([data-e2e-left])')).toHaveCount(1);
+    await this.page.goto(`/cv3${this.model.route}${search ? `?${search}` : ''}`);
     await expect(this.page.getByTestId('schema-page')).toHaveCount(1);
   }
 
