@@ -67,6 +67,24 @@ export async function writeAudit(q: Queryable, entries: AuditWrite[]): Promise<v
   );
 }
 
+/**
+ * Steps of the system (no user, no role: a one-time writer, the back office, the CA) on records of `model`,
+ * each from its own state (`null`: its creation) to `to`.
+ */
+export function writeSystemSteps(
+  q: Queryable,
+  model: string,
+  rows: ReadonlyArray<{ id: string; from: string | null }>,
+  action: string,
+  to: string,
+  at: Date,
+): Promise<void> {
+  return writeAudit(
+    q,
+    rows.map((row) => ({ model, recordId: row.id, action, from: row.from, to, user: null, role: null, at })),
+  );
+}
+
 /** A record's log, oldest first; `titles` turns action names into their Chinese titles. */
 export async function readAudit(
   q: Queryable,

@@ -6,7 +6,7 @@ import {
 } from '@contract/products';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
-import { writeAudit } from './audit';
+import { writeSystemSteps } from './audit';
 import type { Effect } from './effects';
 import { timeOrderedId } from './ids';
 
@@ -23,29 +23,6 @@ export const PRODUCT_OPENING = 'productOpening';
  * here: the session's opened products ({@link openedProducts}, read before any role is chosen) and the
  * engine's product gate ({@link hasOpenedAny}, inside every business action's transaction).
  */
-
-/** Steps of the system (no user, no role) on records, each with its audit entry. */
-function systemSteps(
-  q: Queryable,
-  rows: ReadonlyArray<{ id: string; from: string | null }>,
-  action: string,
-  to: string,
-  at: Date,
-): Promise<void> {
-  return writeAudit(
-    q,
-    rows.map((row) => ({
-      model: PRODUCT_OPENING,
-      recordId: row.id,
-      action,
-      from: row.from,
-      to,
-      user: null,
-      role: null,
-      at,
-    })),
-  );
-}
 
 /**
  * Makes the missing records of every enterprise (or of `corpId`), one per business product in menu order,
@@ -77,8 +54,9 @@ export async function ensureProductOpenings(
       params,
     );
     // Each record's trail starts with its creation, as a record made through the engine does.
-    await systemSteps(
+    await writeSystemSteps(
       q,
+      PRODUCT_OPENING,
       made.rows.map((row) => ({ ...row, from: null })),
       'create',
       'UNOPENED',
@@ -102,7 +80,7 @@ export async function openProduct(
       returning p.id, o.state as "from"`,
     [corpId, product, at],
   );
-  await systemSteps(q, r.rows, 'open', 'OPENED', at);
+  await writeSystemSteps(q, PRODUCT_OPENING, r.rows, 'open', 'OPENED', at);
 }
 
 /** Closes a product an enterprise had opened (the demo world's second factor, which gave up credit). */
@@ -117,8 +95,9 @@ export async function closeProduct(
       where corp_id = $1 and product = $2 and state = 'OPENED' returning id`,
     [corpId, product, at],
   );
-  await systemSteps(
+  await writeSystemSteps(
     q,
+    PRODUCT_OPENING,
     r.rows.map((row) => ({ ...row, from: 'OPENED' })),
     'close',
     'UNOPENED',
@@ -150,8 +129,9 @@ export async function approveProductOpenings(
       returning id, corp_id as "corpId", product, applicant_id as "applicantId"`,
     [madeBefore.toISOString(), at],
   );
-  await systemSteps(
+  await writeSystemSteps(
     q,
+    PRODUCT_OPENING,
     r.rows.map((row) => ({ ...row, from: 'PENDING' })),
     'approve',
     'OPENED',

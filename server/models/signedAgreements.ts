@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import { writeAudit } from './audit';
+import { writeSystemSteps } from './audit';
 import type { CompiledModel } from './compileModel';
 import { timeOrderedId } from './ids';
 import type { ModelSet } from './loadModels';
@@ -114,18 +114,7 @@ export async function writeSignedAgreement(
     { userId: null, personName: null, corpId: null, corpName: null },
     a.signedAt,
   );
-  await writeAudit(q, [
-    {
-      model: SIGNED_AGREEMENT,
-      recordId: id,
-      action: 'create',
-      from: null,
-      to: rec.state,
-      user: null,
-      role: null,
-      at: a.signedAt,
-    },
-  ]);
+  await writeSystemSteps(q, SIGNED_AGREEMENT, [{ id, from: null }], 'create', rec.state, a.signedAt);
   return id;
 }
 

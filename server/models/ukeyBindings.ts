@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { writeAudit } from './audit';
+import { writeSystemSteps } from './audit';
 import { timeOrderedId } from './ids';
 
 /** The model of UKEY bindings (schemas/_models/ukeyBinding.json). */
@@ -40,18 +40,7 @@ export async function bindUkey(q: Queryable, b: BindingInput): Promise<string> {
              array[$4::text], $10, $10)`,
     [id, b.ukeyNo, b.certSerial, b.corpId, b.holderUserId, b.bank, b.raType, b.printNumber, b.kind, at],
   );
-  await writeAudit(q, [
-    {
-      model: UKEY_BINDING,
-      recordId: id,
-      action: 'bind',
-      from: null,
-      to: 'ACTIVE',
-      user: null,
-      role: null,
-      at,
-    },
-  ]);
+  await writeSystemSteps(q, UKEY_BINDING, [{ id, from: null }], 'bind', 'ACTIVE', at);
   return id;
 }
 
@@ -66,18 +55,13 @@ export async function unbindSoftKeys(
       where holder_user_id = $1 and kind = 'SOFT' and state = 'ACTIVE' returning id`,
     [holderUserId, at],
   );
-  await writeAudit(
+  await writeSystemSteps(
     q,
-    r.rows.map((row) => ({
-      model: UKEY_BINDING,
-      recordId: row.id,
-      action: 'unbind',
-      from: 'ACTIVE',
-      to: 'UNBOUND',
-      user: null,
-      role: null,
-      at,
-    })),
+    UKEY_BINDING,
+    r.rows.map((row) => ({ id: row.id, from: 'ACTIVE' })),
+    'unbind',
+    'UNBOUND',
+    at,
   );
 }
 
