@@ -129,11 +129,11 @@ test('registers an enterprise, refusing a bad credit code, ID card and weak pass
   await expect(page.getByText('开通申请已提交，请等待平台审核')).toBeVisible();
   await expect(overview.cell(credit, '状态')).toHaveText('审核中');
   // The platform's back office (emulated: PRODUCT_APPROVAL_SECONDS, tests/e2e/fixtures.ts) approves it, and
-  // the applicant is told in the inbox.
+  // the applicant is told in the inbox. Each look waits for the reloaded list (more than a second at load 15).
   await expect(async () => {
     await page.reload();
-    await expect(overview.cell(credit, '状态')).toHaveText('已开通', { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(overview.cell(credit, '状态')).toHaveText('已开通', { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   await page.goto('/cv3/my/message/index');
   await expect(page.getByText('信用凭证产品已开通').first()).toBeVisible();
   // The way to 实名认证 from product opening.
