@@ -71,7 +71,12 @@ export default defineConfig({
           // A product's own server tests live in its folder (products/<code>/tests/server/).
           include: ['tests/server/**/*.test.ts', 'products/*/tests/server/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           environment: 'node',
+          // A forked worker runs file after file without loading Node's modules and node_modules again for
+          // each (that import was most of a small file's time); tests/server/setup.ts resets the project's
+          // modules and the environment before each file.
+          isolate: false,
           testTimeout: 60000,
           hookTimeout: 60000,
           pool: 'forks',
