@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { serialQueue, type Db, type OpenDbOptions, type QueryResult } from './db';
+import { statementRunner } from './pgliteStatements.mjs';
 
 export interface PgliteDb extends Db {
   /** The embedded database as a tarball (test fixtures). */
@@ -15,24 +16,15 @@ export async function openPglite(options: OpenDbOptions): Promise<PgliteDb> {
   // One statement at a time, a transaction holding the connection (server/db/db.ts serialQueue).
   const queue = serialQueue();
   const serial = queue.run;
-  const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
-    rows: r.rows as T[],
-    affectedRows: r.affectedRows ?? 0,
-  });
+  // Statements in one exchange each, prepared once they recur (server/db/pgliteStatements.mjs).
+  const run = statementRunner(pg);
+  const query = <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> =>
+    run(sql, params) as Promise<QueryResult<T>>;
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) =>
-      serial(async () => toResult<T>(await pg.query(sql, params as unknown[]))),
+    query: <T>(sql: string, params?: unknown[]) => serial(() => query<T>(sql, params)),
     exec: (sql) => serial(async () => void (await pg.exec(sql))),
-    transaction: (fn) =>
-      serial(() =>
-        pg.transaction((tx) =>
-          fn({
-            query: async <T>(sql: string, params?: unknown[]) =>
-              toResult<T>(await tx.query(sql, params as unknown[])),
-          }),
-        ),
-      ),
+    transaction: (fn) => serial(() => pg.transaction(() => fn({ query }))),
     // One process, one connection: nothing can be missed, so it never goes down.
     listen: (channel, onPayload) =>
       serial(async () => {

@@ -3,12 +3,14 @@
 // Plain JavaScript: a worker does not inherit the TypeScript loader the server runs under.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { statementRunner } from './pgliteStatements.mjs';
 
 const { dataDir, loadDataDir } = workerData;
 const pg = new PGlite({
   ...(dataDir ? { dataDir } : {}),
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
 });
+const run = statementRunner(pg);
 
 /** An error as data: the message and PostgreSQL's fields (code, constraint, detail ...) callers look at. */
 function errorData(e) {
@@ -20,8 +22,7 @@ function errorData(e) {
 
 const ops = {
   async query({ sql, params }) {
-    const r = await pg.query(sql, params);
-    return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+    return run(sql, params);
   },
   async exec({ sql }) {
     await pg.exec(sql);

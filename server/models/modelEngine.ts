@@ -27,6 +27,7 @@ import {
   rowToRecord,
   saveRecord,
   selectColumns,
+  selectRows,
   visibilityKey,
 } from './recordStore';
 import { checkDateRules } from './dateRules';
@@ -252,20 +253,21 @@ export class ModelEngine {
     // page), then render only those rows: formatting every matching row before the top-N sort costs more
     // than the sort itself on a large list. The (capped) count travels in the same statement, one round
     // trip instead of two (the list request's largest fixed cost); an empty page counts on its own.
-    const rows = await this.o.db.query<Json & { __count: number }>(
+    const rows = (await selectRows(
+      this.o.db,
       `select ${selectColumns(model, 't')}, ${cappedCountSql(model, where)} as "__count" from ${model.table} t
         where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, actor.role, 's')} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
-    );
-    const first = rows.rows[0];
+    )) as Array<Json & { __count: number }>;
+    const first = rows[0];
     const { count, estimated } = first
       ? await finishCount(this.o.db, model, where, first.__count)
       : await countRows(this.o.db, model, where);
     return {
       list: await this.answer(
         model,
-        rows.rows.map((row) => rowToRecord(model, row)),
+        rows.map((row) => rowToRecord(model, row)),
         actor,
       ),
       pagecond: { count, page, size, ...(estimated ? { estimated: true as const } : {}) },
@@ -304,15 +306,16 @@ export class ModelEngine {
     const order = orderBy(model, query, actor.role, 's');
     const total = await this.count(model, where);
     for (let offset = 0; offset < total; offset += chunk) {
-      const rows = await this.o.db.query<Json>(
+      const rows = await selectRows(
+        this.o.db,
         `select ${selectColumns(model, 't')} from ${model.table} t join ${sideTable(model)} s on s.id = t.id
           where ${where.sql} order by ${order} limit ${chunk} offset ${offset}`,
         where.params,
       );
-      if (rows.rows.length === 0) break;
+      if (rows.length === 0) break;
       await onChunk(
         // As a list answers them: without the fields hidden from the actor's role.
-        rows.rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
+        rows.map((row) => recordJson(model, rowToRecord(model, row), actor)),
         total,
       );
     }
@@ -394,11 +397,12 @@ export class ModelEngine {
       const column = child.fields.get(model.def.children.field)!.column;
       // Children made in one transaction share created_at: their business numbers give the order.
       const numbered = child.def.numbering ? `${child.fields.get(child.def.numbering.field)!.column}, ` : '';
-      const r = await this.o.db.query<Json>(
+      const rows = await selectRows(
+        this.o.db,
         `select ${selectColumns(child, 't')} from ${child.table} t where t.${column} = $1 and t.visible_corps @> $2::text[] order by t.created_at, ${numbered ? `t.${numbered}` : ''}t.id`,
         [id, [visibilityKey(child, actor)]],
       );
-      children = r.rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
+      children = rows.map((row) => recordJson(child, rowToRecord(child, row), actor));
     }
     const [json] = await this.answer(model, [rec], actor);
     return { ...json!, audit, children };

@@ -43,6 +43,21 @@ export function selectColumns(model: CompiledModel, alias = ''): string {
 
 type Row = Record<string, unknown>;
 
+/**
+ * The rows of `sql` (a select of {@link selectColumns}, whose values JSON carries unchanged: text, numbers,
+ * booleans, jsonb, text arrays) read as one JSON text that PostgreSQL writes (json_agg, in the select's own
+ * order: the aggregate reads the sorted subquery as it comes) and the server parses at once. The driver
+ * then decodes one column instead of every column of every row, and the embedded database's thread
+ * (server/db/pgliteWorker.mjs) hands one string to the server's thread instead of row objects to copy.
+ */
+export async function selectRows(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
+  const r = await q.query<{ rows: string }>(
+    `select coalesce(json_agg(r), '[]')::text as "rows" from (${sql}) r`,
+    params,
+  );
+  return JSON.parse(r.rows[0]?.rows ?? '[]') as Row[];
+}
+
 /** A selected row as a record. */
 export function rowToRecord(model: CompiledModel, row: Row): BizRecord {
   const data: Record<string, unknown> = {};
@@ -180,11 +195,12 @@ export async function loadRecord(
   id: string,
   forUpdate = false,
 ): Promise<BizRecord | null> {
-  const r = await q.query<Row>(
+  const [row] = await selectRows(
+    q,
     `select ${selectColumns(model)} from ${model.table} where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
   );
-  return r.rows[0] ? rowToRecord(model, r.rows[0]) : null;
+  return row ? rowToRecord(model, row) : null;
 }
 
 /** Records whose fields equal the given values (state under the model's state field name). */
