@@ -32,7 +32,13 @@ export default defineConfig({
     viewport: { width: 1480, height: 900 },
     launchOptions: {
       executablePath: (findChromium({ headlessShell: true }) as string | null) ?? undefined,
-      args: CHROMIUM_ARGS,
+      args: [
+        ...CHROMIUM_ARGS,
+        // No optimising JIT tiers in the page: an e2e page lives seconds, and V8's background Maglev and
+        // TurboFan compiles of the portal's bundles were a third of a list page load's browser CPU (7.7 ->
+        // 4.5 CPU-s for three loads, measured with /proc per thread). The bench keeps the JIT (scripts/bench.mjs).
+        '--js-flags=--no-opt --no-maglev',
+      ],
     },
     trace: 'off',
     screenshot: 'only-on-failure',
