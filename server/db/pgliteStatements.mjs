@@ -11,10 +11,25 @@
 
 /** Distinct statement texts prepared by name; beyond, statements are parsed on every call. */
 export const MAX_PREPARED = 200;
-/** A text is named on its third call (as server/db/postgres.ts): one-off texts stay unnamed. */
+/** A text is named on its third call: one-off texts (an export's later chunks, deep pages) stay unnamed. */
 const CALLS_BEFORE_NAMED = 2;
 /** How many unnamed texts are counted before the counts start again. */
 const MAX_COUNTED = 5000;
+
+/**
+ * Counts one call of the unnamed text `sql` in `calls`; true when this call is the one to name it (its
+ * count is then dropped). The rule of both databases' prepared statements (here and server/db/postgres.ts).
+ */
+export function namedNow(calls, sql) {
+  const n = (calls.get(sql) ?? 0) + 1;
+  if (n > CALLS_BEFORE_NAMED) {
+    calls.delete(sql);
+    return true;
+  }
+  if (calls.size >= MAX_COUNTED) calls.clear();
+  calls.set(sql, n);
+  return false;
+}
 /**
  * A prepared statement PostgreSQL no longer runs as prepared: its result columns changed under it
  * (0A000, "cached plan must not change result type", after a migration changed a table it reads), or it
@@ -103,14 +118,7 @@ export function statementRunner(pg) {
   /** The statement's name when it is (or now becomes) prepared, else undefined. */
   function nameFor(sql) {
     if (prepared.has(sql) || prepared.size >= MAX_PREPARED) return undefined;
-    const n = (calls.get(sql) ?? 0) + 1;
-    if (n > CALLS_BEFORE_NAMED) {
-      calls.delete(sql);
-      return `scf_${nextName++}`;
-    }
-    if (calls.size >= MAX_COUNTED) calls.clear();
-    calls.set(sql, n);
-    return undefined;
+    return namedNow(calls, sql) ? `scf_${nextName++}` : undefined;
   }
 
   return async function query(sql, params = []) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, QueryResult } from './db';
+import { namedNow } from './pgliteStatements.mjs';
 
 // numeric stays a string (money is exact decimal strings end to end); bigint counts become strings too,
 // so queries cast counts to int.
@@ -49,10 +50,6 @@ export async function openPostgres(url: string): Promise<Db> {
 
 /** Distinct statement texts prepared by name; beyond, statements are parsed on every call as before. */
 const MAX_PREPARED = 500;
-/** A text is named on its third call: one-off texts (an export's later chunks, deep pages) stay unnamed. */
-const CALLS_BEFORE_NAMED = 2;
-/** How many unnamed texts are counted before the counts start again. */
-const MAX_COUNTED = 5000;
 
 /**
  * A query with parameters as a named prepared statement once its text recurs (one name per SQL text,
@@ -67,14 +64,7 @@ function preparedStatements(): (sql: string, params?: unknown[]) => pg.QueryConf
     if (!values?.length) return { text };
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED) {
-      const n = (calls.get(text) ?? 0) + 1;
-      if (n > CALLS_BEFORE_NAMED) {
-        names.set(text, (name = `scf_${names.size}`));
-        calls.delete(text);
-      } else {
-        if (calls.size >= MAX_COUNTED) calls.clear();
-        calls.set(text, n);
-      }
+      if (namedNow(calls, text)) names.set(text, (name = `scf_${names.size}`));
     }
     return name === undefined ? { text, values } : { name, text, values };
   };
