@@ -67,17 +67,23 @@ export async function login(base, username, agent = new http.Agent({ keepAlive: 
   return { cookie, csrf };
 }
 
-/** CPU milliseconds (user + system) used so far by process `pid` and all its descendants (Linux /proc). */
+/**
+ * CPU milliseconds (user + system) used so far by process `pid` and all its descendants (Linux /proc),
+ * ended ones included: a live process's own time plus what its reaped children used (cutime, cstime), so
+ * the figure never drops when a PostgreSQL backend exits.
+ */
 export function treeCpuMs(pid) {
   if (!pid || !existsSync('/proc/self/stat')) return null;
   const stats = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+      // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15)
+      // cutime(16) cstime(17).
       const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      stats.set(Number(entry), { ppid: Number(f[1]), ticks });
     } catch {
       // The process ended meanwhile.
     }

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { postgresBin } from '../../scripts/pg-server';
 import { FIXTURE } from './globalSetup';
 import { seededPostgres } from './pgFixture';
+// @ts-expect-error -- plain ESM bench script
+import { treeCpuMs } from '../../scripts/bench/http.mjs';
 // @ts-expect-error -- plain ESM bench script
 import { modelsBench } from '../../scripts/bench/models.mjs';
 // @ts-expect-error -- plain ESM bench script
@@ -40,4 +43,28 @@ describe('bench scripts', () => {
     },
     240_000,
   );
+});
+
+describe("the bench's CPU figure of a process tree", () => {
+  it('keeps the CPU of a child that has ended (a PostgreSQL backend that exited)', async () => {
+    const { spawn } = await import('node:child_process');
+    // A parent that starts a busy child, waits for it to end, then idles until told to stop.
+    // The child burns 800 ms of CPU (not of wall time: the machine may be busy).
+    const busyChild = 'for (;;) { const u = process.cpuUsage(); if (u.user + u.system > 800000) break; }';
+    const parent = spawn(process.execPath, [
+      '-e',
+      `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(busyChild)}]);
+       c.on('exit', () => { console.log('ended'); setInterval(() => {}, 1000); });`,
+    ]);
+    try {
+      await new Promise<void>((resolve) => parent.stdout!.once('data', () => resolve()));
+      // The ended child's 800 ms of CPU stays in the tree's figure (through its parent's reaped time).
+      const stat = readFileSync(`/proc/${parent.pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parentOwnMs = (Number(f[11]) + Number(f[12])) * 10;
+      expect(treeCpuMs(parent.pid) - parentOwnMs).toBeGreaterThanOrEqual(800);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
 });
