@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error -- plain ESM helper shared with the scripts
@@ -12,7 +12,18 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
  * on a one-core machine).
  */
 const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, cpus().length));
-const specFiles = readdirSync(new URL('tests/e2e', import.meta.url)).filter((f) => f.endsWith('.spec.ts'));
+/**
+ * Each spec file's summed test time in a recent run (tests/e2e/durations.json, written by
+ * scripts/e2e-durations.mjs): the files start longest first, so the run does not end with one long file
+ * alone on a half-idle machine (walk.spec.ts ran last and alone for ~3 minutes when files went in name
+ * order). A file not listed yet goes first: it may be long.
+ */
+const durations = JSON.parse(
+  readFileSync(new URL('tests/e2e/durations.json', import.meta.url), 'utf8'),
+) as Record<string, number>;
+const specFiles = readdirSync(new URL('tests/e2e', import.meta.url))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .sort((a, b) => (durations[b] ?? Infinity) - (durations[a] ?? Infinity) || a.localeCompare(b));
 
 export default defineConfig({
   testDir: 'tests/e2e',

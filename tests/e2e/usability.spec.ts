@@ -220,6 +220,9 @@ test.describe('shell', () => {
     await loggedInAs(page, 'dual_role');
     await page.getByTestId('product-switch').click();
     await page.getByTestId('product-credit').click();
+    // The portal logs the switch, then opens the product's first page: opening the record list before that
+    // loaded it without the switch (seen once in CI on a busy machine).
+    await expect(page.getByTestId('product-switch')).toContainText('信用凭证');
     const now = chinaDate(0);
     const switches = schemaPage(page, '/transfer-record');
     await switches.goto();
