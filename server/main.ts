@@ -8,6 +8,7 @@ import { purgeClientRates } from './auth/clientRates';
 import { purgeLoginFailures } from './auth/loginThrottle';
 import { purgeExpired } from './auth/sessions';
 import { approveProductApplications, productApprovalDelay } from './backOffice/productApprovals';
+import { AUTOVACUUM_INTERVAL_MS, vacuumDue } from './db/autovacuum';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { openEngine } from './engine';
@@ -91,6 +92,12 @@ export async function main(): Promise<void> {
     10 * 60 * 1000,
   );
   housekeeping.unref();
+  // The embedded database has no autovacuum of its own (server/db/autovacuum.ts).
+  const autovacuum =
+    db.kind === 'pglite'
+      ? setInterval(() => void vacuumDue(db).catch(() => undefined), AUTOVACUUM_INTERVAL_MS)
+      : undefined;
+  autovacuum?.unref();
   // The emulated back office approves product-opening applications (server/backOffice/productApprovals.ts).
   const backOffice =
     approvalDelay === null
@@ -108,6 +115,7 @@ export async function main(): Promise<void> {
     closing = true;
     console.log(`${signal}: closing`);
     clearInterval(housekeeping);
+    clearInterval(autovacuum);
     clearInterval(backOffice);
     // Stop taking requests and finish those in flight, then close the database (PGlite flushes to disk).
     await opsApp?.close();

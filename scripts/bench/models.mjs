@@ -70,6 +70,7 @@ export async function modelsBench({ records = 10_000, rounds = 300, dump } = {})
     const { createSession } = await import('../../server/auth/sessions.ts');
     const { insertRecords } = await import('../../server/models/index.ts');
     const { openEngine } = await import('../../server/engine.ts');
+    const { vacuumDue } = await import('../../server/db/autovacuum.ts');
     const { signedHeaders } = await import('./http.mjs');
 
     // `dump`: a migrated, seeded database already made (the server suite's fixture), instead of seeding again.
@@ -89,7 +90,9 @@ export async function modelsBench({ records = 10_000, rounds = 300, dump } = {})
         new Date(),
       ),
     );
-    await db.exec('analyze');
+    // What the embedded server's own maintenance does within a minute of the writes (its autovacuum,
+    // server/db/autovacuum.ts): vacuum and analyse the tables that are due.
+    await vacuumDue(db);
     const app = await buildApp({ db, schemasDir, logger: false });
     const user = (await db.query("select id from users where username = 'core_operator'")).rows[0];
     const { id, session } = await createSession(db, user.id, 'ROLE_CORE_OPERATOR', new Date());
@@ -135,7 +138,7 @@ export async function modelsBench({ records = 10_000, rounds = 300, dump } = {})
       {
         figure: 'models filtered+sorted list p95',
         value: ms(percentile(filtered, 95)),
-        target: '≤ 20 ms',
+        target: '≤ 15 ms',
         baseline: `p50 ${ms(percentile(filtered, 50))}`,
       },
     ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhere, onRecordTable, orderBy, withSearches, type QueryParams } from '@server/models/listQuery';
 import { join } from 'node:path';
-import { sideTable } from '@server/models/modelTables';
+import { ensureModelTables, modelIndexes, sideIndexes, sideTable } from '@server/models/modelTables';
 import type { CompiledModel } from '@server/models/compileModel';
 import { loadModels, type ModelSet } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
@@ -248,5 +248,33 @@ describe('lists through the per-enterprise side table', () => {
           except select c, id, state from credit_voucher, unnest(visible_corps) c)) x`,
     );
     expect(drift.rows[0]!.n).toBe(0);
+  });
+
+  it('sorts from indexes that carry the range-filtered columns; a database of before loses the former ones', async () => {
+    const side = sideTable(voucher);
+    // A database made before the range columns were carried: its sort index by amount under the former name.
+    await s.db.exec(`create index ${side}_c_amount on ${side} (_corp, amount, id)`);
+    const made = await ensureModelTables(s.db, models);
+    expect(made).toContain(`drop index if exists ${side}_c_amount`);
+    const defs = (
+      await s.db.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where tablename = $1 order by indexname`,
+        [side],
+      )
+    ).rows;
+    expect(defs.map((d) => d.indexname)).not.toContain(`${side}_c_amount`);
+    const byAmount = defs.find((d) => d.indexname === `${side}_sort_state_amount`)?.indexdef;
+    expect(byAmount).toMatch(
+      /\(_corp, state, amount, id\) INCLUDE \(available_amount, issue_date, due_date\)$/,
+    );
+    // Nothing is missing now: a second start changes nothing.
+    expect(await ensureModelTables(s.db, models)).toEqual([]);
+  });
+
+  it('gives every index of every model a name of its own (names are cut at 63 characters)', () => {
+    for (const model of models.models.values()) {
+      const names = [...modelIndexes(model), ...sideIndexes(model)].map((i) => i.name);
+      expect(new Set(names).size, model.name).toBe(names.length);
+    }
   });
 });
