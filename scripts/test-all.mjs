@@ -1,5 +1,5 @@
 // `npm test`: every suite (typecheck, lint, format, unit, schemas, server, e2e), then one line totalling them: `N passed, N failed`.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +19,8 @@ const started = (label) => {
   return () => walls.push({ label, seconds: (performance.now() - t0) / 1000 });
 };
 
-/** Runs `cmd` with the output shown as it comes; resolves to its exit status (the event loop keeps turning). */
 function run(cmd, args, env = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('error', () => resolve(1));
-    child.on('close', (status) => resolve(status ?? 1));
-  });
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 
 // Static checks first: each is one suite that passes only when all its commands exit 0. Each command is
@@ -69,18 +64,6 @@ for (const { suite, results } of checks) {
   totals.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
-// The e2e suite's portal build (scripts/build-if-needed.mjs) runs beside vitest: for the first half minute
-// vitest keeps one core busy (the server project's global setup seeds its fixture while the jsdom files wait
-// for it), and the build fills the other. Its output is shown when it ends; e2e.mjs builds again only if
-// the sources changed meanwhile (they do not: vitest's tests write schemas into temporary folders).
-const buildStarted = performance.now();
-const portalBuild = want('e2e')
-  ? runQuietly([join(root, 'scripts', 'build-if-needed.mjs')]).then((r) => ({
-      ...r,
-      seconds: (performance.now() - buildStarted) / 1000,
-    }))
-  : null;
-
 // Vitest: unit, schemas and server projects in one run, counted per project from its JSON report.
 const VITEST_SUITES = ['unit', 'schemas', 'server'];
 if (VITEST_SUITES.some(want)) {
@@ -89,7 +72,7 @@ if (VITEST_SUITES.some(want)) {
   // `unit*`: the unit suite is two projects (vitest.config.ts: files that need a worker of their own).
   const projects = VITEST_SUITES.filter(want).flatMap((p) => ['--project', p === 'unit' ? 'unit*' : p]);
   const vitestDone = started(`${VITEST_SUITES.filter(want).join(' + ')} (vitest, one run)`);
-  const status = await run(process.execPath, [
+  const status = run(process.execPath, [
     join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
     ...projects,
@@ -127,12 +110,6 @@ if (VITEST_SUITES.some(want)) {
     totals.push({ suite: 'vitest', passed: 0, failed: 1 });
 }
 
-if (portalBuild) {
-  const build = await portalBuild;
-  walls.push({ label: 'portal build (beside vitest)', seconds: build.seconds });
-  process.stdout.write(build.output);
-}
-
 if (want('e2e')) {
   const report = join(out, 'e2e.json');
   rmSync(report, { force: true });
@@ -140,7 +117,7 @@ if (want('e2e')) {
   // The server suite's globalSetup seeded the demo world into this dump earlier in this run (its time says
   // so), from the same code: the e2e template is loaded from it instead of seeded again (tests/e2e/globalSetup.ts).
   const fixture = join(out, 'server-fixture.tar.gz');
-  const status = await run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
+  const status = run(process.execPath, [join(root, 'scripts', 'e2e.mjs')], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     ...(existsSync(fixture) && statSync(fixture).mtimeMs >= runStartedAt
       ? { E2E_TEMPLATE_DUMP: fixture }
