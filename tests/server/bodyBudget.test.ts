@@ -99,8 +99,13 @@ describe('hostile bodies', () => {
         `answers ${[...new Set(answers)].join(', ')}`,
     );
     for (const a of answers) expect(a).not.toMatch(/INTERNAL|status 5/);
-    // The target is < 50 ms; the bound leaves room for a busy 2-core test machine (before the budget: +1.3 s).
-    expect(worst).toBeLessThan(300);
+    // The target is < 50 ms (the figures are printed above). The bounds only catch the bodies being read
+    // whole again: before the budget the GET waited +1,305 ms and the attack cost 2,434 ms of CPU. With it,
+    // clean-clone CI runs printed +58 to +356 ms and 154 to 332 ms of CPU on a loaded 2-core machine, so the
+    // former bound of 300 ms failed a run for the machine's load, not for the server. CPU moves less with
+    // the load than latency does.
+    expect((used.user + used.system) / 1000).toBeLessThan(1200);
+    expect(worst).toBeLessThan(1000);
   });
 });
 
