@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import type { CompiledModel } from './compileModel';
 import type { ModelSet } from './loadModels';
+import type { FilterKind } from './types';
 
 /** Columns every model table has besides its fields. */
 const SYSTEM_COLUMNS: ReadonlyArray<[string, string]> = [
@@ -113,7 +114,7 @@ export function sideColumns(model: CompiledModel): SideColumn[] {
     const field = model.fields.get(name);
     if (field && field.kind !== 'json') copied.push(copy(field.column, field.dbType));
   }
-  for (const column of containsColumns(model))
+  for (const column of filterColumns(model, 'contains'))
     copied.push({
       column: containsColumn(column),
       type: 'text',
@@ -130,10 +131,13 @@ export function sideColumns(model: CompiledModel): SideColumn[] {
   return copied;
 }
 
-/** The record columns of the model's contains filters. */
-function containsColumns(model: CompiledModel): string[] {
+/**
+ * The record columns of the model's filters of one kind: `contains` (texts, lower-cased copies in the side
+ * table) or `range` (amounts and dates: narrow, fixed-width values the sort indexes carry).
+ */
+function filterColumns(model: CompiledModel, kind: FilterKind): string[] {
   return Object.entries(model.def.query?.filters ?? {})
-    .filter(([, kind]) => kind === 'contains')
+    .filter(([, k]) => k === kind)
     .map(([name]) => model.fields.get(name)!.column);
 }
 
@@ -142,12 +146,10 @@ function searchColumns(model: CompiledModel): string[] {
   return (model.def.query?.search ?? []).map((name) => model.fields.get(name)!.column);
 }
 
-/** The record columns of the model's range filters (amounts and dates: narrow, fixed-width values). */
-function rangeColumns(model: CompiledModel): string[] {
-  return Object.entries(model.def.query?.filters ?? {})
-    .filter(([, kind]) => kind === 'range')
-    .map(([name]) => model.fields.get(name)!.column);
-}
+/** The side table's sorted columns: created_at and those of `query.sort`, each once. */
+const sortedColumns = (model: CompiledModel): string[] => [
+  ...new Set(['created_at', ...(model.def.query?.sort ?? []).map((f) => model.fields.get(f)!.column)]),
+];
 
 /**
  * The side table's sort indexes by their former names, without the range-filtered columns: a database made
@@ -157,10 +159,6 @@ function formerSortIndexes(model: CompiledModel): string[] {
   const side = sideTable(model);
   return sortedColumns(model).flatMap((c) => [indexName(side, `c_${c}`), indexName(side, `cs_${c}`)]);
 }
-
-const sortedColumns = (model: CompiledModel): string[] => [
-  ...new Set(['created_at', ...(model.def.query?.sort ?? []).map((f) => model.fields.get(f)!.column)]),
-];
 
 /**
  * The side table's indexes: per sort column (created_at and `query.sort`), (_corp[, state], column, id)
@@ -173,7 +171,7 @@ const sortedColumns = (model: CompiledModel): string[] => [
 export function sideIndexes(model: CompiledModel): IndexSpec[] {
   const side = sideTable(model);
   const sorted = sortedColumns(model);
-  const ranges = rangeColumns(model);
+  const ranges = filterColumns(model, 'range');
   const specs: IndexSpec[] = [
     {
       name: indexName(side, 'id'),
@@ -191,7 +189,7 @@ export function sideIndexes(model: CompiledModel): IndexSpec[] {
       specs.push({ name, sql: `create index if not exists ${name} on ${side} (${columns})${include}` });
     }
   }
-  const texts = containsColumns(model).map(containsColumn);
+  const texts = filterColumns(model, 'contains').map(containsColumn);
   if (texts.length) {
     const name = indexName(side, 'contains');
     const included = ['id', ...texts, ...new Set(sorted)];

@@ -25,6 +25,7 @@ describe('vacuumDue on the embedded database (its own thread, as the server runs
     db = await openPgliteThread({});
     await db.exec(`create table t (id int primary key, k int, v text);
       create index t_k on t (k);
+      -- A table with nothing to do: no statement names it.
       create table quiet (id int primary key);
       insert into quiet values (1);
       analyze quiet;`);
