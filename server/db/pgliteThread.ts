@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { serialQueue, type Queryable, type QueryResult } from './db';
+import type { Queryable, QueryResult } from './db';
 import type { PgliteDb } from './pglite';
 
 interface Reply {
@@ -20,9 +20,11 @@ function toError(data: Record<string, unknown> & { message: string }): Error {
 /**
  * The embedded database on a thread of its own (server/db/pgliteWorker.mjs), behind the same {@link PgliteDb}
  * as the in-process one (server/db/pglite.ts): the server's thread parses and answers requests while a
- * statement runs, and the two cores of a small machine share the work. Statements go one at a time, as on
- * the in-process database: a transaction holds the queue from BEGIN to COMMIT or ROLLBACK, so no other
- * caller's statement lands inside it. README "Settings" `EMBEDDED_DB_THREAD`.
+ * statement runs, and the two cores of a small machine share the work. Every statement is sent to the
+ * thread at once, so the database never waits for the server's thread to hand it the next one; the thread
+ * runs them one at a time in the order sent, and a transaction holds it from BEGIN to COMMIT or ROLLBACK,
+ * so no other caller's statement lands inside it (server/db/pgliteWorker.mjs). README "Settings"
+ * `EMBEDDED_DB_THREAD`.
  */
 export async function openPgliteThread(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteDb> {
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
@@ -65,62 +67,59 @@ export async function openPgliteThread(options: { dataDir?: string; loadDataDir?
           waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
           worker.postMessage({ id, op, ...args });
         });
-  const query = <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> =>
-    call<QueryResult<T>>('query', { sql, params });
-
-  // One statement at a time, a transaction holding the queue (server/db/db.ts serialQueue).
-  const queue = serialQueue();
-  const serial = queue.run;
+  const query = <T>(sql: string, params?: unknown[], tx?: number): Promise<QueryResult<T>> =>
+    call<QueryResult<T>>('query', { sql, params, tx });
+  let nextTx = 0;
 
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => serial(() => query<T>(sql, params)),
-    exec: (sql) => serial(() => call<void>('exec', { sql })),
-    transaction: (fn) =>
-      serial(async () => {
-        await call('exec', { sql: 'BEGIN' });
-        const tx: Queryable = { query };
-        try {
-          const result = await fn(tx);
-          await call('commit');
-          return result;
-        } catch (e) {
-          await call('exec', { sql: 'ROLLBACK' }).catch(() => undefined);
-          throw e;
+    query: <T>(sql: string, params?: unknown[]) => query<T>(sql, params),
+    exec: (sql) => call<void>('exec', { sql }),
+    transaction: async (fn) => {
+      const tx = nextTx++;
+      const inside: Queryable = { query: (sql, params) => query(sql, params, tx) };
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        await call('begin', { tx });
+        result = await fn(inside);
+      } catch (e) {
+        // The rollback also ends the transaction's hold when its BEGIN failed.
+        await call('rollback', { tx }).catch(() => undefined);
+        throw e;
+      }
+      // A failed commit has ended the transaction too (server/db/pgliteWorker.mjs).
+      await call('commit', { tx });
+      return result;
+    },
+    listen: async (channel, onPayload) => {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await call('listen', { channel });
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          await call('unlisten', { channel });
         }
-      }),
-    listen: (channel, onPayload) =>
-      serial(async () => {
-        let set = listeners.get(channel);
-        if (!set) {
-          set = new Set();
-          listeners.set(channel, set);
-          await call('listen', { channel });
-        }
-        set.add(onPayload);
-        return () =>
-          serial(async () => {
-            set.delete(onPayload);
-            if (set.size === 0 && listeners.get(channel) === set) {
-              listeners.delete(channel);
-              await call('unlisten', { channel });
-            }
-          });
-      }),
-    close: () =>
-      serial(async () => {
-        if (!ended) await call('close');
-        await worker.terminate();
-      }),
+      };
+    },
+    close: async () => {
+      if (!ended) await call('close');
+      await worker.terminate();
+    },
+    // Calls sent and not yet answered: the one running and those waiting behind it.
     stats: () => ({
       total: 1,
-      idle: queue.pending() === 0 ? 1 : 0,
-      waiting: Math.max(0, queue.pending() - 1),
+      idle: waiting.size === 0 ? 1 : 0,
+      waiting: Math.max(0, waiting.size - 1),
     }),
-    dump: () =>
-      serial(async () => {
-        const { bytes, type } = await call<{ bytes: ArrayBuffer; type: string }>('dump');
-        return new Blob([bytes], { type });
-      }),
+    dump: async () => {
+      const { bytes, type } = await call<{ bytes: ArrayBuffer; type: string }>('dump');
+      return new Blob([bytes], { type });
+    },
   };
 }

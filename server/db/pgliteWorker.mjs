@@ -28,6 +28,14 @@ const ops = {
     await pg.exec(sql);
     return null;
   },
+  async begin() {
+    await pg.exec('BEGIN');
+    return null;
+  },
+  async rollback() {
+    await pg.exec('ROLLBACK');
+    return null;
+  },
   // As PGlite's own transaction(): a COMMIT that PostgreSQL answers with ROLLBACK (a statement of the
   // transaction failed and the caller went on) is an error, not a success.
   async commit() {
@@ -57,12 +65,24 @@ const ops = {
   },
 };
 
-// One message at a time, in order: the caller's queue (pgliteThread.ts) already keeps transactions whole.
+// One message at a time, in the order they came. The server's thread sends every statement at once, so this
+// thread always has the next one waiting (server/db/pgliteThread.ts); a transaction holds the database from
+// its `begin` to its `commit` or `rollback`: a message of no transaction or of another one that comes
+// meanwhile waits, in order, until it ends, so no statement lands inside another caller's transaction.
 let chain = pg.waitReady.then(
   () => parentPort.postMessage({ ready: true }),
   (e) => parentPort.postMessage({ ready: false, error: errorData(e) }),
 );
-parentPort.on('message', (msg) => {
+/** The transaction holding the database (its `tx` number), and the messages waiting for it to end. */
+let holder = null;
+let waiting = [];
+
+function accept(msg) {
+  if (holder !== null && msg.tx !== holder) {
+    waiting.push(msg);
+    return;
+  }
+  if (msg.op === 'begin') holder = msg.tx;
   chain = chain.then(async () => {
     try {
       const result = await ops[msg.op](msg);
@@ -72,4 +92,11 @@ parentPort.on('message', (msg) => {
       parentPort.postMessage({ id: msg.id, ok: false, error: errorData(e) });
     }
   });
-});
+  if ((msg.op === 'commit' || msg.op === 'rollback') && msg.tx === holder) {
+    holder = null;
+    const released = waiting;
+    waiting = [];
+    for (const m of released) accept(m);
+  }
+}
+parentPort.on('message', accept);

@@ -64,6 +64,37 @@ describe('the embedded database on its own thread', () => {
     expect((await threaded.query("select id from t where id = 'tx2'")).rows).toEqual([{ id: 'tx2' }]);
   });
 
+  it('runs statements sent at once in the order sent, and two transactions one after the other', async () => {
+    await threaded.exec('create table seq (n int, who text)');
+    // Sent without waiting: each statement sees every earlier one.
+    const sent = [1, 2, 3].map((n) => threaded.query('insert into seq values ($1, $2)', [n, 'loose']));
+    const seen = threaded.query<{ c: number }>("select count(*)::int as c from seq where who = 'loose'");
+    await Promise.all(sent);
+    expect((await seen).rows).toEqual([{ c: 3 }]);
+    // Two callers' transactions, each giving way between its statements: neither sees a part of the other.
+    const between = () => new Promise((resolve) => setImmediate(resolve));
+    const writer = (who: string) =>
+      threaded.transaction(async (tx) => {
+        const other = who === 'a' ? 'b' : 'a';
+        const views: number[] = [];
+        for (let n = 0; n < 3; n++) {
+          await tx.query('insert into seq values ($1, $2)', [n, who]);
+          const r = await tx.query<{ c: number }>('select count(*)::int as c from seq where who = $1', [
+            other,
+          ]);
+          views.push(r.rows[0]!.c);
+          await between();
+        }
+        return views;
+      });
+    const outside = [0, 1, 2].map(() =>
+      threaded.query<{ c: number }>("select count(*)::int as c from seq where who in ('a', 'b')"),
+    );
+    const [a, b] = await Promise.all([writer('a'), writer('b')]);
+    expect(new Set([...a, ...b])).toEqual(new Set([0, 3]));
+    for (const r of await Promise.all(outside)) expect([0, 3, 6]).toContain(r.rows[0]!.c);
+  });
+
   it('refuses a COMMIT that PostgreSQL turned into a ROLLBACK (a statement failed and the caller went on)', async () => {
     const error = await threaded
       .transaction(async (tx) => {
