@@ -17,10 +17,20 @@ const CALLS_BEFORE_NAMED = 2;
 const MAX_COUNTED = 5000;
 
 /**
+ * Statements planned for their own values every time, never prepared: an EXPLAIN, whose purpose is the
+ * estimate for these values (a list's estimated total, whether a search term is narrow:
+ * server/models/listQuery.ts), and a statement matching a text pattern (a contains filter,
+ * `like lower($n)`), whose matching rows depend on the pattern, which a generic plan cannot know.
+ */
+export const VALUE_PLANNED = /^\s*explain\b|\b(i?like|similar to)\b/i;
+
+/**
  * Counts one call of the unnamed text `sql` in `calls`; true when this call is the one to name it (its
- * count is then dropped). The rule of both databases' prepared statements (here and server/db/postgres.ts).
+ * count is then dropped); never for a {@link VALUE_PLANNED} text. The rule of both databases' prepared
+ * statements (here and server/db/postgres.ts).
  */
 export function namedNow(calls, sql) {
+  if (VALUE_PLANNED.test(sql)) return false;
   const n = (calls.get(sql) ?? 0) + 1;
   if (n > CALLS_BEFORE_NAMED) {
     calls.delete(sql);

@@ -5,13 +5,11 @@ import { namedNow } from './pgliteStatements.mjs';
 // numeric stays a string (money is exact decimal strings end to end); bigint counts become strings too,
 // so queries cast counts to int.
 export async function openPostgres(url: string): Promise<Db> {
-  // Plans stay custom (made for each call's values): a generic plan of a prepared statement could read a
-  // large enterprise's list through the index chosen for an average one.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: '-c plan_cache_mode=force_custom_plan',
-  });
+  // PostgreSQL's plan cache decides between a plan made for each call's values and one generic plan
+  // (plan_cache_mode auto), as on the embedded database: planning a list statement over the side table's
+  // many indexes cost more than running it (ADR 0002). Statements whose plan hangs on their values stay
+  // unprepared (preparedStatements).
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle pooled connection the server ends (restart, failover, database dropped) is dropped by the pool
   // and replaced on next use; unheard, its 'error' event would end the whole process. /readyz tells.
   pool.on('error', () => undefined);
@@ -54,8 +52,8 @@ const MAX_PREPARED = 500;
 /**
  * A query with parameters as a named prepared statement once its text recurs (one name per SQL text,
  * prepared once per pooled connection by pg): PostgreSQL then skips parsing and analysing it on every later
- * call, the fixed cost of a short statement such as a list's page. Statements without parameters (DDL,
- * begin/commit, listen) stay unnamed.
+ * call, and its plan cache keeps the plan. Statements without parameters (DDL, begin/commit, listen) and
+ * those planned for their values (`VALUE_PLANNED`, server/db/pgliteStatements.mjs) stay unnamed.
  */
 function preparedStatements(): (sql: string, params?: unknown[]) => pg.QueryConfig {
   const names = new Map<string, string>();

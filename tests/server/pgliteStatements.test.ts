@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
-import { MAX_PREPARED } from '@server/db/pgliteStatements.mjs';
+import { MAX_PREPARED, namedNow } from '@server/db/pgliteStatements.mjs';
 
 /**
  * The embedded database's statements (server/db/pgliteStatements.mjs): one exchange per statement, prepared
@@ -58,6 +58,27 @@ describe('statements on the embedded database', () => {
     expect(await prepared()).toContain(sql);
     // Nulls and a missing parameter list as PGlite takes them.
     expect((await db.query(sql, [null])).rows).toEqual([{ n: null, tag: 'third' }]);
+  });
+
+  it('never prepares an EXPLAIN or a pattern match: their plans are made for their values', async () => {
+    // A generic plan would estimate every term alike (listQuery's search and total estimates).
+    const explain = 'explain (format json) select 1 from t where id = $1 and tags @> array[$2]';
+    const pattern = 'select id from t where lower(id) like lower($1)';
+    for (let call = 1; call <= 6; call++) {
+      expect((await db.query(explain, ['a', '甲'])).rows).toHaveLength(1);
+      expect((await db.query(pattern, ['%a%'])).rows).toEqual([{ id: 'a' }]);
+    }
+    const named = await prepared();
+    expect(named).not.toContain(explain);
+    expect(named).not.toContain(pattern);
+    // The same rule names PostgreSQL's statements (server/db/postgres.ts).
+    const calls = new Map<string, number>();
+    expect([1, 2, 3].map(() => namedNow(calls, pattern))).toEqual([false, false, false]);
+    expect([1, 2, 3].map(() => namedNow(calls, 'select id from t where id = $1'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('counts the rows a statement wrote', async () => {
