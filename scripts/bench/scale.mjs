@@ -1,7 +1,7 @@
 // Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
 // pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 20 ms; record
 // detail and a transition p95 ≤ 10 ms). Whole request path through app.inject (session, signature, JSON).
-// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--explain] [--compare]` prints the rows,
+// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--rounds R] [--explain] [--compare]` prints the rows,
 // `--sizes 100000,1000000,3000000 [--per-corp 10000]` the same lists at each total with the measured
 // supplier's own vouchers fixed (flatBench: p95 flat within 20%); `npm run bench`
 // imports it. --compare also times, database only and interleaved, each list's SQL on the per-enterprise
@@ -386,12 +386,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return at > 0 ? process.argv[at + 1] : undefined;
   };
   const perCorp = arg('--per-corp') ? Number(arg('--per-corp')) : undefined;
+  // `--rounds N`: calls per list (default 100); more rounds steady a p95 on a noisy machine.
+  const rounds = arg('--rounds') ? Number(arg('--rounds')) : undefined;
   // `--sizes 100000,1000000,3000000 [--per-corp 10000]`: the flat-cost figures (flatBench).
   const rows = arg('--sizes')
-    ? await flatBench({ sizes: arg('--sizes').split(',').map(Number), perCorp: perCorp ?? 10_000 })
+    ? await flatBench({ sizes: arg('--sizes').split(',').map(Number), perCorp: perCorp ?? 10_000, rounds })
     : await scaleBench({
         records: Number(arg('--records') ?? 1_000_000),
         perCorp,
+        rounds,
         explain: process.argv.includes('--explain'),
         compare: process.argv.includes('--compare'),
       });
