@@ -1,12 +1,12 @@
 // Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
 // pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 20 ms; record
 // detail and a transition p95 ≤ 10 ms). Whole request path through app.inject (session, signature, JSON).
-// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--rounds R] [--explain] [--compare]` prints the rows,
-// `--sizes 100000,1000000,3000000 [--per-corp 10000]` the same lists at each total with the measured
-// supplier's own vouchers fixed (flatBench: p95 flat within 20%); `npm run bench`
-// imports it. --compare also times, database only and interleaved, each list's SQL on the per-enterprise
-// side table (what the engine runs) against the same conditions on the record table by `visible_corps`
-// (the engine before the side table: planner-estimated count, exact below 10,000, and the page).
+// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--rounds R] [--explain] [--compare]`
+// prints the rows, `--sizes 100000,1000000,3000000 [--per-corp 10000]` the same lists at each total with
+// the measured supplier's own vouchers fixed (flatBench: p95 flat within 20%); `npm run bench` imports it.
+// --compare also times, database only and interleaved, each list's SQL on the per-enterprise side table
+// (what the engine runs) against the same conditions on the record table by `visible_corps` (the engine
+// before the side table: planner-estimated count, exact below 10,000, and the page).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { signedHeaders } from './http.mjs';
