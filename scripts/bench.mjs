@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { renderBench } from './bench/render.mjs';
-import { scaleBench } from './bench/scale.mjs';
+import { flatBench, scaleBench } from './bench/scale.mjs';
 import { startServer } from './bench/server.mjs';
 import { freePort, postgresBin, startPostgres } from './pg-server.ts';
 
@@ -76,13 +76,16 @@ if (!renderOnly && postgresBin()) {
   } finally {
     pg.stop();
   }
-  if (!process.argv.includes('--no-scale'))
+  if (!process.argv.includes('--no-scale')) {
     rows.push(
       ...(await scaleBench({
         explain: process.argv.includes('--explain'),
         compare: process.argv.includes('--compare'),
       })),
     );
+    // Cost follows the enterprise: the same lists at 100k, 1M and 3M vouchers, the supplier's own fixed.
+    if (!process.argv.includes('--no-flat')) rows.push(...(await flatBench()));
+  }
 } else if (!renderOnly) {
   console.log('no PostgreSQL server binaries: PostgreSQL figures skipped');
 }

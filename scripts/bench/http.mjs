@@ -42,6 +42,22 @@ export function signedHeaders(method, path, { cookie = '', csrf = '', text = '' 
 }
 
 /** Logs a demo user in through the real calls (bootstrap, RSA-encrypted password); returns cookie and token. */
+/**
+ * Calls `fn(i)` `warmup` times, then `rounds` times timed; the times sorted. Each answer (an inject
+ * response) must be code 0.
+ */
+export async function timedCalls(fn, { rounds, warmup }) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    const res = await fn(i);
+    times.push(performance.now() - t0);
+    if (res.json().code !== '0') throw new Error(res.body);
+  }
+  return times.sort((a, b) => a - b);
+}
+
 export async function login(base, username, agent = new http.Agent({ keepAlive: true })) {
   const first = await request(agent, base, 'GET', '/login');
   let cookie = first.headers['set-cookie'][0].split(';')[0];

@@ -71,7 +71,7 @@ export async function modelsBench({ records = 10_000, rounds = 300, dump } = {})
     const { insertRecords } = await import('../../server/models/index.ts');
     const { openEngine } = await import('../../server/engine.ts');
     const { vacuumDue } = await import('../../server/db/autovacuum.ts');
-    const { signedHeaders } = await import('./http.mjs');
+    const { signedHeaders, timedCalls } = await import('./http.mjs');
 
     // `dump`: a migrated, seeded database already made (the server suite's fixture), instead of seeding again.
     const db = await openPglite(dump ? { loadDataDir: new Blob([readFileSync(dump)]) } : {});
@@ -111,15 +111,7 @@ export async function modelsBench({ records = 10_000, rounds = 300, dump } = {})
             csrf: session.csrfToken,
           }),
         });
-      for (let i = 0; i < 20; i++) await call(i);
-      const times = [];
-      for (let i = 0; i < rounds; i++) {
-        const t = performance.now();
-        const res = await call(i);
-        times.push(performance.now() - t);
-        if (res.json().code !== '0') throw new Error(res.body);
-      }
-      return times.sort((a, b) => a - b);
+      return timedCalls(call, { rounds, warmup: 20 });
     };
     const plain = await measure((i) => `page=${1 + (i % 50)}&size=10&v=${i}`);
     const filtered = await measure(

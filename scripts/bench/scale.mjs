@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { signedHeaders } from './http.mjs';
+import { signedHeaders, timedCalls } from './http.mjs';
 import { startPostgres } from '../pg-server.ts';
 import { buildApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
@@ -32,7 +32,8 @@ const ms = (v) => `${v.toFixed(1)} ms`;
  * table filled from the records) afterwards by ensureModelTables (what `npm start` does).
  * Holders: every `stride`th voucher SUP001 (the measured supplier: records / stride vouchers; 10% by
  * default), every `stride`th+1 UNIT001, the rest max(97, stride) other suppliers; all issued by CORE001;
- * states spread over the voucher dictionary's tabs (SUP001's too, whatever the stride).
+ * states, amounts and dates spread over the voucher dictionary's tabs and the filters' ranges, SUP001's the
+ * same whatever the stride.
  */
 export async function bulkLoad(db, model, records, stride = 10) {
   const t = model.table;
@@ -52,9 +53,12 @@ export async function bulkLoad(db, model, records, stride = 10) {
   const others = Math.max(97, stride);
   const holder = `(case g % ${stride} when 0 then 'SUP001' when 1 then 'UNIT001' else 'SYN' || (g % ${others}) end)`;
   const holderName = `(case g % ${stride} when 0 then '华建建材供应有限公司' when 1 then '华建一局第三项目部' else '供应商' || (g % ${others}) end)`;
-  const state = `(array['ISD','ISD','ISD','FID','FID','RDD','RDD','FI1','RD0','TR1'])[(g / ${stride}) % 10 + 1]`;
-  const amount = `(((g::bigint * 7919) % 500000000 + 1000000) / 100.0)::numeric(16,2)`;
-  const issue = `(date '2025-01-01' + (g % 600))`;
+  // The attributes follow a voucher's ordinal within its stride (g / stride), so SUP001's vouchers are the
+  // same at every total: a filtered list of its own counts the same rows at 100k and at 3M (flatBench).
+  const o = `(g / ${stride})`;
+  const state = `(array['ISD','ISD','ISD','FID','FID','RDD','RDD','FI1','RD0','TR1'])[${o} % 10 + 1]`;
+  const amount = `((${o}::bigint * 7919 % 500000000 + 1000000) / 100.0)::numeric(16,2)`;
+  const issue = `(date '2025-01-01' + ${o} % 600)`;
   const chunk = 100_000;
   for (let from = 1; from <= records; from += chunk) {
     const to = Math.min(records, from + chunk - 1);
@@ -65,25 +69,46 @@ export async function bulkLoad(db, model, records, stride = 10) {
       select 'bench-' || g, ${state}, 1, array['CORE001', ${holder}], ${holder},
         timestamptz '2025-01-01 00:00:00+08' + g * interval '30 seconds', timestamptz '2025-01-01 00:00:00+08' + g * interval '30 seconds',
         'CVB' || lpad(g::text, 10, '0'), 'CORE001', '华建集团第一工程局有限公司', ${holder}, ${holderName},
-        ${holder}, ${holderName}, ${amount}, ${amount}, 0, ${issue}, ${issue}, ${issue} + 180 + g % 30, ${issue} + 180 + g % 30, '集团授信'
+        ${holder}, ${holderName}, ${amount}, ${amount}, 0, ${issue}, ${issue}, ${issue} + 180 + ${o} % 30, ${issue} + 180 + ${o} % 30, '集团授信'
       from generate_series(${from}, ${to}) g`);
   }
 }
 
-export async function scaleBench({
-  records = 1_000_000,
-  perCorp = undefined,
-  rounds = 100,
-  explain = false,
-  compare = false,
-  start = startPostgres,
-} = {}) {
+const LIST = '/biz/v1/models/creditVoucher/records';
+/** What /credit/chain/index/query sends: tab params, query-form filters, the page's default sort. */
+const LIST_PAGES = [
+  ['all, default sort', 'sort=issueDate,desc'],
+  ['tab 已签收 (ISD)', 'status=ISD&sort=issueDate,desc'],
+  [
+    'tab 已融资 + amount + due date',
+    'status=FID&amountMin=10000&amountMax=3000000&dueDateFrom=2025-09-01&dueDateTo=2026-12-31&sort=amount,desc',
+  ],
+  [
+    'tab 待兑付 + holder name',
+    'status=RD0&status=RD1&status=RD9&holderName=%E5%BB%BA%E6%9D%90&sort=dueDate,asc',
+  ],
+  // A term none of the supplier's vouchers holds (UNIT001's name): the bigram index answers it.
+  [
+    'all + holder name 第三项目 (none)',
+    'holderName=%E7%AC%AC%E4%B8%89%E9%A1%B9%E7%9B%AE&sort=issueDate,desc',
+  ],
+];
+/** Each timed list: every page of LIST_PAGES at page 1 and page 500. */
+const timedLists = () =>
+  LIST_PAGES.flatMap(([label, q]) =>
+    [1, 500].map((page) => ({ label: `${label}, p${page}`, query: `${q}&page=${page}&size=10` })),
+  );
+const sizeTag = (records) => (records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`);
+
+/**
+ * A PostgreSQL holding `records` vouchers (bulkLoad; the supplier SUP001 holding `perCorp` of them, or a
+ * tenth), vacuumed and flushed, with the app on it and the supplier operator's session; `close()` ends all.
+ */
+async function loadedSize({ records, perCorp, start }) {
   const stride = perCorp ? Math.round(records / perCorp) : 10;
   // `start` may hand over an already seeded server (the server tests' fixture): migrate and seed then do nothing.
   const pg = await start(['shared_buffers=256MB', 'max_connections=50']);
   const db = await openDb({ databaseUrl: pg.url });
-  const rows = [];
-  const tag = records >= 1e6 ? `${records / 1e6}M` : `${records / 1e3}k`;
   try {
     await migrate(db);
     const schemasDir = join(root, 'schemas');
@@ -113,7 +138,6 @@ export async function scaleBench({
       const { id, session: s } = await createSession(db, user.id, role, new Date());
       return { cookie: `SCF_SESSION=${id}`, csrf: s.csrfToken };
     };
-    const supplier = await session('chain_operator', 'ROLE_CORP_OPERATOR');
     const call = (who, method, path, rawQuery = '', body = undefined) => {
       const text = body === undefined ? '' : JSON.stringify(body);
       const url = `/api/web${path}`;
@@ -131,44 +155,51 @@ export async function scaleBench({
         ...(text ? { payload: text } : {}),
       });
     };
-    const measure = async (fn) => {
-      for (let i = 0; i < 5; i++) await fn(i);
-      const times = [];
-      for (let i = 0; i < rounds; i++) {
-        const t0 = performance.now();
-        const res = await fn(i);
-        times.push(performance.now() - t0);
-        if (res.json().code !== '0') throw new Error(res.body);
-      }
-      return times.sort((a, b) => a - b);
+    return {
+      tag: sizeTag(records),
+      db,
+      models,
+      model,
+      session,
+      call,
+      supplier: await session('chain_operator', 'ROLE_CORP_OPERATOR'),
+      loadRow: {
+        figure: `${sizeTag(records)}: bulk load / indexes / flush`,
+        value: `${loadS.toFixed(0)} s / ${indexS.toFixed(0)} s / ${flushS.toFixed(0)} s`,
+        target: '',
+        baseline: `${total} vouchers`,
+      },
+      close: async () => {
+        await app.close();
+        await db.close();
+        pg.stop();
+      },
     };
-    const LIST = '/biz/v1/models/creditVoucher/records';
-    // What /credit/chain/index/query sends: tab params, query-form filters, the page's default sort.
-    const pages = [
-      ['all, default sort', 'sort=issueDate,desc'],
-      ['tab 已签收 (ISD)', 'status=ISD&sort=issueDate,desc'],
-      [
-        'tab 已融资 + amount + due date',
-        'status=FID&amountMin=10000&amountMax=3000000&dueDateFrom=2025-09-01&dueDateTo=2026-12-31&sort=amount,desc',
-      ],
-      [
-        'tab 待兑付 + holder name',
-        'status=RD0&status=RD1&status=RD9&holderName=%E5%BB%BA%E6%9D%90&sort=dueDate,asc',
-      ],
-      // A term none of the supplier's vouchers holds (UNIT001's name): the bigram index answers it.
-      [
-        'all + holder name 第三项目 (none)',
-        'holderName=%E7%AC%AC%E4%B8%89%E9%A1%B9%E7%9B%AE&sort=issueDate,desc',
-      ],
-    ];
+  } catch (e) {
+    await db.close();
+    pg.stop();
+    throw e;
+  }
+}
+
+export async function scaleBench({
+  records = 1_000_000,
+  perCorp = undefined,
+  rounds = 100,
+  explain = false,
+  compare = false,
+  start = startPostgres,
+} = {}) {
+  const size = await loadedSize({ records, perCorp, start });
+  const { tag, db, models, model, session, call, supplier } = size;
+  const rows = [];
+  try {
+    const measure = (fn) => timedCalls(fn, { rounds, warmup: 5 });
     const results = [];
-    for (const [label, q] of pages) {
-      for (const page of [1, 500]) {
-        const query = `${q}&page=${page}&size=10`;
-        const first = (await call(supplier, 'GET', LIST, `${query}&v=0`)).json();
-        const times = await measure((i) => call(supplier, 'GET', LIST, `${query}&v=${i}`));
-        results.push({ label: `${label}, p${page}`, times, count: first.data.pagecond.count, query });
-      }
+    for (const { label, query } of timedLists()) {
+      const first = (await call(supplier, 'GET', LIST, `${query}&v=0`)).json();
+      const times = await measure((i) => call(supplier, 'GET', LIST, `${query}&v=${i}`));
+      results.push({ label, times, count: first.data.pagecond.count, query });
     }
     for (const r of results) {
       rows.push({
@@ -176,9 +207,6 @@ export async function scaleBench({
         value: ms(percentile(r.times, 95)),
         target: '≤ 20 ms',
         baseline: `p50 ${ms(percentile(r.times, 50))}, ${r.count} rows`,
-        list: r.label,
-        p95: percentile(r.times, 95),
-        p50: percentile(r.times, 50),
       });
     }
     const ids = (
@@ -237,12 +265,7 @@ export async function scaleBench({
       target: '',
       baseline: `p50 ${ms(percentile(writes, 50))}`,
     });
-    rows.push({
-      figure: `${tag}: bulk load / indexes / flush`,
-      value: `${loadS.toFixed(0)} s / ${indexS.toFixed(0)} s / ${flushS.toFixed(0)} s`,
-      target: '',
-      baseline: `${total} vouchers`,
-    });
+    rows.push(size.loadRow);
 
     if (compare) {
       for (const r of results) {
@@ -265,10 +288,8 @@ export async function scaleBench({
         console.log(await explainList(db, models, r.query));
       }
     }
-    await app.close();
   } finally {
-    await db.close();
-    pg.stop();
+    await size.close();
   }
   return rows;
 }
@@ -277,37 +298,65 @@ export async function scaleBench({
  * Cost follows the enterprise, not the platform: the lists of {@link scaleBench} at each total in `sizes`
  * with the measured supplier holding `perCorp` vouchers at every size (the others spread over suppliers of
  * the same size), then per list its p95 at each size and the largest over the smallest (target ≤ 1.2).
+ * Every size is loaded first, each on its own PostgreSQL, and each list's rounds go to the sizes in turn:
+ * timed one size after another, the machine's noise of the minute (20–40 % on a p95 here) fell on one size
+ * and read as a cost of the size.
  */
 export async function flatBench({
   sizes = [100_000, 1_000_000, 3_000_000],
   perCorp = 10_000,
-  rounds = 100,
+  rounds = 300,
+  start = startPostgres,
 } = {}) {
-  const rows = [];
-  const bySize = [];
-  for (const records of sizes) {
-    const sized = await scaleBench({ records, perCorp, rounds });
-    rows.push(...sized);
-    bySize.push(sized.filter((r) => r.list));
-    // Each size as it is done (a 3M load takes minutes on a busy machine).
-    for (const r of sized) console.error(`${r.figure.padEnd(40)} ${r.value.padEnd(12)} ${r.baseline}`);
+  const loaded = [];
+  try {
+    for (const records of sizes) {
+      loaded.push(await loadedSize({ records, perCorp, start }));
+      // Each size as it is loaded (a 3M load takes minutes on a busy machine).
+      const { figure, value, baseline } = loaded.at(-1).loadRow;
+      console.error(`${figure.padEnd(40)} ${value.padEnd(12)} ${baseline}`);
+    }
+    const sized = loaded.map((s) => [s.loadRow]);
+    const flat = [];
+    for (const { label, query } of timedLists()) {
+      const counts = [];
+      for (const s of loaded) counts.push((await s.call(s.supplier, 'GET', LIST, `${query}&v=0`)).json());
+      for (const s of loaded)
+        for (let i = 0; i < 5; i++) await s.call(s.supplier, 'GET', LIST, `${query}&v=${i}`);
+      const times = loaded.map(() => []);
+      for (let i = 0; i < rounds; i++) {
+        // Each round starts at another size, so none is always timed first.
+        for (let j = 0; j < loaded.length; j++) {
+          const k = (i + j) % loaded.length;
+          const s = loaded[k];
+          const t0 = performance.now();
+          const res = await s.call(s.supplier, 'GET', LIST, `${query}&v=${i}`);
+          times[k].push(performance.now() - t0);
+          if (res.json().code !== '0') throw new Error(res.body);
+        }
+      }
+      for (const t of times) t.sort((x, y) => x - y);
+      const p95 = times.map((t) => percentile(t, 95));
+      const p50 = times.map((t) => percentile(t, 50));
+      for (const [k, s] of loaded.entries())
+        sized[k].push({
+          figure: `${s.tag} list: ${label}`.slice(0, 40),
+          value: ms(p95[k]),
+          target: '≤ 20 ms',
+          baseline: `p50 ${ms(p50[k])}, ${counts[k].data.pagecond.count} rows`,
+        });
+      flat.push({
+        figure: `flat (${perCorp / 1e3}k own): ${label}`.slice(0, 40),
+        value: (Math.max(...p95) / Math.min(...p95)).toFixed(2),
+        target: '≤ 1.20',
+        // p50 beside: on a busy machine a p95 is mostly other sessions' noise.
+        baseline: loaded.map((s, k) => `${s.tag} ${ms(p95[k])} (p50 ${ms(p50[k])})`).join(', '),
+      });
+    }
+    return [...sized.flat(), ...flat];
+  } finally {
+    for (const s of loaded) await s.close();
   }
-  for (const [i, first] of bySize[0].entries()) {
-    const p95 = bySize.map((lists) => lists[i].p95);
-    const ratio = Math.max(...p95) / Math.min(...p95);
-    rows.push({
-      figure: `flat (${perCorp / 1e3}k own): ${first.list}`.slice(0, 40),
-      value: ratio.toFixed(2),
-      target: '≤ 1.20',
-      // p50 beside: on a busy machine a p95 is mostly other sessions' noise.
-      baseline: sizes
-        .map(
-          (n, k) => `${n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`} ${ms(p95[k])} (p50 ${ms(bySize[k][i].p50)})`,
-        )
-        .join(', '),
-    });
-  }
-  return rows;
 }
 
 /** The role the timed lists are read as (supplier 1's operator; field permissions follow it). */
@@ -393,7 +442,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return at > 0 ? process.argv[at + 1] : undefined;
   };
   const perCorp = arg('--per-corp') ? Number(arg('--per-corp')) : undefined;
-  // `--rounds N`: calls per list (default 100); more rounds steady a p95 on a noisy machine.
+  // `--rounds N`: calls per list (default 100, 300 with --sizes); more rounds steady a p95 on a noisy machine.
   const rounds = arg('--rounds') ? Number(arg('--rounds')) : undefined;
   // `--sizes 100000,1000000,3000000 [--per-corp 10000]`: the flat-cost figures (flatBench).
   const rows = arg('--sizes')

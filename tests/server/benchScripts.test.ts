@@ -8,7 +8,7 @@ import { treeCpuMs } from '../../scripts/bench/http.mjs';
 // @ts-expect-error -- plain ESM bench script
 import { modelsBench } from '../../scripts/bench/models.mjs';
 // @ts-expect-error -- plain ESM bench script
-import { scaleBench } from '../../scripts/bench/scale.mjs';
+import { flatBench, scaleBench } from '../../scripts/bench/scale.mjs';
 
 /**
  * `npm run bench` runs only by hand, so its scripts rotted twice unnoticed (an engine signature changed, then
@@ -18,6 +18,7 @@ import { scaleBench } from '../../scripts/bench/scale.mjs';
 interface Row {
   figure: string;
   value: string;
+  baseline: string;
 }
 const measured = (rows: Row[]): void => {
   expect(rows.length).toBeGreaterThan(0);
@@ -40,6 +41,31 @@ describe('bench scripts', () => {
       measured(rows.filter((r) => !r.figure.includes('bulk load')));
       expect(rows.find((r) => r.figure.includes('bulk load'))?.value).toMatch(/^\d+ s \/ \d+ s \/ \d+ s$/);
       expect(rows.some((r) => r.figure.includes('transition'))).toBe(true);
+    },
+    240_000,
+  );
+
+  it.skipIf(!postgresBin())(
+    'the flat bench times the same lists at two totals with the supplier holding the same vouchers at each',
+    async () => {
+      const rows = (await flatBench({
+        sizes: [1_000, 3_000],
+        perCorp: 200,
+        rounds: 3,
+        start: seededPostgres,
+      })) as Row[];
+      const flat = rows.filter((r) => r.figure.startsWith('flat ('));
+      // One ratio per timed list, each the largest p95 over the smallest: a number of at least 1.
+      expect(flat.length).toBe(rows.filter((r) => r.figure.startsWith('1k list:')).length);
+      for (const r of flat) expect(Number(r.value), r.figure).toBeGreaterThanOrEqual(1);
+      // The measured supplier's vouchers are the same at both totals: every list of its own counts the
+      // same rows at each (filtered ones too), at least the 200 it was given in the unfiltered one.
+      const own = (tag: string): number[] =>
+        rows
+          .filter((r) => r.figure.startsWith(`${tag} list:`))
+          .map((r) => Number(/(\d+) rows/.exec(r.baseline)?.[1]));
+      expect(own('1k')[0]).toBeGreaterThanOrEqual(200);
+      expect(own('3k')).toEqual(own('1k'));
     },
     240_000,
   );
