@@ -41,7 +41,6 @@ export function signedHeaders(method, path, { cookie = '', csrf = '', text = '' 
   };
 }
 
-/** Logs a demo user in through the real calls (bootstrap, RSA-encrypted password); returns cookie and token. */
 /**
  * Calls `fn(i)` `warmup` times, then `rounds` times timed; the times sorted. Each answer (an inject
  * response) must be code 0.
@@ -58,6 +57,7 @@ export async function timedCalls(fn, { rounds, warmup }) {
   return times.sort((a, b) => a - b);
 }
 
+/** Logs a demo user in through the real calls (bootstrap, RSA-encrypted password); returns cookie and token. */
 export async function login(base, username, agent = new http.Agent({ keepAlive: true })) {
   const first = await request(agent, base, 'GET', '/login');
   let cookie = first.headers['set-cookie'][0].split(';')[0];
