@@ -34,6 +34,7 @@ import { cleanValues, SERVER_ERROR, showFieldErrors, valueNames } from '@rendere
 import { loadSteps } from '@renderer/react/lazyModules';
 import { testIds } from '@renderer/react/testIds';
 import type { PageProps } from './ListPage';
+import './FormPage.css';
 import { signScope } from '@contract/ukey';
 
 // Only forms with steps need the Steps component.
