@@ -23,9 +23,10 @@ const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 test('the plan manager sets up series 7 with its 兑付日', async ({ browser }) => {
-  const page = await as('fin_product_manager', browser);
+  const page = await as('fin_product_manager', browser, {
+    to: '/cv3/abcp/product/distribute-product-manage',
+  });
   const watch = watchPage(page);
-  await page.goto('/cv3/abcp/product/distribute-product-manage');
   await page.getByTestId('action-toolbar-addPlan').click();
   const dialog = page.getByTestId('dialog-addPlan');
   await expect(dialog).toBeVisible();
@@ -47,9 +48,8 @@ test('the plan manager sets up series 7 with its 兑付日', async ({ browser })
 });
 
 test('core_operator issues a receivable into the series (single add)', async ({ browser }) => {
-  const page = await as('core_operator', browser);
+  const page = await as('core_operator', browser, { to: '/cv3/abcp/core/issue/engineer/single-add' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abcp/core/issue/engineer/single-add');
   await choose(page, 'field-planId', SERIES);
   await choose(page, 'field-supplierCorpId', '华建建材供应有限公司');
   await type(page, 'field-debtorName', '华建一局第二项目公司');
@@ -70,15 +70,13 @@ test('core_operator issues a receivable into the series (single add)', async ({ 
 
 test('engineer confirmation, transfer with documents and both UKEY signatures', async ({ browser }) => {
   test.setTimeout(150_000); // four users and two signatures
-  const engineer = await as('core_purchase', browser);
-  await engineer.goto('/cv3/abcp/core/issue/engineer');
+  const engineer = await as('core_purchase', browser, { to: '/cv3/abcp/core/issue/engineer' });
   await row(engineer, money(AMOUNT)).getByTestId('action-row-confirm').click();
   await confirm(engineer, '确认该笔资产的项目进度属实？');
   await succeeded(engineer, '工程师已确认，等待供应商转让');
 
-  const supplier = await as('chain_operator', browser);
+  const supplier = await as('chain_operator', browser, { to: '/cv3/abcp/chain/index/operator' });
   const watch = watchPage(supplier);
-  await supplier.goto('/cv3/abcp/chain/index/operator');
   await row(supplier, money(AMOUNT)).getByTestId('action-row-transfer').click();
   await follow(supplier, /\/abcp\/chain\/transfer\/apply-detail\?id=/);
   for (const slot of ['contract', 'invoice']) {
@@ -94,15 +92,13 @@ test('engineer confirmation, transfer with documents and both UKEY signatures', 
   await expect(supplier).toHaveURL(/\/abcp\/chain\/transfer\/apply$/);
   await expectNoErrors(watch);
 
-  const director = await as('chain_director', browser);
-  await director.goto('/cv3/abcp/chain/index/director');
+  const director = await as('chain_director', browser, { to: '/cv3/abcp/chain/index/director' });
   keys.insertOnly('chain_director-sm2');
   await row(director, money(AMOUNT)).getByTestId('action-row-approveTransfer').click();
   await confirm(director, '确认复核通过该笔转让？');
   await succeeded(director, '复核通过，等待核心企业确认');
 
-  const core = await as('core_director', browser);
-  await core.goto('/cv3/abcp/core/index/director');
+  const core = await as('core_director', browser, { to: '/cv3/abcp/core/index/director' });
   keys.insertOnly('core_director-rsa');
   await row(core, money(AMOUNT)).getByTestId('action-row-coreApprove').click();
   await confirm(core, '确认该笔资产转让入专项计划？');
@@ -110,9 +106,10 @@ test('engineer confirmation, transfer with documents and both UKEY signatures', 
 });
 
 test('the packet review of series 7 lends the receivable, which keeps its 兑付日', async ({ browser }) => {
-  const page = await as('fin_product_manager', browser);
+  const page = await as('fin_product_manager', browser, {
+    to: '/cv3/abcp/product/distribute-product-manage',
+  });
   const watch = watchPage(page);
-  await page.goto('/cv3/abcp/product/distribute-product-manage');
   keys.insertOnly('fin-soft');
   await row(page, SERIES).getByTestId('action-row-review').click();
   await confirm(page, '确认专项计划封包？');
@@ -123,8 +120,7 @@ test('the packet review of series 7 lends the receivable, which keeps its 兑付
   await expect(cell(series, 'assetCount')).toHaveText('1');
   await expectNoErrors(watch);
 
-  const supplier = await as('chain_query', browser);
-  await supplier.goto('/cv3/abcp/chain/index/query');
+  const supplier = await as('chain_query', browser, { to: '/cv3/abcp/chain/index/query' });
   const lent = row(supplier, money(AMOUNT));
   await expect(cell(lent, 'status')).toHaveText('已放款');
   await expect(cell(lent, 'payDate')).toHaveText(PAY_DATE);

@@ -36,9 +36,8 @@ let asset = { id: '', assetNo: '' };
 test('the supplier registers a finance document and uploads its file on the page of its category', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'chain_operator', { blank: true });
+  const page = await userPage(browser, 'chain_operator', { to: '/cv3/abs/index/finance' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/index/finance');
   await expect(page.getByTestId('schema-page')).toHaveCount(1);
   // A seeded ABS asset of the supplier waiting for its transfer (T02), with no authorisation filed yet.
   const res = await apiGet(page, '/biz/v1/models/absAsset/records', {
@@ -96,14 +95,12 @@ test('the supplier registers a finance document and uploads its file on the page
 });
 
 test('the core director and the plan manager see the filed document', async ({ browser }) => {
-  const core = await userPage(browser, 'core_director', { blank: true });
+  const core = await userPage(browser, 'core_director', { to: `/cv3/abs/detail?id=${asset.id}` });
   const watch = watchPage(core);
-  await core.goto(`/cv3/abs/detail?id=${asset.id}`);
   await expect(core.getByText(FILE)).toBeVisible();
   await expectNoErrors(watch);
 
-  const fin = await userPage(browser, 'fin_product_manager', { blank: true });
-  await fin.goto('/cv3/abs/index/finance');
+  const fin = await userPage(browser, 'fin_product_manager', { to: '/cv3/abs/index/finance' });
   const line = row(fin, FILE);
   await expect(line).toHaveCount(1);
   await expect(line).toContainText(asset.assetNo);
@@ -114,9 +111,8 @@ test('the core director and the plan manager see the filed document', async ({ b
 });
 
 test('the supplier removes a registration made by mistake (已删除)', async ({ browser }) => {
-  const page = await userPage(browser, 'chain_operator', { blank: true });
+  const page = await userPage(browser, 'chain_operator', { to: '/cv3/abs/create/finance' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/create/finance');
   await choose(page, 'field-assetId', asset.assetNo);
   await choose(page, 'field-category', '其他');
   await page.getByTestId('action-form-save').click();

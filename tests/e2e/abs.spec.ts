@@ -85,9 +85,8 @@ async function runImport(page: Page, file: Buffer): Promise<void> {
 test('core_operator imports receivables from the template: a bad row refuses the whole file', async ({
   browser,
 }) => {
-  const page = await as('core_operator', browser);
+  const page = await as('core_operator', browser, { to: '/cv3/abs/core/issue/receivable' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/core/issue/receivable');
   await expect(page.getByTestId('action-toolbar-template')).toBeVisible();
   const plans = await apiGet(page, '/biz/v1/models/absPlan/records', { product: 'abs', status: 'PL1' });
   const plan = (
@@ -146,9 +145,8 @@ async function fillSingleAdd(page: Page, plan: string, amount: string): Promise<
 }
 
 test('单笔新增 from the list: back on the list the new receivable shows, no reload', async ({ browser }) => {
-  const page = await as('core_operator', browser);
+  const page = await as('core_operator', browser, { to: '/cv3/abs/core/issue/receivable' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/core/issue/receivable');
   await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
   await expect(row(page, money(SINGLE))).toHaveCount(0);
   // The list stays mounted (keepAlive) while the form is open, as the user left it.
@@ -203,9 +201,8 @@ test('a select that takes the focus back late does not take what is typed in the
 });
 
 test('the engineer post confirms one receivable (工程师确认)', async ({ browser }) => {
-  const page = await as('core_purchase', browser);
+  const page = await as('core_purchase', browser, { to: '/cv3/abs/core/transfer/engineer-approve/single' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/core/transfer/engineer-approve/single');
   await expect(page.getByTestId('page-title')).toHaveText('工程师单笔确认');
   const line = row(page, money(AMOUNTS[0]!));
   await expect(line.getByTestId('action-row-confirm')).toHaveText('工程师确认');
@@ -216,9 +213,8 @@ test('the engineer post confirms one receivable (工程师确认)', async ({ bro
 });
 
 test('chain_operator files the contract and invoice and applies for the transfer', async ({ browser }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/abs/chain/transfer/apply' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/chain/transfer/apply');
   await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-transfer').click();
   // No reload: the 待转让 list stays mounted (keepAlive) behind the documents page.
   await expect(page).toHaveURL(/\/abs\/chain\/transfer\/apply-detail\?id=/);
@@ -246,9 +242,8 @@ test('chain_operator files the contract and invoice and applies for the transfer
 });
 
 test('chain_director signs the transfer with the UKEY', async ({ browser }) => {
-  const page = await as('chain_director', browser);
+  const page = await as('chain_director', browser, { to: '/cv3/abs/chain/transfer/approve' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/chain/transfer/approve');
   keys.insertOnly('chain_director-sm2');
   await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-approveTransfer').click();
   await confirm(page, '确认复核通过该笔转让？');
@@ -257,9 +252,8 @@ test('chain_director signs the transfer with the UKEY', async ({ browser }) => {
 });
 
 test('core_director confirms the transfer with the UKEY', async ({ browser }) => {
-  const page = await as('core_director', browser);
+  const page = await as('core_director', browser, { to: '/cv3/abs/core/transfer/approve' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/core/transfer/approve');
   keys.insertOnly('core_director-rsa');
   await row(page, money(AMOUNTS[0]!)).getByTestId('action-row-coreApprove').click();
   await confirm(page, '确认该笔资产转让入专项计划？');
@@ -268,9 +262,8 @@ test('core_director confirms the transfer with the UKEY', async ({ browser }) =>
 });
 
 test('core_operator stops the three receivables nobody confirmed (中止)', async ({ browser }) => {
-  const page = await as('core_operator', browser);
+  const page = await as('core_operator', browser, { to: '/cv3/abs/core/issue/receivable' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/core/issue/receivable');
   for (const amount of [...AMOUNTS.slice(1), SINGLE]) {
     await row(page, money(amount)).getByTestId('action-row-abort').click();
     await giveReason(page, '项目未开工，不再发行');
@@ -285,14 +278,12 @@ test('the plan manager reviews the plan packet with the UKEY: the receivable is 
   browser,
 }) => {
   // A 单笔新增 form filled while the plan is still open.
-  const issuer = await as('core_operator', browser);
+  const issuer = await as('core_operator', browser, { to: '/cv3/abs/core/issue/engineer/single-add' });
   const issuerWatch = watchPage(issuer);
-  await issuer.goto('/cv3/abs/core/issue/engineer/single-add');
   await fillSingleAdd(issuer, PLAN, LATE);
 
-  const page = await as('fin_product_manager', browser);
+  const page = await as('fin_product_manager', browser, { to: '/cv3/abs/product/distribute-product-manage' });
   const watch = watchPage(page);
-  await page.goto('/cv3/abs/product/distribute-product-manage');
   keys.insertOnly('fin-soft');
   await row(page, PLAN).getByTestId('action-row-review').click();
   await confirm(page, '确认专项计划封包？');
@@ -314,8 +305,7 @@ test('the plan manager reviews the plan packet with the UKEY: the receivable is 
   await expect(row(issuer, money(LATE))).toHaveCount(0);
   await expectNoErrors(issuerWatch);
 
-  const core = await as('core_query', browser);
-  await core.goto('/cv3/abs/core/index/query');
+  const core = await as('core_query', browser, { to: '/cv3/abs/core/index/query' });
   const lent = row(core, money(AMOUNTS[0]!));
   await expect(cell(lent, 'status')).toHaveText('已放款');
   await core.goto(`/cv3/abs/core/index/pay-query`);

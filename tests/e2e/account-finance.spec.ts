@@ -20,9 +20,10 @@ test.describe('electronic account', () => {
   test('the operator opens it, the director activates it with the UKEY, the enterprise earns its points', async ({
     browser,
   }) => {
-    const operator = await userPage(browser, 'unit_operator');
+    const operator = await userPage(browser, 'unit_operator', {
+      to: '/cv3/my/enterprise-info/electronic-account',
+    });
     const watch = watchPage(operator);
-    await operator.goto('/cv3/my/enterprise-info/electronic-account');
     await expect(operator.getByTestId('page-title')).toHaveText('电子账户');
     await operator.getByTestId('action-toolbar-open').click();
     const dialog = operator.getByRole('dialog', { name: '电子账户开户' });
@@ -64,9 +65,10 @@ test.describe('electronic account', () => {
 });
 
 test('the transaction list filters on the server by result and direction', async ({ browser }) => {
-  const page = await userPage(browser, 'chain_query');
+  const page = await userPage(browser, 'chain_query', {
+    to: '/cv3/my/enterprise-info/electronic-account-query',
+  });
   const watch = watchPage(page);
-  await page.goto('/cv3/my/enterprise-info/electronic-account-query');
   await expect(page.locator('tr[data-testid^="row-"]')).toHaveCount(7);
   const listed = page.waitForResponse(
     (r) => r.url().includes('/accountTx/records') && r.url().includes('TX2'),
@@ -92,9 +94,8 @@ test('the transaction list filters on the server by result and direction', async
 });
 
 test('the invoice info is edited; a bad 税号 is refused with its message first', async ({ browser }) => {
-  const page = await userPage(browser, 'chain_operator');
+  const page = await userPage(browser, 'chain_operator', { to: '/cv3/my/enterprise-info/invoice-info' });
   const watch = watchPage(page);
-  await page.goto('/cv3/my/enterprise-info/invoice-info');
   const line = row(page, '华建建材供应有限公司');
   await expect(cell(line, 'taxNo')).toHaveText('911100001000044477');
   await line.getByTestId('action-row-edit').click();
@@ -124,10 +125,9 @@ test('a bill is issued and paid; its invoice is issued, downloaded and red-flush
   browser,
 }) => {
   const AMOUNT = '13579.24';
-  const fin = await userPage(browser, 'fin_client_manager');
+  const fin = await userPage(browser, 'fin_client_manager', { to: '/cv3/my/account/bill' });
   const watch = watchPage(fin);
   const bills = schemaPage(fin, '/my/account/bill');
-  await bills.goto();
   await bills.click('出具账单');
   const form = fin.getByRole('dialog', { name: '出具账单' });
   await expect(form).toBeVisible();
@@ -153,10 +153,9 @@ test('a bill is issued and paid; its invoice is issued, downloaded and red-flush
   expect(bill.text).toContain('华建建材供应有限公司');
 
   // The supplier's operator pays it from the electronic account; the invoice waits to be issued.
-  const chain = await userPage(browser, 'chain_operator');
+  const chain = await userPage(browser, 'chain_operator', { to: '/cv3/my/enterprise-info/bill' });
   const chainWatch = watchPage(chain);
   const own = schemaPage(chain, '/my/enterprise-info/bill');
-  await own.goto();
   await own.click('支付', own.row(billNo));
   await own.confirm('确认从本企业电子账户支付该账单？');
   await own.succeeded('账单已支付');
@@ -206,10 +205,9 @@ test('a bill is issued and paid; its invoice is issued, downloaded and red-flush
 test('历史额度查询 shows the replaced limit and the adjustments; 协议管理 opens a product agreement as PDF', async ({
   browser,
 }) => {
-  const core = await userPage(browser, 'core_query');
+  const core = await userPage(browser, 'core_query', { to: '/cv3/my/limit/old-limit' });
   const watch = watchPage(core);
   const old = schemaPage(core, '/my/limit/old-limit');
-  await old.goto();
   await old.expectRow(old.row('授信到期，已由新额度替换'), {
     授信企业: '华建集团第一工程局有限公司',
     '授信额度（元）': '600,000,000.00',
@@ -222,10 +220,9 @@ test('历史额度查询 shows the replaced limit and the adjustments; 协议管
   });
   await expectNoErrors(watch);
 
-  const chain = await userPage(browser, 'chain_query');
+  const chain = await userPage(browser, 'chain_query', { to: '/cv3/my/protocol/index' });
   const chainWatch = watchPage(chain);
   const protocols = schemaPage(chain, '/my/protocol/index');
-  await protocols.goto();
   const line = protocols.row('到货保理三方协议');
   await expect(line).toHaveCount(1);
   await expect(protocols.cell(line, '产品')).toHaveText('到货保理');

@@ -59,9 +59,8 @@ test('person info: a wrong old password is refused; a change ends the other sess
 });
 
 test('person info: the phone changes with the code sent to the new phone', async ({ browser }) => {
-  const page = await userPage(browser, 'unit_query');
+  const page = await userPage(browser, 'unit_query', { to: PERSON_INFO });
   const watch = watchPage(page);
-  await page.goto(PERSON_INFO);
   const mobile = `137${String(Date.now()).slice(-8)}`;
   const person = schemaPage(page, '/my/person-info/index');
   await person.fill('新手机号码', mobile);
@@ -79,9 +78,8 @@ test('person info: the phone changes with the code sent to the new phone', async
 test('bank accounts: an operator adds one (a bad 账号 refused first), it is in effect once the director approves', async ({
   browser,
 }) => {
-  const op = await userPage(browser, 'unit_operator');
+  const op = await userPage(browser, 'unit_operator', { to: BANK_ACCOUNTS });
   const watch = watchPage(op);
-  await op.goto(BANK_ACCOUNTS);
   await expect(op.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'list');
   // Another enterprise's accounts are not listed.
   await expect(op.getByTestId('schema-page')).not.toContainText('华建集团有限公司');
@@ -108,8 +106,7 @@ test('bank accounts: an operator adds one (a bad 账号 refused first), it is in
   // The operator cannot approve.
   await expect(line.getByTestId('action-row-approve')).toHaveCount(0);
 
-  const dir = await userPage(browser, 'unit_director');
-  await dir.goto(BANK_ACCOUNTS);
+  const dir = await userPage(browser, 'unit_director', { to: BANK_ACCOUNTS });
   const pending = row(dir, name);
   await expect(pending.getByTestId('cell-status')).toHaveText('待审核');
   await pending.getByTestId('action-row-approve').click();

@@ -206,18 +206,19 @@ test.describe('limits and downloads', () => {
   test('a core distributes a limit to a supplier: the supplier’s 可用 and the core’s change exactly', async ({
     browser,
   }) => {
-    const supplier = await userPage(browser, 'chain_query');
+    const supplier = await userPage(browser, 'chain_query', { to: LIMITS });
     const supplierWatch = watchPage(supplier);
-    await supplier.goto(LIMITS);
     await expect(row(supplier, '华建建材供应有限公司').first()).toBeVisible();
     // No child limit from the core group yet.
     await expect(row(supplier, '华建集团第一工程局有限公司')).toHaveCount(0);
     const coreQuery = await userPage(browser, 'core_query');
     const core0 = await availableOf(coreQuery, '建信商业保理有限公司');
 
-    const operator = await userPage(browser, 'core_operator', keys.url);
+    const operator = await userPage(browser, 'core_operator', {
+      agentUrl: keys.url,
+      to: '/cv3/my/limit/distribute',
+    });
     const watch = watchPage(operator);
-    await operator.goto('/cv3/my/limit/distribute');
     await choose(operator, 'field-targetCorpId', '华建建材供应有限公司');
     await type(operator, 'field-afterAmount', AMOUNT);
     await type(operator, 'field-reason', '年度采购计划增加');
@@ -250,9 +251,8 @@ test.describe('limits and downloads', () => {
   });
 
   test('an export appears in the download centre and downloads', async ({ browser }) => {
-    const page = await userPage(browser, 'core_final');
+    const page = await userPage(browser, 'core_final', { to: '/cv3/credit/core/index/final-approve?tab=2' });
     const watch = watchPage(page);
-    await page.goto('/cv3/credit/core/index/final-approve?tab=2');
     await expect(page.locator('tr[data-testid^="row-"]').first()).toBeVisible();
     await page.getByTestId('action-toolbar-export').click();
     await page.getByRole('button', { name: /前往下载中心/ }).click();

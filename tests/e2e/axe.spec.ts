@@ -57,8 +57,7 @@ test('shell and a list page', async ({ browser }) => {
 });
 
 test('form, detail and statistics pages', async ({ browser }) => {
-  const page = await userPage(browser, 'core_operator', { blank: true });
-  await page.goto('/cv3/credit/core/issue/apply');
+  const page = await userPage(browser, 'core_operator', { to: '/cv3/credit/core/issue/apply' });
   await expect(page.locator('[data-testid^="field-"]').first()).toBeVisible();
   expect.soft(await seriousViolations(page)).toEqual([]);
 
@@ -79,8 +78,7 @@ test('list with batch actions and settings, approve page, download centre', asyn
   await expect(page.getByTestId('approve-opinion')).toBeVisible();
   expect.soft(await seriousViolations(page)).toEqual([]);
 
-  const final = await userPage(browser, 'core_final', { blank: true });
-  await final.goto('/cv3/credit/core/index/final-approve?tab=2');
+  const final = await userPage(browser, 'core_final', { to: '/cv3/credit/core/index/final-approve?tab=2' });
   await expect(final.getByTestId('row-0')).toBeVisible({ timeout: 30_000 });
   await expect(final.getByTestId('summary-amount')).toBeVisible();
   expect.soft(await seriousViolations(final)).toEqual([]);

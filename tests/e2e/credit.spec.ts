@@ -29,10 +29,9 @@ const keys = useSigningAgent({ blank: true });
 const as = keys.as;
 
 test('core_operator applies to issue 762,431.58 to supplier 1', async ({ browser }) => {
-  const page = await as('core_operator', browser);
+  const page = await as('core_operator', browser, { to: '/cv3/credit/core/issue/apply' });
   const watch = watchPage(page);
   const apply = schemaPage(page, '/credit/core/issue/apply');
-  await apply.goto();
   await apply.fill('供应商', '华建建材供应有限公司');
   await apply.click('添加对账单');
   await apply.fillAll({
@@ -55,10 +54,9 @@ test('core_operator applies to issue 762,431.58 to supplier 1', async ({ browser
 });
 
 test('core_director approves it with the UKEY', async ({ browser }) => {
-  const page = await as('core_director', browser);
+  const page = await as('core_director', browser, { to: '/cv3/credit/core/index/director' });
   const watch = watchPage(page);
   const todo = schemaPage(page, '/credit/core/index/director');
-  await todo.goto();
   await todo.click('审核', todo.row({ '凭证金额（元）': money(ISSUE) }));
   await follow(page, /\/credit\/core\/issue\/director-approve\?id=/);
   const approve = schemaPage(page, '/credit/core/issue/director-approve');
@@ -73,10 +71,9 @@ test('core_director approves it with the UKEY', async ({ browser }) => {
 });
 
 test('core_final approves it: the voucher goes to the supplier', async ({ browser }) => {
-  const page = await as('core_final', browser);
+  const page = await as('core_final', browser, { to: '/cv3/credit/core/index/final-approve' });
   const watch = watchPage(page);
   const todo = schemaPage(page, '/credit/core/index/final-approve');
-  await todo.goto();
   await todo.click('终审', todo.row({ '凭证金额（元）': money(ISSUE) }));
   await follow(page, /\/credit\/core\/issue\/issue\?id=/);
   const issue = schemaPage(page, '/credit/core/issue/issue');
@@ -91,10 +88,9 @@ test('core_final approves it: the voucher goes to the supplier', async ({ browse
 test('chain_operator accepts it with the UKEY: the voucher is held with its full amount', async ({
   browser,
 }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/credit/chain/index/operator' });
   const watch = watchPage(page);
   const todo = schemaPage(page, '/credit/chain/index/operator');
-  await todo.goto();
   keys.insertOnly('chain_director-sm2');
   await todo.click('签收', todo.row({ '凭证金额（元）': money(ISSUE) }));
   await todo.confirm('确认签收该信用凭证？');
@@ -113,10 +109,9 @@ test('chain_operator accepts it with the UKEY: the voucher is held with its full
 });
 
 test('chain_operator transfers 200,000.25 of it to the project department', async ({ browser }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/credit/chain/index/query' });
   const watch = watchPage(page);
   const vouchers = schemaPage(page, '/credit/chain/index/query');
-  await vouchers.goto();
   await vouchers.click('转让', vouchers.row({ 凭证编号: rootNo }));
   await follow(page, /\/credit\/chain\/transfer\/apply\?voucherId=/);
   const transfer = schemaPage(page, '/credit/chain/transfer/apply');
@@ -146,10 +141,9 @@ test('chain_operator transfers 200,000.25 of it to the project department', asyn
 });
 
 test('chain_director approves the split with the UKEY', async ({ browser }) => {
-  const page = await as('chain_director', browser);
+  const page = await as('chain_director', browser, { to: '/cv3/credit/chain/transfer/split-approve' });
   const watch = watchPage(page);
   const transfers = schemaPage(page, '/credit/chain/transfer/split-approve');
-  await transfers.goto();
   keys.insertOnly('chain_director-sm2');
   await transfers.click('复核通过', transfers.row({ '转让金额（元）': money(SPLIT) }));
   await transfers.confirm('确认复核通过该转让申请？');
@@ -160,10 +154,9 @@ test('chain_director approves the split with the UKEY', async ({ browser }) => {
 test('the receiver accepts with the UKEY: a child voucher appears, the parent drops exactly', async ({
   browser,
 }) => {
-  const unit = await as('unit_operator', browser);
+  const unit = await as('unit_operator', browser, { to: '/cv3/credit/chain/transfer/split-approve' });
   const watch = watchPage(unit);
   const transfers = schemaPage(unit, '/credit/chain/transfer/split-approve');
-  await transfers.goto();
   await transfers.tab('待签收');
   keys.insertOnly('unit_director-rsa');
   await transfers.click('签收', transfers.row({ '转让金额（元）': money(SPLIT) }));
@@ -177,9 +170,8 @@ test('the receiver accepts with the UKEY: a child voucher appears, the parent dr
   });
   await expectNoErrors(watch);
 
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/credit/chain/index/query' });
   const vouchers = schemaPage(page, '/credit/chain/index/query');
-  await vouchers.goto();
   const child = vouchers.row({ 父凭证编号: rootNo });
   await expect(child).toHaveCount(1);
   await vouchers.expectRow(child, {
@@ -198,9 +190,8 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   // Four users in turn, two of them signing: a minute on a quiet machine, more on a busy one.
   test.setTimeout(180_000);
   // The supplier's operator applies and submits: the amount is reserved on the voucher.
-  const op = await as('chain_operator', browser);
+  const op = await as('chain_operator', browser, { to: '/cv3/credit/chain/index/query' });
   const vouchers = schemaPage(op, '/credit/chain/index/query');
-  await vouchers.goto();
   await vouchers.click('融资', vouchers.row({ 凭证编号: rootNo }));
   await follow(op, /\/credit\/chain\/finance\/apply\?voucherId=/);
   const apply = schemaPage(op, '/credit/chain/finance/apply');
@@ -239,9 +230,8 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   });
 
   // The supplier's director approves with the UKEY.
-  const director = await as('chain_director', browser);
+  const director = await as('chain_director', browser, { to: '/cv3/credit/chain/finance/approve' });
   const approvals = schemaPage(director, '/credit/chain/finance/approve');
-  await approvals.goto();
   await approvals.click('审核', approvals.row({ '融资金额（元）': money(FINANCE) }));
   await follow(director, /\/credit\/chain\/finance\/detail\?id=/);
   const review = schemaPage(director, '/credit/chain/finance/detail');
@@ -252,18 +242,16 @@ test('a finance application of 300,000.17 goes through to the factor', async ({ 
   await expect(review.detail('状态')).toHaveText('融资审核中（平台）');
 
   // The factor: product manager (platform check), client manager (UKEY approval, loan), product manager (UKEY).
-  const product = await as('fin_product_manager', browser);
+  const product = await as('fin_product_manager', browser, { to: '/cv3/credit/core/supplier/finance-query' });
   const platform = schemaPage(product, '/credit/core/supplier/finance-query');
-  await platform.goto();
   await platform.tab('待平台审核');
   await platform.click('平台审核通过', platform.row({ '融资金额（元）': money(FINANCE) }));
   await platform.confirm('确认该融资申请符合产品要求？');
   await platform.succeeded('平台审核通过，已转客户经理审批');
 
-  const client = await as('fin_client_manager', browser);
+  const client = await as('fin_client_manager', browser, { to: '/cv3/credit/core/supplier/finance-query' });
   const watch = watchPage(client);
   const institution = schemaPage(client, '/credit/core/supplier/finance-query');
-  await institution.goto();
   await institution.tab('待金融机构审批');
   await institution.click('详情', institution.row({ '融资金额（元）': money(FINANCE) }));
   await follow(client, new RegExp(`/credit/core/supplier/finance-detail\\?id=${financeId}$`));
@@ -335,9 +323,8 @@ test('a seeded matured voucher is paid: cash apply → submit → the director p
   });
   await expectNoErrors(watch);
 
-  const director = await as('core_director', browser);
+  const director = await as('core_director', browser, { to: '/cv3/credit/core/cash/cash-query' });
   const review = schemaPage(director, '/credit/core/cash/cash-query');
-  await review.goto();
   await review.tab('还款审核中');
   await review.click('审核', review.row({ 凭证编号: voucher!.voucherNo }));
   await follow(director, /\/credit\/core\/cash\/director-approve\?id=/);
@@ -390,9 +377,8 @@ test('a refusal with its reason: the reason shows in the operation log, the dire
   await expect(log).toContainText('陈立新');
   await expectNoErrors(watch);
 
-  const director = await as('chain_director', browser);
+  const director = await as('chain_director', browser, { to: '/cv3/credit/chain/index/director' });
   const confirmations = schemaPage(director, '/credit/chain/index/director');
-  await confirmations.goto();
   keys.insertOnly('chain_director-sm2');
   await confirmations.click('确认拒收', confirmations.row({ 申请编号: issue!.issueNo }));
   await confirmations.confirm('确认拒收该信用凭证？');

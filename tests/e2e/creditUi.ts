@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { BASE_PATH, STORAGE_KEYS } from '../../src/api/constants';
-import { loginAs, selectOption, signedGet } from './fixtures';
+import { loginAs, selectOption, signedGet, startWatch } from './fixtures';
 
 /** UI steps shared by the credit e2e: schema pages addressed by their data-testids (renderer/react/testIds.ts). */
 
@@ -28,6 +28,12 @@ export interface UserPageOptions {
    * API call): the caller opens the page it tests, one page load instead of two.
    */
   blank?: boolean;
+  /**
+   * The page (an address under /cv3/) to open signed in, as the page's first screen: with a saved session
+   * that holds, one page load; otherwise the login goes straight there (fixtures.ts `loginAs`). The page is
+   * watched from just before that screen opens ({@link watchPage} takes the watch over).
+   */
+  to?: string;
 }
 
 /** Whether the saved session still holds: a signed read of /v2/security with its cookie and CSRF token. */
@@ -43,14 +49,14 @@ async function sessionHolds(context: BrowserContext, saved: Session): Promise<bo
  * A fresh browser context signed in as `user`, talking to the signing agent at `agentUrl` (if given). The
  * first time in a worker it logs in through the login page; afterwards the context starts with that
  * session. A session ended meanwhile (a password change, a logout) lands on the login page: then it logs
- * in again. It opens the home page, unless `blank` and the saved session holds (see {@link UserPageOptions}).
+ * in again. It opens `to`, or the home page unless `blank` and the saved session holds (see {@link UserPageOptions}).
  */
 export async function userPage(
   browser: Browser,
   user: string,
   options: string | UserPageOptions = {},
 ): Promise<Page> {
-  const { agentUrl, blank = false } = typeof options === 'string' ? { agentUrl: options } : options;
+  const { agentUrl, blank = false, to } = typeof options === 'string' ? { agentUrl: options } : options;
   const saved = sessions.get(user);
   const context = await browser.newContext(saved ? { storageState: saved } : {});
   contexts.push(context);
@@ -58,13 +64,24 @@ export async function userPage(
     await context.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), agentUrl);
   const page = await context.newPage();
   const signedIn = page.getByTestId('current-user');
-  if (saved && blank && (await sessionHolds(context, saved))) return page;
-  if (saved) {
+  if (saved && (blank || to) && (await sessionHolds(context, saved))) {
+    if (to) {
+      startWatch(page);
+      await page.goto(to);
+    }
+    return page;
+  }
+  if (saved && !to) {
     await page.goto('/cv3/');
     await expect(signedIn.or(page.getByTestId('login-username'))).toBeVisible();
     if (await signedIn.isVisible()) return page;
   }
-  await loginAs(page, user);
+  await loginAs(page, user, {
+    to,
+    beforeSubmit: () => {
+      if (to) startWatch(page);
+    },
+  });
   await expect(signedIn).toBeVisible();
   sessions.set(user, await context.storageState());
   return page;

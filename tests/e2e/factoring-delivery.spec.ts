@@ -43,9 +43,8 @@ let orderNo = '';
 const keys = useSigningAgent({ blank: true });
 
 test('the factor approves the project department onto the white list', async ({ browser }) => {
-  const page = await userPage(browser, 'fin_client_manager', { blank: true });
+  const page = await userPage(browser, 'fin_client_manager', { to: `${D}/whites/white-list/list?tab=2` });
   const watch = watchPage(page);
-  await page.goto(`${D}/whites/white-list/list?tab=2`);
   await row(page, UNIT).getByTestId('action-row-approve').click();
   await confirm(page, '确认该供应商进入到货保理白名单？');
   await succeeded(page, '白名单已生效');
@@ -121,8 +120,7 @@ test('its director reads the tripartite agreement to the end and signs it, then 
   await countersign(factor, '三方协议', 'factorSign');
 
   // The core sees every party's signature and downloads the agreement's text.
-  const core = await userPage(browser, 'core_query', { blank: true });
-  await core.goto(`${D}/agreement/list?tab=2`);
+  const core = await userPage(browser, 'core_query', { to: `${D}/agreement/list?tab=2` });
   const line = row(core, UNIT).filter({ hasText: '三方协议' });
   await expect(cell(line, 'status')).toHaveText('已生效');
   for (const field of ['signDate', 'coreSignDate', 'factorSignDate'])
@@ -142,9 +140,8 @@ test('its director reads the tripartite agreement to the end and signs it, then 
 test('the core gives it a supply plan; it accepts and registers the arrival with its waybill', async ({
   browser,
 }) => {
-  const core = await userPage(browser, 'core_operator', { blank: true });
+  const core = await userPage(browser, 'core_operator', { to: `${D}/supply-plan/create` });
   const watch = watchPage(core);
-  await core.goto(`${D}/supply-plan/create`);
   await choose(core, 'field-supplierCorpId', UNIT);
   await type(core, 'field-projectName', '城东安置房项目');
   await type(core, 'field-goodsName', 'HRB400螺纹钢');
@@ -157,8 +154,7 @@ test('the core gives it a supply plan; it accepts and registers the arrival with
   await expect(cell(row(core, money(PLAN)), 'status')).toHaveText('待供应商确认');
   await expectNoErrors(watch);
 
-  const unit = await userPage(browser, 'unit_operator', { blank: true });
-  await unit.goto(`${D}/supply-plan/supplier`);
+  const unit = await userPage(browser, 'unit_operator', { to: `${D}/supply-plan/supplier` });
   await row(unit, money(PLAN)).getByTestId('action-row-accept').click();
   await confirm(unit, '确认按该计划供货？');
   await succeeded(unit, '已确认供货');
@@ -181,9 +177,8 @@ test('the core gives it a supply plan; it accepts and registers the arrival with
 });
 
 test('the core 收货确认岗 confirms the arrival, which makes it financeable', async ({ browser }) => {
-  const page = await userPage(browser, 'core_purchase', { blank: true });
+  const page = await userPage(browser, 'core_purchase', { to: `${D}/confirm-order/confirm` });
   const watch = watchPage(page);
-  await page.goto(`${D}/confirm-order/confirm`);
   await row(page, orderNo).getByTestId('action-row-confirmReceipt').click();
   await confirm(page, '确认货物已按到货确认单到达并验收合格？');
   await succeeded(page, '已确认收货');
@@ -195,9 +190,8 @@ test('the core 收货确认岗 confirms the arrival, which makes it financeable'
 test('spec section 2, Delivery: the 收货确认岗 uploads its 应付账款确认书; the factor finds it under 应付账款确认材料', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'core_purchase', { blank: true });
+  const page = await userPage(browser, 'core_purchase', { to: `${D}/confirm-order/confirm?tab=2` });
   const watch = watchPage(page);
-  await page.goto(`${D}/confirm-order/confirm?tab=2`);
   await row(page, orderNo).getByTestId('action-row-upload').click();
   await follow(page, /\/accounts-payable-confirmation\/upload\?id=/);
   await page.getByTestId('action-upload-pick-confirmation').click();
@@ -210,8 +204,9 @@ test('spec section 2, Delivery: the 收货确认岗 uploads its 应付账款确�
   await expect(page.getByTestId('slot-confirmation')).toContainText(name);
   await expectNoErrors(watch);
 
-  const factor = await userPage(browser, 'fin_client_manager', { blank: true });
-  await factor.goto(`${D}/accounts-payable-confirmation/list`);
+  const factor = await userPage(browser, 'fin_client_manager', {
+    to: `${D}/accounts-payable-confirmation/list`,
+  });
   await expect(cell(row(factor, name), 'orderNo')).toHaveText(orderNo);
 });
 
@@ -219,9 +214,8 @@ test('it applies for finance after reading the agreement to the end; the factor 
   browser,
 }) => {
   test.setTimeout(180_000); // five users, three signatures
-  const unit = await userPage(browser, 'unit_operator', { blank: true });
+  const unit = await userPage(browser, 'unit_operator', { to: `${D}/confirm-order/list?tab=3` });
   const watch = watchPage(unit);
-  await unit.goto(`${D}/confirm-order/list?tab=3`);
   await row(unit, orderNo).getByTestId('action-row-finance').click();
   await follow(unit, /\/finance\/apply\?orderId=/);
   await expect(unit.getByTestId('field-orderId')).toContainText(orderNo);
@@ -267,8 +261,7 @@ test('it applies for finance after reading the agreement to the end; the factor 
   await succeeded(director, '已签署，已提交保理商审核');
   await expect(director.getByTestId('detail-finance-status')).toHaveText('待保理商审核');
 
-  const client = await userPage(browser, 'fin_client_manager', { blank: true });
-  await client.goto(`${D}/finance/review`);
+  const client = await userPage(browser, 'fin_client_manager', { to: `${D}/finance/review` });
   await row(client, orderNo).getByTestId('action-row-approve').click();
   await confirm(client, '确认审核通过该融资申请？');
   await succeeded(client, '审核通过，待放款');
@@ -286,9 +279,8 @@ test('it applies for finance after reading the agreement to the end; the factor 
 test('the factor registers 回款; both sides see the closed contract and the statistics count it', async ({
   browser,
 }) => {
-  const client = await userPage(browser, 'fin_client_manager', { blank: true });
+  const client = await userPage(browser, 'fin_client_manager', { to: `${D}/finance/review` });
   const watch = watchPage(client);
-  await client.goto(`${D}/finance/review`);
   await row(client, orderNo).getByTestId('action-row-repay').click();
   await confirm(client, '确认已收到应回款金额？');
   await succeeded(client, '已登记回款，业务办结');
@@ -299,9 +291,8 @@ test('the factor registers 回款; both sides see the closed contract and the st
   await expectNoErrors(watch);
 
   // The creditor (the project department) and the debtor (the core group) each list the contract.
-  const unit = await userPage(browser, 'unit_query', { blank: true });
+  const unit = await userPage(browser, 'unit_query', { to: `${D}/contract/creditor/list?tab=4` });
   const unitWatch = watchPage(unit);
-  await unit.goto(`${D}/contract/creditor/list?tab=4`);
   const own = row(unit, orderNo);
   await expect(cell(own, 'status')).toHaveText('已回款');
   await expect(cell(own, 'contractNo')).toHaveText(/^DHHT\d{14}$/);
@@ -326,8 +317,7 @@ test('the factor registers 回款; both sides see the closed contract and the st
   const agreement = protocols.row({ 协议编号: contractNo });
   await expect(protocols.cell(agreement, '签署时间')).toHaveText(new RegExp(`^${chinaDate(0)} `));
   await expectNoErrors(unitWatch);
-  const core = await userPage(browser, 'core_query', { blank: true });
-  await core.goto(`${D}/contract/debtor/list`);
+  const core = await userPage(browser, 'core_query', { to: `${D}/contract/debtor/list` });
   await expect(cell(row(core, orderNo), 'applicantName')).toHaveText(UNIT);
   const [notice] = await Promise.all([
     core.waitForEvent('download'),

@@ -55,9 +55,8 @@ async function loanStep(
 test('chain_operator registers a receivable of 523,416.78 on the core group and submits it', async ({
   browser,
 }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/factoring/forward/asset/receivable/create' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/forward/asset/receivable/create');
   await choose(page, 'field-debtorCorpId', DEBTOR);
   await type(page, 'field-amount', RECEIVABLE);
   await expect(page.getByTestId('capital-amount')).toHaveText('伍拾贰万叁仟肆佰壹拾陆元柒角捌分');
@@ -78,9 +77,8 @@ test('chain_operator registers a receivable of 523,416.78 on the core group and 
 });
 
 test('chain_director approves the receivable', async ({ browser }) => {
-  const page = await as('chain_director', browser);
+  const page = await as('chain_director', browser, { to: '/cv3/factoring/forward/asset/receivable/list' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/forward/asset/receivable/list');
   await page.getByTestId('tab-review').click();
   await row(page, money(RECEIVABLE)).getByTestId('action-row-approve').click();
   await confirm(page, '确认该应收账款真实有效？');
@@ -93,9 +91,8 @@ test('chain_director approves the receivable', async ({ browser }) => {
 test('chain_operator applies for 418,733.42 with interest up front: the server computes the terms', async ({
   browser,
 }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/factoring/forward/asset/receivable/list' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/forward/asset/receivable/list');
   await page.getByTestId('tab-available').click();
   await row(page, money(RECEIVABLE)).getByTestId('action-row-apply').click();
   await follow(page, /\/factoring\/forward\/loan\/apply\/create\?receivableId=/);
@@ -163,9 +160,8 @@ test('fin_product_manager approves and signs with the UKEY: the contract exists'
 test('chain_operator opens the contract PDF (查看合同 shows it, not saves it) and confirms it', async ({
   browser,
 }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/factoring/forward/contract/confirm/list' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/forward/contract/confirm/list');
   const line = row(page, money(FINANCE));
   const [pdf] = await Promise.all([
     page.context().waitForEvent('response', (r) => r.url().includes('/biz/v1/factoring/documents/contract/')),

@@ -42,8 +42,7 @@ async function rowAction(page: Page, tab: string, action: string): Promise<void>
 }
 
 test('supplier 1 registers a receivable of 312,345.60 and its director approves it', async ({ browser }) => {
-  const op = await as('chain_operator', browser);
-  await op.goto('/cv3/factoring/forward/asset/receivable/create');
+  const op = await as('chain_operator', browser, { to: '/cv3/factoring/forward/asset/receivable/create' });
   await choose(op, 'field-debtorCorpId', '华建集团第一工程局有限公司');
   await type(op, 'field-amount', RECEIVABLE);
   await pickDate(op, 'field-dueDate', chinaDate(150));
@@ -56,8 +55,9 @@ test('supplier 1 registers a receivable of 312,345.60 and its director approves 
   await row(op, money(RECEIVABLE)).getByTestId('action-row-submit').click();
   await confirm(op, '确认提交该应收账款？');
   await succeeded(op, '应收账款已提交，等待主管岗复核');
-  const director = await as('chain_director', browser);
-  await director.goto('/cv3/factoring/forward/asset/receivable/list');
+  const director = await as('chain_director', browser, {
+    to: '/cv3/factoring/forward/asset/receivable/list',
+  });
   await director.getByTestId('tab-review').click();
   await row(director, money(RECEIVABLE)).getByTestId('action-row-approve').click();
   await confirm(director, '确认该应收账款真实有效？');
@@ -65,9 +65,8 @@ test('supplier 1 registers a receivable of 312,345.60 and its director approves 
 });
 
 test('chain_operator applies for a joint deal of 250,000.05 shared 60/40', async ({ browser }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: '/cv3/factoring/joint/accounts/receivable/list' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/joint/accounts/receivable/list');
   await row(page, money(RECEIVABLE)).getByTestId('action-row-apply').click();
   await follow(page, /\/factoring\/joint\/finance-management\/loan\/apply\/create\?receivableId=/);
   await type(page, 'field-financeAmount', FINANCE);
@@ -114,9 +113,8 @@ test('each funder approves its own share with its UKEY; the deal waits for the s
   browser,
 }) => {
   // The second funder opens its list before the lead approves: its row is then an old version.
-  const second = await as('fin2_product_manager', browser);
+  const second = await as('fin2_product_manager', browser, { to: LIST });
   const secondWatch = watchPage(second);
-  await second.goto(LIST);
   await second.getByTestId('tab-funders').click();
   await expect(cell(row(second, money(FINANCE)), 'status')).toHaveText('参与机构审批中');
 
@@ -172,9 +170,8 @@ async function contractStep(
 test("chain_operator sees each funder's contract with its share, downloads one and confirms both", async ({
   browser,
 }) => {
-  const page = await as('chain_operator', browser);
+  const page = await as('chain_operator', browser, { to: CONTRACTS_CONFIRM });
   const watch = watchPage(page);
-  await page.goto(CONTRACTS_CONFIRM);
   for (const [funder, ratio, share] of [
     ['建信商业保理有限公司', '60', LEAD_SHARE],
     ['中融联合商业保理有限公司', '40', SECOND_SHARE],
@@ -226,8 +223,7 @@ test('chain_director signs both contracts with the UKEY', async ({ browser }) =>
 test('the lead cannot lend before every contract is signed: 放款 is disabled and says why', async ({
   browser,
 }) => {
-  const manager = await as('fin_client_manager', browser);
-  await manager.goto(LIST);
+  const manager = await as('fin_client_manager', browser, { to: LIST });
   await manager.getByTestId('tab-loan').click();
   const line = row(manager, money(FINANCE));
   // factoringJointLoan lend `requires` every contract signed (ADR 0014): the server answers it as blocked.
@@ -271,8 +267,7 @@ test('each funder signs its own contract with its UKEY (a funder sees only its o
 });
 
 test("the supplier sees both funders' contracts signed", async ({ browser }) => {
-  const supplier = await as('chain_operator', browser);
-  await supplier.goto(CONTRACTS_CONFIRM);
+  const supplier = await as('chain_operator', browser, { to: CONTRACTS_CONFIRM });
   await supplier.getByTestId('tab-all').click();
   for (const share of [LEAD_SHARE, SECOND_SHARE])
     await expect(cell(row(supplier, money(share)), 'status')).toHaveText('已签署');
@@ -296,16 +291,14 @@ test("台账统计: the second funder's shares are its own only, the supplier's 
   browser,
 }) => {
   const LEDGER = '/cv3/factoring/joint/ledger-statistics';
-  const funder = await as('fin2_client_manager', browser);
+  const funder = await as('fin2_client_manager', browser, { to: LEDGER });
   const watch = watchPage(funder);
-  await funder.goto(LEDGER);
   const own = funder.getByTestId('chart-byFunder');
   await expect(own).toContainText('中融联合商业保理有限公司');
   await expect(own).not.toContainText('建信商业保理有限公司');
   await expect(funder.getByTestId('figure-lent')).toContainText(/[1-9]/);
   await expectNoErrors(watch);
-  const supplier = await as('chain_operator', browser);
-  await supplier.goto(LEDGER);
+  const supplier = await as('chain_operator', browser, { to: LEDGER });
   for (const name of ['中融联合商业保理有限公司', '建信商业保理有限公司'])
     await expect(supplier.getByTestId('chart-byFunder')).toContainText(name);
 });

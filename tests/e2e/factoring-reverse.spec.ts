@@ -57,9 +57,8 @@ async function loggedOut(browser: Browser): Promise<Page> {
 }
 
 test('core_operator registers a payable to supplier 1 and submits it', async ({ browser }) => {
-  const page = await userPage(browser, 'core_operator');
+  const page = await userPage(browser, 'core_operator', { to: `${B}/accounts-payable/create` });
   const watch = watchPage(page);
-  await page.goto(`${B}/accounts-payable/create`);
   await choose(page, 'field-supplierCorpId', '华建建材供应有限公司');
   await choose(page, 'field-factorCorpId', '建信商业保理有限公司');
   await type(page, 'field-contractNo', 'HJ-REVERSE-E2E-01');
@@ -82,8 +81,7 @@ test('core_operator registers a payable to supplier 1 and submits it', async ({ 
 test('core_director cannot confirm it before its 确权函 is filed; core_operator uploads it', async ({
   browser,
 }) => {
-  const director = await userPage(browser, 'core_director');
-  await director.goto(`${B}/accounts-payable/review`);
+  const director = await userPage(browser, 'core_director', { to: `${B}/accounts-payable/review` });
   await row(director, money(AMOUNT)).getByTestId('action-row-confirm').click();
   await confirm(director, '确认该笔应付账款真实有效？');
   await expect(
@@ -92,9 +90,8 @@ test('core_director cannot confirm it before its 确权函 is filed; core_operat
   await director.reload();
   await expect(cell(row(director, money(AMOUNT)), 'status')).toHaveText('待复核');
 
-  const page = await userPage(browser, 'core_operator');
+  const page = await userPage(browser, 'core_operator', { to: `${B}/accounts-payable/list?tab=2` });
   const watch = watchPage(page);
-  await page.goto(`${B}/accounts-payable/list?tab=2`);
   await row(page, money(AMOUNT)).getByTestId('action-row-detail').click();
   await follow(page, /\/accounts-payable\/detail\?id=/);
   await page.getByTestId('action-detail-upload').click();
@@ -108,9 +105,8 @@ test('core_director cannot confirm it before its 确权函 is filed; core_operat
 });
 
 test('core_director confirms it: the supplier gets a one-time sign link by SMS', async ({ browser }) => {
-  const page = await userPage(browser, 'core_director');
+  const page = await userPage(browser, 'core_director', { to: `${B}/accounts-payable/review` });
   const watch = watchPage(page);
-  await page.goto(`${B}/accounts-payable/review`);
   await row(page, money(AMOUNT)).getByTestId('action-row-confirm').click();
   await confirm(page, '确认该笔应付账款真实有效？');
   await succeeded(page, '已确认，签署链接已发送给供应商');
@@ -124,9 +120,8 @@ test('core_director confirms it: the supplier gets a one-time sign link by SMS',
 
   // The supplier's operator, whose phone it went to, finds it on the message centre's 短信 tab, unread,
   // with the absolute link a phone can open.
-  const supplier = await userPage(browser, 'chain_operator');
+  const supplier = await userPage(browser, 'chain_operator', { to: '/cv3/my/message/index' });
   const supplierWatch = watchPage(supplier);
-  await supplier.goto('/cv3/my/message/index');
   await supplier.getByRole('tab', { name: '短信' }).click();
   const line = supplier
     .locator('.ant-tabs-tabpane-active tr[data-testid^="row-"]')
@@ -181,9 +176,8 @@ test('the supplier signs through the link without logging in; a second use is re
 });
 
 test('supplier 1 finances the signed receivable; its director submits it', async ({ browser }) => {
-  const op = await userPage(browser, 'chain_operator');
+  const op = await userPage(browser, 'chain_operator', { to: `${B}/accounts-receivable/list` });
   const watch = watchPage(op);
-  await op.goto(`${B}/accounts-receivable/list`);
   const line = row(op, payableNo);
   await expect(cell(line, 'status')).toHaveText('已确权');
   await line.getByTestId('action-row-finance').click();
@@ -212,8 +206,7 @@ test('supplier 1 finances the signed receivable; its director submits it', async
 test('the factor approves; the core confirms the assignment through its link; the factor lends', async ({
   browser,
 }) => {
-  const client = await userPage(browser, 'fin_client_manager');
-  await client.goto(`${B}/finance-application/review`);
+  const client = await userPage(browser, 'fin_client_manager', { to: `${B}/finance-application/review` });
   await row(client, payableNo).getByTestId('action-row-approve').click();
   await confirm(client, '确认审核通过该融资申请？');
   await succeeded(client, '审核通过，已通知核心企业确认');
@@ -242,17 +235,17 @@ test('the factor approves; the core confirms the assignment through its link; th
   await expect(cell(contract, 'confirmerName')).toHaveText('张建国');
   await expectNoErrors(watch);
 
-  const supplier = await userPage(browser, 'chain_query');
-  await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
+  const supplier = await userPage(browser, 'chain_query', { to: `${B}/accounts-receivable/list?tab=3` });
   await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已融资');
 });
 
 test('the factor registers 回款 of the finance amount (interest was deducted up front): the loan is closed', async ({
   browser,
 }) => {
-  const client = await userPage(browser, 'fin_client_manager');
+  const client = await userPage(browser, 'fin_client_manager', {
+    to: `${B}/finance-application/review?tab=4`,
+  });
   const watch = watchPage(client);
-  await client.goto(`${B}/finance-application/review?tab=4`);
   await row(client, payableNo).getByTestId('action-row-repay').click();
   await confirm(client, '确认已收到应回款金额？');
   await succeeded(client, '已登记回款，业务办结');
@@ -288,9 +281,8 @@ test('the factor registers 回款 of the finance amount (interest was deducted u
   await expect(client.getByTestId('audit-log')).toContainText('登记回款');
   await expectNoErrors(watch);
 
-  const supplier = await userPage(browser, 'chain_query');
+  const supplier = await userPage(browser, 'chain_query', { to: `${B}/accounts-receivable/list?tab=3` });
   const supplierWatch = watchPage(supplier);
-  await supplier.goto(`${B}/accounts-receivable/list?tab=3`);
   await expect(cell(row(supplier, payableNo), 'status')).toHaveText('已结清');
   // 协议管理 lists the reverse contract (BLHT…) too, signed on its China day.
   const protocols = schemaPage(supplier, '/my/protocol/index');

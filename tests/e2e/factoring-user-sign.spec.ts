@@ -58,9 +58,8 @@ test('the core director reads the service agreement to its end and signs it with
 });
 
 test('a factor downloads a contract template from the product documentation', async ({ browser }) => {
-  const page = await userPage(browser, 'fin_client_manager');
+  const page = await userPage(browser, 'fin_client_manager', { to: '/cv3/factoring/joint/documentation' });
   const watch = watchPage(page);
-  await page.goto('/cv3/factoring/joint/documentation');
   const line = row(page, '国内商业保理合同（范本）');
   await expect(cell(line, 'variantName')).toHaveText('联合保理');
   expect(await downloadedPdf(page, line.getByTestId('action-row-download'))).toBe(

@@ -195,17 +195,40 @@ export async function followInApp(page: Page, to: string): Promise<void> {
   }, to);
 }
 
-/** Logs in through the login page as a user would. */
+/** What {@link loginAs} does besides typing the user's name and password. */
+export interface LoginOptions {
+  /** The password (the demo users' {@link PASSWORD} by default). */
+  password?: string;
+  /**
+   * The page (an address under /cv3/) to open signed in: the login page is opened with `?redirect=` to it,
+   * so the portal goes straight there after the login (src/pages/login/LoginPage.tsx) instead of through its
+   * home page and a second page load (about 2 CPU-s of the browser's less per login). Resolves once there.
+   */
+  to?: string;
+  /** Called just before the login is sent (e.g. to start watching the page that follows). */
+  beforeSubmit?: () => void;
+}
+
+/** Logs in through the login page as a user would; `options` is the password, or {@link LoginOptions}. */
 export async function loginAs(
   page: Page,
   username: string,
-  password = PASSWORD,
-  path = '/cv3/login/login',
+  options: string | LoginOptions = {},
 ): Promise<void> {
-  if (!page.url().includes('/cv3/login/')) await page.goto(path);
+  const {
+    password = PASSWORD,
+    to,
+    beforeSubmit,
+  } = typeof options === 'string' ? { password: options } : options;
+  const login = to ? `/cv3/login/login?redirect=${encodeURIComponent(to)}` : '/cv3/login/login';
+  const current = new URL(page.url(), 'http://localhost');
+  const onLogin = current.pathname.startsWith('/cv3/login/');
+  if (!onLogin || (to && current.searchParams.get('redirect') !== to)) await page.goto(login);
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
+  beforeSubmit?.();
   await page.getByTestId('login-submit').click();
+  if (to) await page.waitForURL((url) => url.pathname + url.search === to);
 }
 
 /**
@@ -248,8 +271,32 @@ export async function recordOverlayMotions(page: Page): Promise<() => Promise<st
   return () => page.evaluate(() => (window as unknown as { __overlayMotions: string[] }).__overlayMotions);
 }
 
-/** Fails the test on any console error or CSP violation on the page. */
+/**
+ * Watches that {@link startWatch} began for a page before it opened the page's first screen (userPage's `to`,
+ * tests/e2e/creditUi.ts); the next {@link watchPage} of that page takes it over, so what that screen's load
+ * said counts, as when a test watched the page and then opened the screen itself.
+ */
+const started = new WeakMap<Page, { errors: string[] }>();
+
+/** Starts watching `page` now, for the next {@link watchPage} of it to take over. */
+export function startWatch(page: Page): void {
+  started.set(page, newWatch(page));
+}
+
+/**
+ * Fails the test on any console error or CSP violation on the page: the errors from now on, or from when
+ * {@link startWatch} began watching it.
+ */
 export function watchPage(page: Page): { errors: string[] } {
+  const begun = started.get(page);
+  if (begun) {
+    started.delete(page);
+    return begun;
+  }
+  return newWatch(page);
+}
+
+function newWatch(page: Page): { errors: string[] } {
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());

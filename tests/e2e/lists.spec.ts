@@ -20,9 +20,8 @@ const rows = (page: Page) => page.locator('tr[data-testid^="row-"]');
 /** The list's header titles in the order shown (data columns only). */
 /** The final reviewer on the list (`?tab=`), its rows shown, console errors watched. */
 async function openList(browser: Browser, tab = ''): Promise<{ page: Page; watch: { errors: string[] } }> {
-  const page = await userPage(browser, 'core_final', { blank: true });
+  const page = await userPage(browser, 'core_final', { to: `${LIST}${tab}` });
   const watch = watchPage(page);
-  await page.goto(`${LIST}${tab}`);
   await expect(rows(page).first()).toBeVisible();
   return { page, watch };
 }
@@ -83,8 +82,7 @@ test('batch final approval of 3 checked rows: one changed meanwhile is refused, 
   await expect(page.locator('.schema-list-selected')).toHaveText('已选 3 条');
 
   // Meanwhile a colleague approves the third one on its own page.
-  const other = await userPage(browser, 'core_final', { blank: true });
-  await other.goto(LIST);
+  const other = await userPage(browser, 'core_final', { to: LIST });
   await other
     .locator('tr[data-testid^="row-"]')
     .filter({ hasText: numbers[2]! })

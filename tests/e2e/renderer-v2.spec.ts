@@ -7,9 +7,8 @@ import { exportNow, expectJobWritten, expectSheetMatchesRows } from './exports';
 const DEMO = '/cv3/demo/renderer';
 
 async function openDemo(page: Page, user: string): Promise<void> {
-  await loginAs(page, user);
+  await loginAs(page, user, { to: DEMO });
   await expect(page.getByTestId('current-user')).toBeVisible();
-  await page.goto(DEMO);
   await expect(page.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'composite');
 }
 

@@ -14,10 +14,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
-/** A new page logged in as `user`. */
-async function userPage(browser: Browser, user: string): Promise<Page> {
+/** A new page logged in as `user` (on the page `to`, if given). */
+async function userPage(browser: Browser, user: string, { to }: { to?: string } = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await loginAs(page, user);
+  await loginAs(page, user, { to });
   await expect(page.getByTestId('current-user')).toBeVisible();
   return page;
 }
@@ -41,9 +41,8 @@ test.describe('schema pages (renderer)', () => {
   test('an application form with linkage runs under the CSP and is submitted', async ({ page }) => {
     const watch = watchPage(page);
     const violations = await watchCsp(page);
-    await loginAs(page, 'core_operator');
+    await loginAs(page, 'core_operator', { to: '/cv3/credit/core/issue/apply' });
     await expect(page.getByTestId('current-user')).toBeVisible();
-    await page.goto('/cv3/credit/core/issue/apply');
     await expect(page.getByTestId('schema-page')).toHaveAttribute('data-page-kind', 'form');
 
     await page.getByTestId('field-supplierCorpId').locator('.ant-select').click();
@@ -116,9 +115,10 @@ test.describe('schema pages (renderer)', () => {
   test('the director sees the application and rejects it with the required reason', async ({ page }) => {
     test.skip(createdIssueId === '', 'needs the application of the previous test');
     const violations = await watchCsp(page);
-    await loginAs(page, 'core_director');
+    await loginAs(page, 'core_director', {
+      to: `/cv3/credit/core/issue/director-approve?id=${createdIssueId}`,
+    });
     await expect(page.getByTestId('current-user')).toBeVisible();
-    await page.goto(`/cv3/credit/core/issue/director-approve?id=${createdIssueId}`);
     await expect(page.getByTestId('detail-apply-amount')).toHaveText('999,999.99');
     await expect(page.getByTestId('detail-apply-amount-capital')).toHaveText(
       '玖拾玖万玖仟玖佰玖拾玖元玖角玖分',
@@ -148,9 +148,8 @@ test.describe('schema pages (renderer)', () => {
 
   test('a voucher detail shows its sections and operation log', async ({ page }) => {
     const violations = await watchCsp(page);
-    await loginAs(page, 'core_operator');
+    await loginAs(page, 'core_operator', { to: '/cv3/credit/core/index/operator' });
     await expect(page.getByTestId('current-user')).toBeVisible();
-    await page.goto('/cv3/credit/core/index/operator');
     await page.getByTestId('row-0').getByTestId('action-row-detail').click();
     await expect(page).toHaveURL(/\/cv3\/credit\/detail\?id=/);
     await expect(page.getByTestId('section-voucher')).toBeVisible();
@@ -162,9 +161,8 @@ test.describe('schema pages (renderer)', () => {
   test('statistics are drawn as SVG from the server aggregates', async ({ page }) => {
     const watch = watchPage(page);
     const violations = await watchCsp(page);
-    await loginAs(page, 'chain_operator');
+    await loginAs(page, 'chain_operator', { to: '/cv3/credit/chain/statistics' });
     await expect(page.getByTestId('current-user')).toBeVisible();
-    await page.goto('/cv3/credit/chain/statistics');
     await expect(page.getByTestId('figure-total')).toContainText('元');
     await expect(page.getByTestId('chart-byMonth').locator('svg')).toBeVisible();
     await expect(page.getByTestId('chart-byStatus').locator('svg')).toBeVisible();
@@ -174,8 +172,7 @@ test.describe('schema pages (renderer)', () => {
 
   test('a contract is uploaded into its document slot and offered for review', async ({ browser }) => {
     // A finance application of supplier 1: the core's list shows the child voucher it produced.
-    const core = await userPage(browser, 'core_operator');
-    await core.goto('/cv3/credit/core/index/operator');
+    const core = await userPage(browser, 'core_operator', { to: '/cv3/credit/core/index/operator' });
     await core.getByTestId('query-status').locator('.ant-select').click();
     await core.locator('.ant-select-item-option', { hasText: '已融资' }).click();
     await core.keyboard.press('Escape');

@@ -27,9 +27,8 @@ async function productMenu(page: Page): Promise<void> {
 test('core_operator has the product in the header menu, its list with the seed and its form', async ({
   browser,
 }) => {
-  const page = await userPage(browser, 'core_operator');
+  const page = await userPage(browser, 'core_operator', { to: LIST });
   const watch = watchPage(page);
-  await page.goto(LIST);
   await productMenu(page);
   await expect(page.getByTestId('menu-/sample/request/list')).toBeVisible();
   await expect(page.getByTestId('menu-/sample/request/apply')).toBeVisible();
@@ -43,8 +42,7 @@ test('core_operator has the product in the header menu, its list with the seed a
 });
 
 test('core_director has the list but not the form; a chain operator has neither', async ({ browser }) => {
-  const director = await userPage(browser, 'core_director');
-  await director.goto(LIST);
+  const director = await userPage(browser, 'core_director', { to: LIST });
   await expect(row(director, '样例申请一')).toBeVisible();
   await productMenu(director);
   await expect(director.getByTestId('menu-/sample/request/list')).toBeVisible();
@@ -61,9 +59,8 @@ test('core_director has the list but not the form; a chain operator has neither'
 test('core_operator creates a request through the form, core_director approves it on the list', async ({
   browser,
 }) => {
-  const operator = await userPage(browser, 'core_operator');
+  const operator = await userPage(browser, 'core_operator', { to: LIST });
   const watch = watchPage(operator);
-  await operator.goto(LIST);
   await operator.getByTestId('action-toolbar-create').click();
   await expect(operator).toHaveURL(/\/cv3\/sample\/request\/apply$/);
   await operator.getByTestId('field-title').locator('input').fill('塔吊检测');
@@ -75,8 +72,7 @@ test('core_operator creates a request through the form, core_director approves i
   await expect(row(operator, '塔吊检测').getByTestId('cell-requestNo')).toHaveText(/^SR/);
   await expectNoErrors(watch);
 
-  const director = await userPage(browser, 'core_director');
-  await director.goto(LIST);
+  const director = await userPage(browser, 'core_director', { to: LIST });
   await row(director, '塔吊检测').getByTestId('action-row-approve').click();
   await confirm(director, '确认审批通过该申请？');
   await succeeded(director, '操作成功');
@@ -88,9 +84,8 @@ test('the variant renders the template pages with its own values, data and serve
   browser,
 }) => {
   const VARIANT_LIST = '/cv3/sample-plus/request/list';
-  const operator = await userPage(browser, 'core_operator');
+  const operator = await userPage(browser, 'core_operator', { to: VARIANT_LIST });
   const watch = watchPage(operator);
-  await operator.goto(VARIANT_LIST);
   await hoverHeaderMenu(operator, '样例变体', '/sample-plus/request/list');
   await expect(operator.getByTestId('menu-/sample-plus/request/apply')).toBeVisible();
   await operator.keyboard.press('Escape');

@@ -9,8 +9,11 @@ export interface SigningAgent {
   readonly url: string;
   /** Leaves only the key file `label` in the agent's folder (the key "inserted"). */
   insertOnly(label: string): void;
-  /** A fresh browser context logged in as `user`, talking to the agent (`blank`: see {@link userPage}). */
-  as(user: string, browser: Browser, options?: Pick<UserPageOptions, 'blank'>): Promise<Page>;
+  /**
+   * A fresh browser context logged in as `user`, talking to the agent (`blank`, `to`: see
+   * {@link UserPageOptions}).
+   */
+  as(user: string, browser: Browser, options?: Pick<UserPageOptions, 'blank' | 'to'>): Promise<Page>;
 }
 
 /**
