@@ -1,4 +1,4 @@
-import { constants, generateKeyPairSync, privateDecrypt, createPublicKey } from 'node:crypto';
+import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt, createPublicKey } from 'node:crypto';
 import type { Db } from '../db/db';
 
 /**
@@ -30,6 +30,18 @@ export async function loadPasswordKey(db: Db): Promise<PasswordKey> {
   return fromPem(pem);
 }
 
+/** The cipher of a login's password: RSA-OAEP with SHA-256 (the browser's side: src/api/passwordCipher.ts). */
+const OAEP = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' } as const;
+
+/**
+ * What a client sends as a login's `password`: `password` encrypted with the server's public key (SPKI, DER,
+ * base64, as `GET /v1/auth/passwords/public-keys` hands it out), base64. For Node clients (tests, tools).
+ */
+export function encryptPassword(spkiBase64: string, password: string): string {
+  const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt({ key, ...OAEP }, Buffer.from(password)).toString('base64');
+}
+
 function fromPem(pem: string): PasswordKey {
   const spki = createPublicKey(pem).export({ type: 'spki', format: 'der' });
   const keyId = spki.subarray(-8).toString('hex');
@@ -37,10 +49,7 @@ function fromPem(pem: string): PasswordKey {
     keyId,
     publicKeySpki: spki.toString('base64'),
     decrypt(cipherBase64: string): string {
-      return privateDecrypt(
-        { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(cipherBase64, 'base64'),
-      ).toString('utf8');
+      return privateDecrypt({ key: pem, ...OAEP }, Buffer.from(cipherBase64, 'base64')).toString('utf8');
     },
   };
 }

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { constants, createPublicKey, generateKeyPairSync, publicEncrypt, sign } from 'node:crypto';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encryptPassword } from '../../server/auth/passwordKey';
 import { signRequest } from '../../src/api/signature';
 import { stopProcess, untilAnswers } from './fixtures';
 
@@ -129,13 +130,11 @@ class ApiClient {
   async login(username: string, password: string): Promise<void> {
     this.csrf = (await this.call<{ csrfToken: string }>('GET', '/login')).csrfToken;
     const { publicKey } = await this.call<{ publicKey: string }>('GET', '/v1/auth/passwords/public-keys');
-    const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-    const encrypted = publicEncrypt(
-      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password),
-    ).toString('base64');
     this.csrf = (
-      await this.call<{ csrfToken: string }>('POST', '/uaa/login', '', { username, password: encrypted })
+      await this.call<{ csrfToken: string }>('POST', '/uaa/login', '', {
+        username,
+        password: encryptPassword(publicKey, password),
+      })
     ).csrfToken;
   }
 }

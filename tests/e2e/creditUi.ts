@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { BASE_PATH, STORAGE_KEYS } from '../../src/api/constants';
-import { loginAs, selectOption, signedGet, startWatch } from './fixtures';
+import { apiLogin, loginAs, selectOption, signedGet, startWatch } from './fixtures';
 
 /** UI steps shared by the credit e2e: schema pages addressed by their data-testids (renderer/react/testIds.ts). */
 
@@ -13,25 +13,39 @@ export async function closePages(): Promise<void> {
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 /**
- * The worker's signed-in sessions by user (cookie and CSRF token, as the browser stored them after its
- * login through the login page). A spec file runs on one worker, so its tests share its users' sessions:
- * logging in through the UI once per user instead of once per test.
+ * The worker's signed-in sessions by user (cookie and CSRF token). A spec file runs on one worker, so its
+ * tests share its users' sessions: each user signs in once per worker, through the API ({@link signIn}).
  */
 const sessions = new Map<string, Session>();
+
+/**
+ * Signs `user` in through the portal's API (fixtures.ts `apiLogin`) in a context of its own, and returns
+ * the session as a browser that had logged in would keep it: the session cookie, and the CSRF token in the
+ * portal's localStorage. A test that is about the login page logs in through it (`loginAs`).
+ */
+async function signIn(browser: Browser, user: string): Promise<Session> {
+  const context = await browser.newContext();
+  try {
+    const { origin, csrf } = await apiLogin(context.request, user);
+    const { cookies } = await context.storageState();
+    return { cookies, origins: [{ origin, localStorage: [{ name: STORAGE_KEYS.csrfToken, value: csrf }] }] };
+  } finally {
+    await context.close();
+  }
+}
 
 /** What {@link userPage} does besides signing in. */
 export interface UserPageOptions {
   /** The signing agent's address for the portal's localStorage `ukeyAgentUrl`. */
   agentUrl?: string;
   /**
-   * Return the page without opening the home page when a saved session still holds (checked with a signed
-   * API call): the caller opens the page it tests, one page load instead of two.
+   * Return the page without opening the home page when the session holds (checked with a signed API call):
+   * the caller opens the page it tests, one page load instead of two.
    */
   blank?: boolean;
   /**
-   * The page (an address under /cv3/) to open signed in, as the page's first screen: with a saved session
-   * that holds, one page load; otherwise the login goes straight there (fixtures.ts `loginAs`). The page is
-   * watched from just before that screen opens ({@link watchPage} takes the watch over).
+   * The page (an address under /cv3/) to open signed in, as the page's first screen: one page load. The
+   * page is watched from just before that screen opens ({@link watchPage} takes the watch over).
    */
   to?: string;
 }
@@ -47,9 +61,9 @@ async function sessionHolds(context: BrowserContext, saved: Session): Promise<bo
 
 /**
  * A fresh browser context signed in as `user`, talking to the signing agent at `agentUrl` (if given). The
- * first time in a worker it logs in through the login page; afterwards the context starts with that
+ * first time in a worker the user signs in through the API; afterwards the context starts with that
  * session. A session ended meanwhile (a password change, a logout) lands on the login page: then it logs
- * in again. It opens `to`, or the home page unless `blank` and the saved session holds (see {@link UserPageOptions}).
+ * in there. It opens `to`, or the home page unless `blank` (see {@link UserPageOptions}).
  */
 export async function userPage(
   browser: Browser,
@@ -57,21 +71,23 @@ export async function userPage(
   options: string | UserPageOptions = {},
 ): Promise<Page> {
   const { agentUrl, blank = false, to } = typeof options === 'string' ? { agentUrl: options } : options;
-  const saved = sessions.get(user);
-  const context = await browser.newContext(saved ? { storageState: saved } : {});
+  const fresh = !sessions.has(user);
+  if (fresh) sessions.set(user, await signIn(browser, user));
+  const saved = sessions.get(user)!;
+  const context = await browser.newContext({ storageState: saved });
   contexts.push(context);
   if (agentUrl)
     await context.addInitScript((url) => window.localStorage.setItem('ukeyAgentUrl', url), agentUrl);
   const page = await context.newPage();
   const signedIn = page.getByTestId('current-user');
-  if (saved && (blank || to) && (await sessionHolds(context, saved))) {
+  if ((blank || to) && (fresh || (await sessionHolds(context, saved)))) {
     if (to) {
       startWatch(page);
       await page.goto(to);
     }
     return page;
   }
-  if (saved && !to) {
+  if (!to) {
     await page.goto('/cv3/');
     await expect(signedIn.or(page.getByTestId('login-username'))).toBeVisible();
     if (await signedIn.isVisible()) return page;

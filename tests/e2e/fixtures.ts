@@ -9,6 +9,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { API } from '../../contract/api';
+import { encryptPassword } from '../../server/auth/passwordKey';
 import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
 import { signRequest } from '../../src/api/signature';
 import { TEMPLATE_DIR } from './globalSetup';
@@ -341,6 +343,46 @@ export async function signedGet(
       'x-vrandom': signRequest({ method: 'GET', path: fullPath, rawQuery, body: '', csrfToken: csrf }),
     },
   });
+}
+
+/**
+ * Signs `username` in through the portal's API as its login page does (spec section 7: `GET /login` for the
+ * anonymous session's CSRF token, the password key, `POST /uaa/login` with the password encrypted by it), on
+ * `request`'s cookies (a browser context's: the session cookie lands in the context). Returns the portal's
+ * origin and the signed-in session's CSRF token. The login page itself is tested in login.spec.ts.
+ */
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password = PASSWORD,
+): Promise<{ origin: string; csrf: string }> {
+  let origin = '';
+  const call = async <T>(method: 'GET' | 'POST', path: string, csrf: string, body?: unknown): Promise<T> => {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    const fullPath = `/api/web${path}`;
+    const res = await request.fetch(fullPath, {
+      method,
+      data: text || undefined,
+      headers: {
+        'X-CSRF-TOKEN': csrf,
+        'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
+        'x-vrandom': signRequest({ method, path: fullPath, rawQuery: '', body: text, csrfToken: csrf }),
+        ...(text ? { 'Content-Type': 'application/json' } : {}),
+      },
+    });
+    origin = new URL(res.url()).origin;
+    const answer = (await res.json()) as { code: string; message?: string; data: T };
+    if (answer.code !== '0')
+      throw new Error(`${method} ${path} for ${username}: ${answer.code} ${answer.message}`);
+    return answer.data;
+  };
+  const anonymous = await call<{ csrfToken: string }>('GET', API.bootstrap.path, '');
+  const { publicKey } = await call<{ publicKey: string }>('GET', API.passwordKey.path, anonymous.csrfToken);
+  const { csrfToken } = await call<{ csrfToken: string }>('POST', API.login.path, anonymous.csrfToken, {
+    username,
+    password: encryptPassword(publicKey, password),
+  });
+  return { origin, csrf: csrfToken };
 }
 
 /** The latest code the emulated SMS gateway delivered to a phone (test mode only). */

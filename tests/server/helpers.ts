@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signRequest } from '@/api/signature';
 import { buildApp, type BuildAppOptions } from '@server/app';
 import type { Queryable } from '@server/db/db';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
+import { encryptPassword } from '../../server/auth/passwordKey';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** A fixed clock inside 2026 (tests that need time move it). */
@@ -40,14 +40,8 @@ export async function testServer(
   return { app, db };
 }
 
-/** What the login page does with the server's public key: RSA-OAEP (SHA-256), base64. */
-export function encryptPassword(spkiBase64: string, password: string): string {
-  const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
-  return publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
-}
+/** What the login page does with the server's public key (server/auth/passwordKey.ts). */
+export { encryptPassword };
 
 export interface CallOptions {
   query?: Record<string, string>;
