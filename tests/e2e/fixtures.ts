@@ -337,12 +337,26 @@ export async function signedGet(
   const rawQuery = new URLSearchParams(query).toString();
   const fullPath = `/api/web${path}`;
   return request.get(rawQuery ? `${fullPath}?${rawQuery}` : fullPath, {
-    headers: {
-      'X-CSRF-TOKEN': csrf,
-      'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
-      'x-vrandom': signRequest({ method: 'GET', path: fullPath, rawQuery, body: '', csrfToken: csrf }),
-    },
+    headers: signedHeaders('GET', fullPath, rawQuery, '', csrf),
   });
+}
+
+/**
+ * The headers the portal sends with an API call (`fullPath` under /api/web, `body` as sent): its CSRF token,
+ * its terminal code and the request's signature.
+ */
+function signedHeaders(
+  method: string,
+  fullPath: string,
+  rawQuery: string,
+  body: string,
+  csrf: string,
+): Record<string, string> {
+  return {
+    'X-CSRF-TOKEN': csrf,
+    'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
+    'x-vrandom': signRequest({ method, path: fullPath, rawQuery, body, csrfToken: csrf }),
+  };
 }
 
 /**
@@ -364,9 +378,7 @@ export async function apiLogin(
       method,
       data: text || undefined,
       headers: {
-        'X-CSRF-TOKEN': csrf,
-        'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
-        'x-vrandom': signRequest({ method, path: fullPath, rawQuery: '', body: text, csrfToken: csrf }),
+        ...signedHeaders(method, fullPath, '', text, csrf),
         ...(text ? { 'Content-Type': 'application/json' } : {}),
       },
     });

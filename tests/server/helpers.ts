@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signRequest } from '@/api/signature';
 import { buildApp, type BuildAppOptions } from '@server/app';
+import { encryptPassword } from '@server/auth/passwordKey';
 import type { Queryable } from '@server/db/db';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
-import { encryptPassword } from '../../server/auth/passwordKey';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** A fixed clock inside 2026 (tests that need time move it). */
