@@ -4,12 +4,12 @@
 // request and the load average. `npx tsx scripts/bench/http.mjs <base url> [--list]` measures a running
 // server (SERVER_PID for the CPU figure, LABEL, SECONDS); `npm run bench` imports httpBench() and listBench().
 import http from 'node:http';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { signRequest } from '../../src/api/signature.ts';
+import { encryptPassword } from '../../server/auth/passwordKey.ts';
 
 function request(agent, base, method, path, { cookie = '', csrf = '', body } = {}) {
   const text = body === undefined ? '' : JSON.stringify(body);
@@ -65,14 +65,7 @@ export async function login(base, username, agent = new http.Agent({ keepAlive: 
   const key = JSON.parse(
     (await request(agent, base, 'GET', '/v1/auth/passwords/public-keys', { cookie, csrf })).body,
   ).data.publicKey;
-  const password = publicEncrypt(
-    {
-      key: createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }),
-      padding: constants.RSA_PKCS1_OAEP_PADDING,
-      oaepHash: 'sha256',
-    },
-    Buffer.from('Demo@2026'),
-  ).toString('base64');
+  const password = encryptPassword(key, 'Demo@2026');
   const res = await request(agent, base, 'POST', '/uaa/login', {
     cookie,
     csrf,

@@ -1,4 +1,4 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { encryptPassword } from '../../server/auth/passwordKey';
 import { signRequest } from '../../src/api/signature';
 
 interface Envelope<T> {
@@ -55,11 +55,7 @@ export class PortalClient {
   async login(username: string, password: string): Promise<void> {
     this.csrf = (await this.call<{ csrfToken: string }>('GET', '/login')).csrfToken;
     const { publicKey } = await this.call<{ publicKey: string }>('GET', '/v1/auth/passwords/public-keys');
-    const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-    const encrypted = publicEncrypt(
-      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password),
-    ).toString('base64');
+    const encrypted = encryptPassword(publicKey, password);
     this.csrf = (
       await this.call<{ csrfToken: string }>('POST', '/uaa/login', { username, password: encrypted })
     ).csrfToken;
