@@ -151,9 +151,7 @@ test('the packet review of a plan whose asset is mid-flow is refused, naming the
   const reason = `专项计划尚有未完成流转的资产，请先中止、退单或确认转让后再封包：${no}（待供应商主管审核）`;
   // Not offered: the button is disabled and says why (the model's requires, answered by the server).
   const plan = row(page, PLAN);
-  await expect(plan.getByTestId('action-row-review')).toBeDisabled();
-  await plan.getByTestId('action-row-review-blocked').hover();
-  await expect(page.locator('.ant-tooltip:visible')).toHaveText(reason);
+  await expectBlocked(page, plan, 'action-row-review', reason);
   await expect(cell(plan, 'status')).toHaveText('募集中');
   await expectNoErrors(watch);
 });
