@@ -8,10 +8,11 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/browser.mjs';
  * Each worker starts its own reference server (port E2E_PORT + worker index) on its own copy of the seeded
  * template database in the worker-scoped `portal` fixture of tests/e2e/fixtures.ts. Every spec file is a
  * project of its own, and Playwright never reuses a worker across projects: a spec file's data are never
- * touched by another file, so the order of files does not matter. E2E_WORKERS overrides the count (2, or 1
- * on a one-core machine).
+ * touched by another file, so the order of files does not matter. One worker per core: the suite is
+ * CPU-bound (a worker's server, browser and test process together keep about one core busy), so a machine
+ * with more cores finishes it sooner. E2E_WORKERS overrides the count.
  */
-const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, cpus().length));
+const workers = Number(process.env.E2E_WORKERS ?? cpus().length);
 /**
  * Each spec file's summed test time in a recent run (tests/e2e/durations.json, written by
  * scripts/e2e-durations.mjs): the files start longest first, so the run does not end with one long file
