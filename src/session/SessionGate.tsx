@@ -1,4 +1,4 @@
-import { Modal, Spin } from 'antd';
+import { App, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -23,6 +23,9 @@ export function SessionGate(): React.JSX.Element {
   const [switchingTo, setSwitchingTo] = useState<string | null>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // The App's modal, not antd's static Modal: it renders inside the portal's ConfigProvider (src/AntdRoot.tsx),
+  // so it has the accessible theme and no motion when the system asks for reduced motion.
+  const { modal } = App.useApp();
   useEffect(() => setSwitchingTo(null), [pathname]);
 
   const reload = useCallback(
@@ -55,7 +58,7 @@ export function SessionGate(): React.JSX.Element {
   useEffect(() => {
     if (!cancelled) return undefined;
     const timer = window.setTimeout(() => {
-      Modal.warning({
+      modal.warning({
         title: '提示',
         content: CORP_CANCELLED_MESSAGE,
         okText: '确定',
@@ -66,7 +69,7 @@ export function SessionGate(): React.JSX.Element {
       });
     }, CANCELLED_MESSAGE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [cancelled]);
+  }, [cancelled, modal]);
 
   if (!security || cancelled) {
     return (
