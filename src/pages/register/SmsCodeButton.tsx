@@ -1,4 +1,4 @@
-import { Button, message } from 'antd';
+import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '@/api';
 import { SMS_SENT_MESSAGES, type SmsPurpose } from '@contract/registration';
@@ -12,6 +12,8 @@ export function SmsCodeButton(props: {
   purpose: SmsPurpose;
   target: () => Promise<{ mobile: string; username?: string } | null>;
 }): React.JSX.Element {
+  // The App's message (src/AntdRoot.tsx), not antd's static one: it shows in the portal's theme.
+  const { message } = App.useApp();
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
