@@ -61,6 +61,28 @@ export default tseslint.config(
     },
   },
   {
+    // antd's static message, notification and Modal.confirm/info/... render outside the portal's
+    // ConfigProvider (src/AntdRoot.tsx): no accessible theme, and motion under reduced motion. Screens use
+    // App.useApp()'s (or the renderer's) instead.
+    files: ['src/**/*.{ts,tsx}', 'renderer/react/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...NO_EVAL,
+        {
+          selector:
+            "ImportDeclaration[source.value='antd'] > ImportSpecifier[imported.name=/^(message|notification)$/]",
+          message: "antd's static message and notification ignore the portal's theme: use App.useApp().",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='Modal'][callee.property.name=/^(confirm|info|success|error|warning)$/]",
+          message: "antd's static Modal methods ignore the portal's theme: use App.useApp().modal.",
+        },
+      ],
+    },
+  },
+  {
     // E2e tests wait for what they need (a locator's state, expect.poll, a process's exit), never for a
     // fixed time: a fixed wait is too short on a busy machine and too long on a quiet one. Waiting for a
     // helper is fixtures.ts's untilAnswers / stopProcess; its own timers are deadlines, not waits.

@@ -3,6 +3,8 @@
  * and the renderer's registries, handed to every schema page below it. (Formily is set up by the
  * first form, see `setUpFormily`: a page without a form never loads it.)
  */
+// Only message.useMessage(), whose holder renders inside the provider (eslint.config.js bans the static calls).
+// eslint-disable-next-line no-restricted-syntax
 import { message, Modal } from 'antd';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
