@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { signRequest } from '../../src/api/signature.ts';
+import { signedCallHeaders } from '../../src/api/signature.ts';
 import { encryptPassword } from '../../server/auth/passwordKey.ts';
 
 function request(agent, base, method, path, { cookie = '', csrf = '', body } = {}) {
@@ -34,9 +34,7 @@ function request(agent, base, method, path, { cookie = '', csrf = '', body } = {
 export function signedHeaders(method, path, { cookie = '', csrf = '', text = '' }) {
   const [p, q = ''] = path.split('?');
   return {
-    'x-vrandom': signRequest({ method, path: `/api/web${p}`, rawQuery: q, body: text, csrfToken: csrf }),
-    'x-csrf-token': csrf,
-    'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+    ...signedCallHeaders({ method, path: `/api/web${p}`, rawQuery: q, body: text, csrfToken: csrf }),
     ...(cookie ? { cookie } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { encryptPassword } from '../../server/auth/passwordKey';
-import { signRequest } from '../../src/api/signature';
+import { signedCallHeaders } from '../../src/api/signature';
 
 interface Envelope<T> {
   code: string;
@@ -26,9 +26,7 @@ export class PortalClient {
     const url = `/api/web${pathname}`;
     const text = body === undefined ? '' : JSON.stringify(body);
     const headers: Record<string, string> = {
-      'X-CCBSCF-TERMINAL-CODE': 'CORP_WEB_PC',
-      'X-CSRF-TOKEN': this.csrf,
-      'x-vrandom': signRequest({
+      ...signedCallHeaders({
         method,
         path: url,
         rawQuery,

@@ -6,6 +6,7 @@ import {
   signedBody,
 } from '@contract/signature';
 import md5 from 'md5';
+import { TERMINAL_CODE } from './constants';
 
 /**
  * The `x-vrandom` request signature (docs/decisions/0001-request-signature.md): `{timestamp}.{nonce}.{md5}`,
@@ -34,6 +35,18 @@ export function signRequest(input: SignatureInput): string {
   const timestamp = input.timestamp ?? Date.now();
   const nonce = input.nonce ?? randomNonce();
   return `${timestamp}.${nonce}.${md5(canonicalRequest({ ...input, timestamp, nonce }))}`;
+}
+
+/**
+ * The headers of a signed API call as src/api/request.ts sends them (the CSRF token, the terminal code and
+ * the signature), for the clients outside the browser: the e2e's API calls, the bench and the signing agent.
+ */
+export function signedCallHeaders(input: SignatureInput): Record<string, string> {
+  return {
+    'X-CSRF-TOKEN': input.csrfToken,
+    'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
+    'x-vrandom': signRequest(input),
+  };
 }
 
 /** The md5 (lower-case hex) of a file's bytes, as FILE_MD5_HEADER carries it. */

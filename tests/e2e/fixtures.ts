@@ -11,8 +11,8 @@ import {
 } from '@playwright/test';
 import { API } from '../../contract/api';
 import { encryptPassword } from '../../server/auth/passwordKey';
-import { STORAGE_KEYS, TERMINAL_CODE } from '../../src/api/constants';
-import { signRequest } from '../../src/api/signature';
+import { STORAGE_KEYS } from '../../src/api/constants';
+import { signedCallHeaders } from '../../src/api/signature';
 import { TEMPLATE_DIR } from './globalSetup';
 
 /** The first worker's portal port; worker n (its parallel index) has its own server on E2E_PORT + n. */
@@ -337,26 +337,8 @@ export async function signedGet(
   const rawQuery = new URLSearchParams(query).toString();
   const fullPath = `/api/web${path}`;
   return request.get(rawQuery ? `${fullPath}?${rawQuery}` : fullPath, {
-    headers: signedHeaders('GET', fullPath, rawQuery, '', csrf),
+    headers: signedCallHeaders({ method: 'GET', path: fullPath, rawQuery, body: '', csrfToken: csrf }),
   });
-}
-
-/**
- * The headers the portal sends with an API call (`fullPath` under /api/web, `body` as sent): its CSRF token,
- * its terminal code and the request's signature.
- */
-function signedHeaders(
-  method: string,
-  fullPath: string,
-  rawQuery: string,
-  body: string,
-  csrf: string,
-): Record<string, string> {
-  return {
-    'X-CSRF-TOKEN': csrf,
-    'X-CCBSCF-TERMINAL-CODE': TERMINAL_CODE,
-    'x-vrandom': signRequest({ method, path: fullPath, rawQuery, body, csrfToken: csrf }),
-  };
 }
 
 /**
@@ -378,7 +360,7 @@ export async function apiLogin(
       method,
       data: text || undefined,
       headers: {
-        ...signedHeaders(method, fullPath, '', text, csrf),
+        ...signedCallHeaders({ method, path: fullPath, rawQuery: '', body: text, csrfToken: csrf }),
         ...(text ? { 'Content-Type': 'application/json' } : {}),
       },
     });
