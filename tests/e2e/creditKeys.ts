@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encryptPassword } from '../../server/auth/passwordKey';
-import { signRequest } from '../../src/api/signature';
+import { signedCallHeaders } from '../../src/api/signature';
 import { stopProcess, untilAnswers } from './fixtures';
 
 /**
@@ -111,9 +111,7 @@ class ApiClient {
     const res = await fetch(`${this.origin}${url}${rawQuery ? `?${rawQuery}` : ''}`, {
       method,
       headers: {
-        'X-CCBSCF-TERMINAL-CODE': 'CORP_WEB_PC',
-        'X-CSRF-TOKEN': this.csrf,
-        'x-vrandom': signRequest({ method, path: url, rawQuery, body: text, csrfToken: this.csrf }),
+        ...signedCallHeaders({ method, path: url, rawQuery, body: text, csrfToken: this.csrf }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(text ? { 'Content-Type': 'application/json;charset=UTF-8' } : {}),
       },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@server/errors';
 import { BodyBudget, INPUT_LIMITS } from '@server/inputBoundary';
 import { Browser, loggedIn, testServer, type TestServer } from './helpers';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Request bodies are budgeted before they are parsed (server/inputBoundary.ts): by route and session, with
@@ -42,7 +43,7 @@ function hostile(path: string, cookie = ''): Promise<string> {
         headers: {
           'content-type': 'application/json',
           'content-length': NESTED.length,
-          'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+          'x-ccbscf-terminal-code': TERMINAL_CODE,
           ...(cookie ? { cookie } : {}),
         },
       },

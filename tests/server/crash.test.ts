@@ -10,6 +10,7 @@ import { encryptPassword } from './helpers';
 import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
 import { seededPostgres } from './pgFixture';
 import { processExit, seededDataDir, startServerProcess } from './serverProcess';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Crash test: the real server process takes concurrent writes — voucher applications
@@ -48,7 +49,7 @@ class Client {
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         'x-csrf-token': this.csrf,
-        'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+        'x-ccbscf-terminal-code': TERMINAL_CODE,
         'x-vrandom': signRequest({ method, path: url, rawQuery, body: text, csrfToken: this.csrf }),
         ...(text ? { 'content-type': 'application/json' } : {}),
       },

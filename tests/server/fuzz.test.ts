@@ -10,6 +10,7 @@ import { type Browser, clock } from './helpers';
 import { bigWorkbook, zip } from './importBomb';
 import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
 import { readSchemaDirectory } from '@renderer/core/node';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Property-based fuzzing of the models API: requests generated from the model definitions —
@@ -587,7 +588,7 @@ async function send(r: Req): Promise<LightMyRequestResponse> {
     headers: {
       cookie: b.cookie,
       'x-csrf-token': b.csrf,
-      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'x-ccbscf-terminal-code': TERMINAL_CODE,
       ...(r.method === 'PUT' ? { 'x-scf-real-http-method': 'PUT' } : {}),
       ...(r.body || r.multipart || r.payload ? { 'content-type': r.contentType } : {}),
       // The file as it goes on the wire (a text body is sent as UTF-8), signed as the portal signs it.

@@ -6,6 +6,7 @@ import { buildApp, type BuildAppOptions } from '@server/app';
 import { encryptPassword } from '@server/auth/passwordKey';
 import type { Queryable } from '@server/db/db';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
+import { TERMINAL_CODE } from '@/api/constants';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** A fixed clock inside 2026 (tests that need time move it). */
@@ -84,7 +85,7 @@ export class Browser {
       });
     this.lastSignature = signature;
     const headers: Record<string, string> = {
-      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'x-ccbscf-terminal-code': TERMINAL_CODE,
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(opts.unsigned ? {} : { 'x-vrandom': signature }),
       ...(opts.noCsrf ? {} : { 'x-csrf-token': this.csrf }),

@@ -3,6 +3,7 @@ import { signRequest } from '@/api/signature';
 import { databaseErrorCode } from '@server/inputBoundary';
 import { Browser, clock } from './helpers';
 import { API, as, body, count, create, list, type ModelsTestServer, modelsServer } from './modelsHelpers';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /** server/inputBoundary.ts: each malformed input an attacker tried answers a coded error, never a 500, and writes nothing. */
 let s: ModelsTestServer;
@@ -49,7 +50,7 @@ function rawRequest(b: Browser, path: string, text: string) {
   const headers = {
     cookie: b.cookie,
     'content-type': 'application/json',
-    'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+    'x-ccbscf-terminal-code': TERMINAL_CODE,
     'x-csrf-token': b.csrf,
     'x-vrandom': signRequest({
       method: 'POST',
@@ -258,7 +259,7 @@ describe('multipart uploads that are not well formed', () => {
       headers: {
         cookie: chainOp.cookie,
         'content-type': contentType,
-        'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+        'x-ccbscf-terminal-code': TERMINAL_CODE,
         'x-csrf-token': chainOp.csrf,
         'x-vrandom': signRequest({
           method: 'POST',

@@ -8,6 +8,7 @@ import type { SignatureVerifier } from '@server/context';
 import { openPglite } from '@server/db/pglite';
 import { signRequest, signUpload } from '@/api/signature';
 import { type Browser, clock, loggedIn, type TestServer } from './helpers';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /** A complete sign record (the default verifier checks completeness; ADR 0005 §4). */
 export const SIGN = {
@@ -202,7 +203,7 @@ export function uploadRequest(
     headers: {
       cookie: b.cookie,
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'x-ccbscf-terminal-code': TERMINAL_CODE,
       ...(file && !opts.noFileMd5
         ? signUpload({
             ...signed,

@@ -5,6 +5,7 @@ import { AGREEMENT_BOOKS, AGREEMENT_CODES, SMS_POLICY } from '@contract/registra
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import { CLIENT_RATES } from '@server/auth/clientRates';
 import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /** README, Registration: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
 let s: TestServer;
@@ -156,7 +157,7 @@ describe('registration', () => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/web/v1/register',
-      headers: { 'content-type': 'application/json', 'x-ccbscf-terminal-code': 'CORP_WEB_PC' },
+      headers: { 'content-type': 'application/json', 'x-ccbscf-terminal-code': TERMINAL_CODE },
       payload: '{}',
     });
     expect(res.json().code).toBe('SCF.CSRF_INVALID');

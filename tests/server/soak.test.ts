@@ -15,6 +15,7 @@ import { bigWorkbook } from './importBomb';
 import { API, SIGN, as, type ModelsTestServer, modelsServer, uploadFile } from './modelsHelpers';
 import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
 import { seededPostgres } from './pgFixture';
+import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Soak: SOAK_OPS requests (default 1,500; SOAK_OPS=10000 for a longer hunt) from SOAK_USERS (default 20)
@@ -124,7 +125,7 @@ function post(b: Browser, path: string, payload: string) {
     headers: {
       cookie: b.cookie,
       'x-csrf-token': b.csrf,
-      'x-ccbscf-terminal-code': 'CORP_WEB_PC',
+      'x-ccbscf-terminal-code': TERMINAL_CODE,
       'content-type': 'application/json',
       'x-vrandom': signRequest({
         method: 'POST',
