@@ -54,6 +54,17 @@ test.describe('forms', () => {
     await page.getByTestId('action-form-submit').click();
     await expect(page.getByTestId('field-dueDate')).toContainText('该字段是必填字段');
     await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+    // With motion on, an invalid field still turns red at once (renderer/react/pages/FormPage.css): antd's
+    // colour fade on every field 提交 flags made the browser restyle them all in each frame of the fade.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const submit = page.getByTestId('action-form-submit');
+    await expect
+      .poll(() => submit.evaluate((el) => getComputedStyle(el).transitionDuration))
+      .toMatch(/[1-9]/);
+    await expect(page.getByTestId('field-dueDate').locator('.ant-picker')).toHaveCSS(
+      'transition-duration',
+      '0s',
+    );
   });
 
   test('item 3: a bill amount the model refuses is named on its own step, before the user moves on', async ({
