@@ -1,7 +1,7 @@
 // Lists at scale (PERFORMANCE.md: 1,000,000 credit vouchers bulk-loaded into PostgreSQL; the list queries the
 // pages send, as a supplier whose rows are filtered by visibility, page 1 and page 500, p95 ≤ 20 ms; record
 // detail and a transition p95 ≤ 10 ms). Whole request path through app.inject (session, signature, JSON).
-// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--rounds R] [--explain] [--compare]`
+// `npx tsx scripts/bench/scale.mjs [--records N] [--per-corp M] [--rounds R] [--explain] [--explain-list TEXT] [--compare]`
 // prints the rows, `--sizes 100000,1000000,3000000 [--per-corp 10000]` the same lists at each total with
 // the measured supplier's own vouchers fixed (flatBench: p95 flat within 20%); `npm run bench` imports it.
 // --compare also times, database only and interleaved, each list's SQL on the per-enterprise side table
@@ -197,6 +197,7 @@ export async function scaleBench({
   perCorp = undefined,
   rounds = 100,
   explain = false,
+  explainLabel = undefined,
   compare = false,
   start = startPostgres,
 } = {}) {
@@ -286,7 +287,11 @@ export async function scaleBench({
       await db.exec("load 'auto_explain'").catch(() => undefined);
       // The slowest list, and each contains-filtered one (the bigram index's use).
       const searched = results.filter((r) => r !== slowest && r.query.includes('Name='));
-      for (const [what, r] of [['slowest', slowest], ...searched.map((x) => ['contains', x])]) {
+      // `explainLabel` (--explain-list): the lists whose label holds that text instead (one list at two sizes).
+      const picked = explainLabel
+        ? results.filter((r) => r.label.includes(explainLabel)).map((r) => ['picked', r])
+        : [['slowest', slowest], ...searched.map((x) => ['contains', x])];
+      for (const [what, r] of picked) {
         console.log(`\n${what}: ${r.label}  (${r.query})`);
         console.log(await explainList(db, models, r.query));
       }
@@ -447,7 +452,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         records: Number(arg('--records') ?? 1_000_000),
         perCorp,
         rounds,
-        explain: process.argv.includes('--explain'),
+        explain: process.argv.includes('--explain') || arg('--explain-list') !== undefined,
+        explainLabel: arg('--explain-list'),
         compare: process.argv.includes('--compare'),
       });
   for (const r of rows)
