@@ -197,7 +197,6 @@ export async function scaleBench({
   perCorp = undefined,
   rounds = 100,
   explain = false,
-  explainLabel = undefined,
   compare = false,
   start = startPostgres,
 } = {}) {
@@ -287,10 +286,11 @@ export async function scaleBench({
       await db.exec("load 'auto_explain'").catch(() => undefined);
       // The slowest list, and each contains-filtered one (the bigram index's use).
       const searched = results.filter((r) => r !== slowest && r.query.includes('Name='));
-      // `explainLabel` (--explain-list): the lists whose label holds that text instead (one list at two sizes).
-      const picked = explainLabel
-        ? results.filter((r) => r.label.includes(explainLabel)).map((r) => ['picked', r])
-        : [['slowest', slowest], ...searched.map((x) => ['contains', x])];
+      // `explain` as text (--explain-list): the lists whose label holds it instead (one list at two sizes).
+      const picked =
+        typeof explain === 'string'
+          ? results.filter((r) => r.label.includes(explain)).map((r) => ['picked', r])
+          : [['slowest', slowest], ...searched.map((x) => ['contains', x])];
       for (const [what, r] of picked) {
         console.log(`\n${what}: ${r.label}  (${r.query})`);
         console.log(await explainList(db, models, r.query));
@@ -452,8 +452,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         records: Number(arg('--records') ?? 1_000_000),
         perCorp,
         rounds,
-        explain: process.argv.includes('--explain') || arg('--explain-list') !== undefined,
-        explainLabel: arg('--explain-list'),
+        explain: arg('--explain-list') ?? process.argv.includes('--explain'),
         compare: process.argv.includes('--compare'),
       });
   for (const r of rows)

@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@server/errors';
 import { BodyBudget, INPUT_LIMITS } from '@server/inputBoundary';
-import { Browser, loggedIn, testServer, type TestServer } from './helpers';
 import { TERMINAL_CODE } from '@/api/constants';
+import { Browser, loggedIn, testServer, type TestServer } from './helpers';
 
 /**
  * Request bodies are budgeted before they are parsed (server/inputBoundary.ts): by route and session, with

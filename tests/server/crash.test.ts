@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest } from '@/api/signature';
 import { openDb, type Db } from '@server/db/db';
 import { expectBooksBalance } from './books';
@@ -10,7 +11,6 @@ import { encryptPassword } from './helpers';
 import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
 import { seededPostgres } from './pgFixture';
 import { processExit, seededDataDir, startServerProcess } from './serverProcess';
-import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Crash test: the real server process takes concurrent writes — voucher applications

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest, signUpload } from '@/api/signature';
 import { INPUT_LIMITS } from '@server/inputBoundary';
 import type { FieldDef, ModelDef } from '@server/models/types';
@@ -10,7 +11,6 @@ import { type Browser, clock } from './helpers';
 import { bigWorkbook, zip } from './importBomb';
 import { API, as, type ModelsTestServer, modelsServer } from './modelsHelpers';
 import { readSchemaDirectory } from '@renderer/core/node';
-import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Property-based fuzzing of the models API: requests generated from the model definitions —

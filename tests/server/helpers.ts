@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest } from '@/api/signature';
 import { buildApp, type BuildAppOptions } from '@server/app';
 import { encryptPassword } from '@server/auth/passwordKey';
 import type { Queryable } from '@server/db/db';
 import { openPglite, type PgliteDb } from '@server/db/pglite';
-import { TERMINAL_CODE } from '@/api/constants';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 /** A fixed clock inside 2026 (tests that need time move it). */

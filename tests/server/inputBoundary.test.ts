@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest } from '@/api/signature';
 import { databaseErrorCode } from '@server/inputBoundary';
 import { Browser, clock } from './helpers';
 import { API, as, body, count, create, list, type ModelsTestServer, modelsServer } from './modelsHelpers';
-import { TERMINAL_CODE } from '@/api/constants';
 
 /** server/inputBoundary.ts: each malformed input an attacker tried answers a coded error, never a 500, and writes nothing. */
 let s: ModelsTestServer;

@@ -6,9 +6,9 @@ import { buildApp, type BuildAppOptions } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
 import type { SignatureVerifier } from '@server/context';
 import { openPglite } from '@server/db/pglite';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest, signUpload } from '@/api/signature';
 import { type Browser, clock, loggedIn, type TestServer } from './helpers';
-import { TERMINAL_CODE } from '@/api/constants';
 
 /** A complete sign record (the default verifier checks completeness; ADR 0005 §4). */
 export const SIGN = {

@@ -4,8 +4,8 @@ import { API, pathOf } from '@contract/api';
 import { AGREEMENT_BOOKS, AGREEMENT_CODES, SMS_POLICY } from '@contract/registration';
 import { creditCodeCheckChar, VALIDATION_MESSAGES } from '@renderer/core/validators';
 import { CLIENT_RATES } from '@server/auth/clientRates';
-import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
 import { TERMINAL_CODE } from '@/api/constants';
+import { Browser, clock, loggedIn, pdfText, testServer, type TestServer } from './helpers';
 
 /** README, Registration: registration, SMS codes, password reset and the face check, through the API as the portal calls it. */
 let s: TestServer;

@@ -4,6 +4,7 @@ import { schemaTreeFile } from '@renderer/core/node';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TERMINAL_CODE } from '@/api/constants';
 import { signRequest } from '@/api/signature';
 import { buildApp } from '@server/app';
 import { completenessVerifier } from '@server/auth/completenessVerifier';
@@ -15,7 +16,6 @@ import { bigWorkbook } from './importBomb';
 import { API, SIGN, as, type ModelsTestServer, modelsServer, uploadFile } from './modelsHelpers';
 import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
 import { seededPostgres } from './pgFixture';
-import { TERMINAL_CODE } from '@/api/constants';
 
 /**
  * Soak: SOAK_OPS requests (default 1,500; SOAK_OPS=10000 for a longer hunt) from SOAK_USERS (default 20)
