@@ -117,8 +117,15 @@ const load1 = () => loadavg()[0].toFixed(2);
  * every request, so each request is signed afresh, as the portal does). Every response must equal the first
  * one (else it counts as an error). With `pid`, the server's CPU per request (its process tree's CPU time
  * over the requests served): the figure to compare on a busy machine, where req/s moves with the load.
+ * With `fresh`, each request adds a parameter the list ignores (`v=<n>`), so none is answered from a kept
+ * list answer (docs/decisions/0016-list-answer-cache.md): the path a page's first visit takes.
  */
-export async function loadRun(base, session, path, { seconds = 10, connections = 32, pid, dbPid } = {}) {
+export async function loadRun(
+  base,
+  session,
+  path,
+  { seconds = 10, connections = 32, pid, dbPid, fresh = false } = {},
+) {
   const headers = signedHeaders('GET', path, session);
   const agent = new http.Agent({ keepAlive: true });
   const first = await new Promise((resolve, reject) =>
@@ -133,14 +140,19 @@ export async function loadRun(base, session, path, { seconds = 10, connections =
   agent.destroy();
   if (!first.startsWith('{"code":"0"')) throw new Error(`bench GET ${path} refused: ${first}`);
   let mismatches = 0;
+  let sentCount = 0;
   const requests = [
     {
       method: 'GET',
       path: `/api/web${path}`,
-      setupRequest: (req) => ({
-        ...req,
-        headers: { ...req.headers, ...signedHeaders('GET', path, session) },
-      }),
+      setupRequest: (req) => {
+        const sent = fresh ? `${path}&v=${(sentCount += 1)}` : path;
+        return {
+          ...req,
+          path: `/api/web${sent}`,
+          headers: { ...req.headers, ...signedHeaders('GET', sent, session) },
+        };
+      },
       onResponse: (status, body) => {
         if (body !== first) mismatches += 1;
       },
@@ -215,6 +227,9 @@ const LIST_BASELINES = {
   '3 instances': ['832', 'p99 211', 3000],
 };
 
+/** The list request's req/s before list answers were kept (quiet, this machine), all of them the database's path. */
+const LIST_FRESH_BASELINES = { embedded: '~650', PostgreSQL: '1,125–1,600' };
+
 /**
  * The requests of a list page under load on a running server (`label`: embedded, PostgreSQL or 3 instances):
  * the list (autocannon), a record's detail (autocannon), a transition (a credit limit frozen and unfrozen in
@@ -229,6 +244,21 @@ export async function listBench(
   const chain = await login(base, 'chain_operator');
   const list = await loadRun(base, chain, LIST_PATH, { seconds, connections, pid, dbPid });
   rows.push(...runRows(`list ${label}`, list, { target: `≥ ${target}`, baseline: rps, p99Baseline: p99 }));
+  // The same page with a new query each time: no kept answer, the database's path (before 0016 every
+  // request took it; the baseline is that figure).
+  const fresh = await loadRun(base, chain, LIST_PATH, {
+    seconds: Math.max(2, Math.round(seconds / 2)),
+    connections,
+    pid,
+    dbPid,
+    fresh: true,
+  });
+  rows.push(
+    ...runRows(`list ${label}, new query each time`, fresh, {
+      target: '',
+      baseline: LIST_FRESH_BASELINES[label] ? `${LIST_FRESH_BASELINES[label]} quiet, 2026-11-30` : '',
+    }),
+  );
 
   const agent = new http.Agent({ keepAlive: true });
   const page = JSON.parse((await request(agent, base, 'GET', LIST_PATH, chain)).body).data.list;

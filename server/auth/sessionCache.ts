@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../context';
 import type { ChangeFeed } from '../db/changes';
 import type { Db } from '../db/db';
+import { NextRead } from '../db/nextRead';
 import { TaggedCache } from '../db/taggedCache';
 import type { SessionRow } from './sessions';
 
@@ -68,46 +69,16 @@ export class SessionCache {
     this.cache.drop(idHash);
   }
 
-  /** Callers of the next generation read (not yet started). */
-  private waiting: Waiting | null = null;
-  private reading = false;
-
   /**
-   * The session generation, read after this call: concurrent callers share one read, as replay nonces
-   * share one insert (server/auth/nonceStore.ts). A caller joins the next read to start, never one already
-   * under way (it may have begun before the caller's request arrived, so before a logout answered
-   * meanwhile); callers of one event-loop turn share a read, and those arriving during it share the next.
-   * Under load one primary-key read serves many requests instead of one each.
+   * The session generation, read after this call: concurrent callers share one read (server/db/nextRead.ts),
+   * as replay nonces share one insert (server/auth/nonceStore.ts).
    */
   private generation(): Promise<string | null> {
-    if (!this.shared) return Promise.resolve(null);
-    if (!this.waiting) {
-      let resolve!: (n: string) => void;
-      let reject!: (e: unknown) => void;
-      const promise = new Promise<string>((res, rej) => ((resolve = res), (reject = rej)));
-      this.waiting = { promise, resolve, reject };
-      if (!this.reading) setImmediate(() => this.read());
-    }
-    return this.waiting.promise;
+    return this.shared ? this.generations.next() : Promise.resolve(null);
   }
 
-  private read(): void {
-    const batch = this.waiting;
-    if (!batch || this.reading) return;
-    this.waiting = null;
-    this.reading = true;
-    this.db
-      .query<{ n: string }>('select n::text as n from session_generation where id = 1')
-      .then((r) => batch.resolve(r.rows[0]?.n ?? ''), batch.reject)
-      .finally(() => {
-        this.reading = false;
-        if (this.waiting) this.read();
-      });
-  }
-}
-
-interface Waiting {
-  promise: Promise<string>;
-  resolve: (n: string) => void;
-  reject: (e: unknown) => void;
+  private readonly generations = new NextRead(async () => {
+    const r = await this.db.query<{ n: string }>('select n::text as n from session_generation where id = 1');
+    return r.rows[0]?.n ?? '';
+  });
 }

@@ -267,6 +267,21 @@ export function childrenLocked(model: CompiledModel, rec: BizRecord): boolean | 
 type Json = Record<string, unknown>;
 
 /**
+ * The tables {@link markBlockedActions} reads for a page of `model`: the models its transitions' requirements
+ * name (a referenced record's state, related records). A list answer depends on them too (listCache.ts).
+ */
+export function requirementTables(set: ModelSet, model: CompiledModel): string[] {
+  const out = new Set<string>();
+  for (const t of model.transitions.values())
+    for (const r of t.requires ?? []) {
+      const name = r.kind === 'refState' ? model.fields.get(r.field)?.def.ref : r.model;
+      const table = name ? set.models.get(name)?.table : undefined;
+      if (table) out.add(table);
+    }
+  return [...out];
+}
+
+/**
  * Takes out of each record's `actions` the transitions a `requires` blocks now and answers them in
  * `blockedActions` (action → the refusal the transition would get), so pages show them disabled with the
  * reason instead of offering a click the server refuses (ADR 0014). Reads without locks: the transition

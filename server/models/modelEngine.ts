@@ -18,6 +18,7 @@ import {
   type QueryParams,
 } from './listQuery';
 import { loadModels, type ModelSet } from './loadModels';
+import { ListAnswerCache } from './listCache';
 import { ensureModelTables, sideTable } from './modelTables';
 import { isParty, recordJson, type Actor } from './recordJson';
 import {
@@ -47,6 +48,7 @@ import {
   checkRequirements,
   lockParents,
   markBlockedActions,
+  requirementTables,
 } from './invariants';
 import { fromCents, toCents } from '@renderer/core/format';
 import { SERVICE_RESULT, type BatchAnswer as SharedBatchAnswer } from '@renderer/core/model';
@@ -59,6 +61,13 @@ export const DELETE_ACTION = 'delete';
 export const BATCH_MAX_ITEMS = 100;
 
 type Json = Record<string, unknown>;
+
+/** A page of a list: its records as the wire has them, its count and the sums asked for. */
+export interface ListAnswer {
+  list: Json[];
+  pagecond: { count: number; page: number; size: number; estimated?: true };
+  summary?: Record<string, string>;
+}
 
 /** What every caller of one engine shares: its database, models, effects and services (made once, server/engine.ts). */
 export interface EngineShared {
@@ -139,10 +148,13 @@ const versionOf = (value: unknown): number => {
 export class ModelEngine {
   private readonly o: EngineShared;
   private readonly caller: EngineCaller;
+  /** This engine's list answers (a clock view shares them: a list reads no clock). */
+  private readonly lists: ListAnswerCache<ListAnswer>;
 
   constructor({ now, signatureVerifier, handoverLinks, ...shared }: ModelEngineOptions) {
     this.o = shared;
     this.caller = { now, signatureVerifier, handoverLinks };
+    this.lists = new ListAnswerCache(shared.db);
   }
 
   get models(): ModelSet {
@@ -170,6 +182,7 @@ export class ModelEngine {
     for (const [name, model] of next.models) models.set(name, model);
     dicts.clear();
     for (const [name, dict] of next.dicts) dicts.set(name, dict);
+    this.lists.clear();
   }
 
   /** The database, for a product's own read-only routes (e.g. the caller's enterprise profile). */
@@ -231,16 +244,32 @@ export class ModelEngine {
     return rec;
   }
 
-  async list(
-    actor: Actor,
-    name: string,
-    query: QueryParams,
-  ): Promise<{
-    list: Json[];
-    pagecond: { count: number; page: number; size: number; estimated?: true };
-    summary?: Record<string, string>;
-  }> {
+  async list(actor: Actor, name: string, query: QueryParams): Promise<ListAnswer> {
     const model = this.model(name);
+    // An answer kept at the data versions read now is the answer (listCache.ts); the key holds all the
+    // answer depends on besides the data: the user (enterprise, role) and the query.
+    const versions = await this.lists.versionsOf(this.listTables(model));
+    const key = JSON.stringify([model.table, actor.user.id, actor.user.corpId, actor.role, query]);
+    const kept = versions === null ? undefined : this.lists.get(key, versions);
+    if (kept) return kept;
+    const answer = await this.readList(model, actor, query);
+    if (versions !== null) this.lists.set(key, versions, answer);
+    return answer;
+  }
+
+  /** The tables a list of `model` reads: its records (with their side table) and its requirements' models. */
+  private listTables(model: CompiledModel): string[] {
+    let tables = this.tablesOf.get(model);
+    if (!tables) {
+      tables = [model.table, ...requirementTables(this.o.models, model).filter((t) => t !== model.table)];
+      this.tablesOf.set(model, tables);
+    }
+    return tables;
+  }
+
+  private readonly tablesOf = new WeakMap<CompiledModel, string[]>();
+
+  private async readList(model: CompiledModel, actor: Actor, query: QueryParams): Promise<ListAnswer> {
     const where = await withSearches(
       this.o.db,
       model,

@@ -212,7 +212,7 @@ const SIDE_TRIGGERS = 3;
  * The statement-level trigger function keeping the side table exact (one statement per write, so a bulk
  * insert costs one INSERT … SELECT, not a call per row): inserted records add their rows (one per visible
  * enterprise), deleted records lose them, updated records whose visibility or a copied column changed
- * have theirs replaced.
+ * have theirs replaced. Every write bumps the model's data version too (migration 091, listCache.ts).
  */
 function sideSync(model: CompiledModel): { name: string; body: string; statements: string[] } {
   const side = sideTable(model);
@@ -228,6 +228,7 @@ function sideSync(model: CompiledModel): { name: string; body: string; statement
 declare
   changed text[];
 begin
+  update model_versions set v = v + 1 where name = '${model.table}';
   if TG_OP = 'INSERT' then
     ${insert('')}
   elsif TG_OP = 'DELETE' then
@@ -252,6 +253,10 @@ end
     name,
     body,
     statements: [
+      // The version starts at the clock's microseconds: a database made again never repeats a version an
+      // instance may still hold an answer for.
+      `insert into model_versions (name, v) values ('${t}', (extract(epoch from clock_timestamp()) * 1000000)::bigint)
+        on conflict (name) do nothing`,
       `create or replace function ${name}() returns trigger language plpgsql as $$${body}$$`,
       ...trigger('insert', 'new table as new_rows'),
       ...trigger('update', 'old table as old_rows new table as new_rows'),
