@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, QueryResult } from './db';
+import { GENERIC_PLAN, type Db, type QueryResult } from './db';
 import { namedNow } from './pgliteStatements.mjs';
 
 // numeric stays a string (money is exact decimal strings end to end); bigint counts become strings too,
@@ -19,9 +19,24 @@ export async function openPostgres(url: string): Promise<Db> {
     affectedRows: r.rowCount ?? 0,
   });
   const prepared = preparedStatements();
+  // Connections for GENERIC_PLAN statements, made when first needed.
+  let genericPool: pg.Pool | null = null;
+  const poolFor = (sql: string): pg.Pool => {
+    if (!sql.startsWith(GENERIC_PLAN)) return pool;
+    if (!genericPool) {
+      genericPool = new pg.Pool({
+        connectionString: url,
+        max: GENERIC_POOL_SIZE,
+        options: '-c plan_cache_mode=force_generic_plan',
+      });
+      genericPool.on('error', () => undefined);
+    }
+    return genericPool;
+  };
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pool.query(prepared(sql, params))),
+    query: async <T>(sql: string, params?: unknown[]) =>
+      toResult<T>(await poolFor(sql).query(prepared(sql, params))),
     exec: async (sql) => void (await pool.query(sql)),
     transaction: async (fn) => {
       const client = await pool.connect();
@@ -41,10 +56,19 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     listen: (channel, onPayload, onState) => listenOn(url, channel, onPayload, onState),
-    close: () => pool.end(),
-    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool?.end()]);
+    },
+    stats: () => ({
+      total: pool.totalCount + (genericPool?.totalCount ?? 0),
+      idle: pool.idleCount + (genericPool?.idleCount ?? 0),
+      waiting: pool.waitingCount + (genericPool?.waitingCount ?? 0),
+    }),
   };
 }
+
+/** Connections of the generic-plan pool (GENERIC_PLAN), beside the main pool's 10. */
+const GENERIC_POOL_SIZE = 5;
 
 /** Distinct statement texts prepared by name; beyond, statements are parsed on every call as before. */
 const MAX_PREPARED = 500;

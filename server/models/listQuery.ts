@@ -20,7 +20,12 @@ export interface WhereClause {
    * {@link withSearches} adds the bigram condition of those that narrow the rows enough.
    */
   searches?: Array<{ column: string; term: string }>;
+  /** Every condition is an equality (the enterprise, ids, eq and in filters): no range, no contains. */
+  equalities: boolean;
 }
+
+/** The conditions and parameters of a {@link WhereClause}, all most readers of one need. */
+export type WhereSql = Pick<WhereClause, 'sql' | 'params'>;
 
 /** A bigram condition is added when the planner expects at most this many rows from its GIN index. */
 export const SEARCH_NARROW_ROWS = 2_000;
@@ -102,6 +107,7 @@ export function buildWhere(
   const params: unknown[] = [visibleAs];
   const conditions = ['s._corp = $1'];
   const searches: NonNullable<WhereClause['searches']> = [];
+  let equalities = true;
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);
     conditions.push(sql(params.length));
@@ -131,6 +137,7 @@ export function buildWhere(
     } else if (kind === 'contains') {
       const text = values(query[name])[0]?.trim();
       if (text === undefined) continue;
+      equalities = false;
       // The side table's lower-cased copy, LIKE the lower-cased text: what ILIKE does, without lowering every row.
       add((n) => `s.${containsColumn(t.column)} like lower($${n})`, likePattern(checkValue(t, text)));
       // A searchable field's bigrams may narrow the rows first (withSearches); a one-character term has no
@@ -140,6 +147,7 @@ export function buildWhere(
     } else {
       const low = values(query[asked[0]!])[0];
       const high = values(query[asked[1]!])[0];
+      if (low !== undefined || high !== undefined) equalities = false;
       if (low !== undefined) add((n) => `${col} >= $${n}`, checkValue(t, low));
       if (low !== undefined && high !== undefined) checkOrder(t, low, high);
       if (high !== undefined) {
@@ -149,7 +157,7 @@ export function buildWhere(
       }
     }
   }
-  return { sql: conditions.join(' and '), params, ...(searches.length ? { searches } : {}) };
+  return { sql: conditions.join(' and '), params, equalities, ...(searches.length ? { searches } : {}) };
 }
 
 /** The planner's row estimate of `select 1 <from…>` (EXPLAIN's JSON, a string on PGlite). */
@@ -187,11 +195,11 @@ export async function withSearches(
     params.push(term);
     conditions.push(condition(params.length));
   }
-  return { sql: conditions.join(' and '), params };
+  return { ...where, sql: conditions.join(' and '), params };
 }
 
 /** `from <side table> s where …`: the rows of a WHERE clause from {@link buildWhere}. */
-export const visibleFrom = (model: CompiledModel, where: WhereClause): string =>
+export const visibleFrom = (model: CompiledModel, where: WhereSql): string =>
   `from ${sideTable(model)} s where ${where.sql}`;
 
 /**
@@ -200,7 +208,7 @@ export const visibleFrom = (model: CompiledModel, where: WhereClause): string =>
  * condition made true). What lists ran before the side
  * table; the side-table test and the scale bench compare the engine's answers and times with it.
  */
-export function onRecordTable(model: CompiledModel, where: WhereClause): string {
+export function onRecordTable(model: CompiledModel, where: WhereSql): string {
   const lowered = new Map([...model.fields.values()].map((f) => [containsColumn(f.column), f.column]));
   return where.sql
     .replace('s._corp = $1', 't.visible_corps @> array[$1]::text[]')
@@ -216,7 +224,7 @@ export function onRecordTable(model: CompiledModel, where: WhereClause): string 
 }
 
 /** A subquery of the ids a WHERE clause from {@link buildWhere} matches (for `id in (…)`). */
-export const visibleIds = (model: CompiledModel, where: WhereClause): string =>
+export const visibleIds = (model: CompiledModel, where: WhereSql): string =>
   `select s.id ${visibleFrom(model, where)}`;
 
 /** Up to this many matching rows a list counts exactly; above, it reports the planner's estimate. */
@@ -237,7 +245,7 @@ export async function countRows(
 }
 
 /** A scalar subquery: how many rows `where` matches, stopped after EXACT_COUNT_LIMIT + 1. */
-export const cappedCountSql = (model: CompiledModel, where: WhereClause): string =>
+export const cappedCountSql = (model: CompiledModel, where: WhereSql): string =>
   `(select count(*)::int from (select 1 ${visibleFrom(model, where)} limit ${EXACT_COUNT_LIMIT + 1}) x)`;
 
 /** The list total from a capped count: itself up to EXACT_COUNT_LIMIT, else the planner's estimate. */

@@ -282,12 +282,14 @@ export class ModelEngine {
     // page), then render only those rows: formatting every matching row before the top-N sort costs more
     // than the sort itself on a large list. The (capped) count travels in the same statement, one round
     // trip instead of two (the list request's largest fixed cost); an empty page counts on its own.
+    // Filtered by equalities only, its plan is the same for every enterprise and value (GENERIC_PLAN).
     const rows = (await selectRows(
       this.o.db,
       `select ${selectColumns(model, 't')}, ${cappedCountSql(model, where)} as "__count" from ${model.table} t
         where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, actor.role, 's')} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
+      { genericPlan: where.equalities },
     )) as Array<Json & { __count: number }>;
     const first = rows[0];
     const { count, estimated } = first

@@ -1,5 +1,5 @@
 import { normalizeDecimal } from '@renderer/core/format';
-import type { Queryable } from '../db/db';
+import { GENERIC_PLAN, type Queryable } from '../db/db';
 import { ApiError } from '../errors';
 import type { CompiledModel } from './compileModel';
 import type { BizRecord, CompiledField } from './types';
@@ -49,10 +49,16 @@ type Row = Record<string, unknown>;
  * order: the aggregate reads the sorted subquery as it comes) and the server parses at once. The driver
  * then decodes one column instead of every column of every row, and the embedded database's thread
  * (server/db/pgliteWorker.mjs) hands one string to the server's thread instead of row objects to copy.
+ * `genericPlan`: the statement's plan is the same whatever its values (GENERIC_PLAN, server/db/db.ts).
  */
-export async function selectRows(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
+export async function selectRows(
+  q: Queryable,
+  sql: string,
+  params: unknown[],
+  { genericPlan = false } = {},
+): Promise<Row[]> {
   const r = await q.query<{ rows: string }>(
-    `select coalesce(json_agg(r), '[]')::text as "rows" from (${sql}) r`,
+    `${genericPlan ? GENERIC_PLAN : ''}select coalesce(json_agg(r), '[]')::text as "rows" from (${sql}) r`,
     params,
   );
   return JSON.parse(r.rows[0]?.rows ?? '[]') as Row[];
