@@ -40,11 +40,13 @@ export function signedHeaders(method, path, { cookie = '', csrf = '', text = '' 
 }
 
 /**
- * Calls `fn(i)` `warmup` times, then `rounds` times timed; the times sorted. Each answer (an inject
- * response) must be code 0.
+ * Calls `fn(i)` `warmup` times (i = rounds, rounds + 1, …), then `rounds` times timed (i = 0, 1, …); the
+ * times sorted.
+ * Each answer (an inject response) must be code 0. A caller putting `i` in its query (`v=${i}`) sends no
+ * timed request twice, so none is answered from a kept list answer (ADR 0016).
  */
 export async function timedCalls(fn, { rounds, warmup }) {
-  for (let i = 0; i < warmup; i++) await fn(i);
+  for (let i = rounds; i < rounds + warmup; i++) await fn(i);
   const times = [];
   for (let i = 0; i < rounds; i++) {
     const t0 = performance.now();
