@@ -58,6 +58,11 @@ describe('bench scripts', () => {
       // One ratio per timed list, each the largest p95 over the smallest: a number of at least 1.
       expect(flat.length).toBe(rows.filter((r) => r.figure.startsWith('1k list:')).length);
       for (const r of flat) expect(Number(r.value), r.figure).toBeGreaterThanOrEqual(1);
+      // Beside each, the control: the smallest size loaded twice, what noise alone makes of the same data.
+      for (const r of flat) expect(r.baseline, r.figure).toMatch(/1k again [\d.]+ ms: same data \d+\.\d\d$/);
+      const summary = rows.find((r) => r.figure === `flat lists within 1.20 (of ${flat.length})`);
+      expect(Number(summary?.value)).toBeLessThanOrEqual(flat.length);
+      expect(summary?.baseline).toMatch(/^\d+ for the same 1k twice/);
       // The measured supplier's vouchers are the same at both totals: every list of its own counts the
       // same rows at each (filtered ones too), at least the 200 it was given in the unfiltered one.
       const own = (tag: string): number[] =>
