@@ -70,8 +70,15 @@ export class ListAnswerCache<T extends { list: unknown[] }> {
     return e.value;
   }
 
-  /** Keeps `value` (frozen: every later request shares it) read at `versions`. */
-  set(key: string, versions: string, value: T): void {
+  /** Bumped by {@link clear}: an answer read before it is not kept after it. */
+  epoch = 0;
+
+  /**
+   * Keeps `value` (frozen: every later request shares it) read at `versions`, unless the cache was cleared
+   * since `epoch` (the answer may have been read with the models before a reload).
+   */
+  set(key: string, versions: string, value: T, epoch = this.epoch): void {
+    if (epoch !== this.epoch) return;
     this.drop(key);
     const weight = value.list.length + 1;
     this.entries.set(key, { versions, at: Date.now(), weight, value: deepFreeze(value) });
@@ -83,6 +90,7 @@ export class ListAnswerCache<T extends { list: unknown[] }> {
   clear(): void {
     this.entries.clear();
     this.weight = 0;
+    this.epoch += 1;
   }
 
   private drop(key: string): void {

@@ -248,12 +248,13 @@ export class ModelEngine {
     const model = this.model(name);
     // An answer kept at the data versions read now is the answer (listCache.ts); the key holds all the
     // answer depends on besides the data: the user (enterprise, role) and the query.
+    const epoch = this.lists.epoch;
     const versions = await this.lists.versionsOf(this.listTables(model));
     const key = JSON.stringify([model.table, actor.user.id, actor.user.corpId, actor.role, query]);
     const kept = versions === null ? undefined : this.lists.get(key, versions);
     if (kept) return kept;
     const answer = await this.readList(model, actor, query);
-    if (versions !== null) this.lists.set(key, versions, answer);
+    if (versions !== null) this.lists.set(key, versions, answer, epoch);
     return answer;
   }
 

@@ -55,6 +55,16 @@ describe('the list answer cache', () => {
     expect(await cache.versionsOf(['a', 'c'])).toBeNull();
   });
 
+  it('does not keep an answer read before it was cleared (a model reload)', () => {
+    const cache = new ListAnswerCache(versionsDb({}));
+    const epoch = cache.epoch;
+    cache.clear();
+    cache.set('k', '1', page(1), epoch);
+    expect(cache.get('k', '1')).toBeUndefined();
+    cache.set('k', '1', page(1), cache.epoch);
+    expect(cache.get('k', '1')).toBeDefined();
+  });
+
   it('freezes what it keeps', () => {
     const cache = new ListAnswerCache(versionsDb({}));
     const answer = page(1);
