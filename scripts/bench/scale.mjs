@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { signedHeaders, timedCalls } from './http.mjs';
+import { NO_KEPT_ANSWER, signedHeaders, timedCalls } from './http.mjs';
 import { startPostgres } from '../pg-server.ts';
 import { buildApp } from '../../server/app.ts';
 import { createSession } from '../../server/auth/sessions.ts';
@@ -158,6 +158,8 @@ async function loadedSize({ records, perCorp, start }) {
             text,
           }),
           ...(text ? { 'content-type': 'application/json' } : {}),
+          // The lists are timed as the database answers them, never from a kept answer (ADR 0016).
+          ...NO_KEPT_ANSWER,
         },
         ...(text ? { payload: text } : {}),
       });
@@ -207,7 +209,7 @@ export async function scaleBench({
     const measure = (fn) => timedCalls(fn, { rounds, warmup: 5 });
     const results = [];
     for (const { label, query } of timedLists()) {
-      const first = (await list(`${query}&v=first`)).json();
+      const first = (await list(`${query}&v=0`)).json();
       const times = await measure((i) => list(`${query}&v=${i}`));
       results.push({ label, times, count: first.data.pagecond.count, query });
     }
@@ -336,9 +338,8 @@ export async function flatBench({
     let controlWithin = 0;
     for (const { label, query } of timedLists()) {
       const counts = [];
-      for (const s of loaded) counts.push((await s.list(`${query}&v=count`)).json().data.pagecond.count);
-      // Warm-up, then the timed rounds: each request a new query, none answered from a kept answer (ADR 0016).
-      for (const s of loaded) for (let i = 1; i <= 5; i++) await s.list(`${query}&v=w${i}`);
+      for (const s of loaded) counts.push((await s.list(`${query}&v=0`)).json().data.pagecond.count);
+      for (const s of loaded) for (let i = 0; i < 5; i++) await s.list(`${query}&v=${i}`);
       const times = loaded.map(() => []);
       for (let i = 0; i < rounds; i++) {
         // Each round starts at another size, so none is always timed first.

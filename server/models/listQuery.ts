@@ -195,7 +195,7 @@ export async function withSearches(
     params.push(term);
     conditions.push(condition(params.length));
   }
-  return { ...where, sql: conditions.join(' and '), params };
+  return { sql: conditions.join(' and '), params, equalities: where.equalities };
 }
 
 /** `from <side table> s where …`: the rows of a WHERE clause from {@link buildWhere}. */

@@ -16,6 +16,7 @@ import {
   visibleIds,
   withSearches,
   type QueryParams,
+  type WhereClause,
 } from './listQuery';
 import { loadModels, type ModelSet } from './loadModels';
 import { ListAnswerCache } from './listCache';
@@ -67,6 +68,16 @@ export interface ListAnswer {
   list: Json[];
   pagecond: { count: number; page: number; size: number; estimated?: true };
   summary?: Record<string, string>;
+}
+
+/** What a list is read with, from its query (ModelEngine.list). */
+interface ListRead {
+  where: WhereClause;
+  order: string;
+  sideOrder: string;
+  summaryFields: string[];
+  page: number;
+  size: number;
 }
 
 /** What every caller of one engine shares: its database, models, effects and services (made once, server/engine.ts). */
@@ -244,41 +255,41 @@ export class ModelEngine {
     return rec;
   }
 
-  async list(actor: Actor, name: string, query: QueryParams): Promise<ListAnswer> {
+  /** A page of records for the actor; `fresh`: read from the database, not from a kept answer (listCache.ts). */
+  async list(actor: Actor, name: string, query: QueryParams, { fresh = false } = {}): Promise<ListAnswer> {
     const model = this.model(name);
+    // What the answer is read with: the conditions, the sort, the page and the sums asked for (a
+    // parameter no model declares, like the renderer's cache-busting `v`, is in none of them).
+    const read: ListRead = {
+      where: buildWhere(model, visibilityKey(model, actor), query, actor.role),
+      order: orderBy(model, query, actor.role),
+      sideOrder: orderBy(model, query, actor.role, 's'),
+      summaryFields: summaryFieldsOf(model, query, actor.role),
+      ...paging(query),
+    };
     // An answer kept at the data versions read now is the answer (listCache.ts); the key holds all the
-    // answer depends on besides the data: the user (enterprise, role) and the query.
+    // answer depends on besides the data: the user (enterprise, role) and what it is read with.
     const epoch = this.lists.epoch;
     const versions = await this.lists.versionsOf(this.listTables(model));
-    const key = JSON.stringify([model.table, actor.user.id, actor.user.corpId, actor.role, query]);
-    const kept = versions === null ? undefined : this.lists.get(key, versions);
+    const key = JSON.stringify([model.table, actor.user.id, actor.user.corpId, actor.role, read]);
+    const kept = versions === null || fresh ? undefined : this.lists.get(key, versions);
     if (kept) return kept;
-    const answer = await this.readList(model, actor, query);
+    const answer = await this.readList(model, actor, read);
     if (versions !== null) this.lists.set(key, versions, answer, epoch);
     return answer;
   }
 
   /** The tables a list of `model` reads: its records (with their side table) and its requirements' models. */
   private listTables(model: CompiledModel): string[] {
-    let tables = this.tablesOf.get(model);
-    if (!tables) {
-      tables = [model.table, ...requirementTables(this.o.models, model).filter((t) => t !== model.table)];
-      this.tablesOf.set(model, tables);
-    }
-    return tables;
+    return [model.table, ...requirementTables(this.o.models, model).filter((t) => t !== model.table)];
   }
 
-  private readonly tablesOf = new WeakMap<CompiledModel, string[]>();
-
-  private async readList(model: CompiledModel, actor: Actor, query: QueryParams): Promise<ListAnswer> {
-    const where = await withSearches(
-      this.o.db,
-      model,
-      buildWhere(model, visibilityKey(model, actor), query, actor.role),
-    );
-    const order = orderBy(model, query, actor.role);
-    const summaryFields = summaryFieldsOf(model, query, actor.role);
-    const { page, size } = paging(query);
+  private async readList(
+    model: CompiledModel,
+    actor: Actor,
+    { where: asked, order, sideOrder, summaryFields, page, size }: ListRead,
+  ): Promise<ListAnswer> {
+    const where = await withSearches(this.o.db, model, asked);
     // Pick the page's ids on the side table first (its btrees per enterprise and sort column read only the
     // page), then render only those rows: formatting every matching row before the top-N sort costs more
     // than the sort itself on a large list. The (capped) count travels in the same statement, one round
@@ -287,7 +298,7 @@ export class ModelEngine {
     const rows = (await selectRows(
       this.o.db,
       `select ${selectColumns(model, 't')}, ${cappedCountSql(model, where)} as "__count" from ${model.table} t
-        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${orderBy(model, query, actor.role, 's')} limit ${size} offset ${(page - 1) * size}))
+        where t.id = any(array(select s.id ${visibleFrom(model, where)} order by ${sideOrder} limit ${size} offset ${(page - 1) * size}))
         order by ${order}`,
       where.params,
       { genericPlan: where.equalities },

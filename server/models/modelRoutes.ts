@@ -43,8 +43,13 @@ export function registerModelRoutes(
   engine: ModelEngine,
   filesOf: (model: string, id: string) => Promise<unknown[]>,
 ): void {
+  // `Cache-Control: no-cache` asks for the list read from the database, not a kept answer (ADR 0016).
   route<{ Params: Params; Querystring: QueryParams }>(app, API.modelRecords, async (req) =>
-    ok(await engine.list(actorOf(req), req.params.model, req.query)),
+    ok(
+      await engine.list(actorOf(req), req.params.model, req.query, {
+        fresh: /\bno-cache\b/.test(req.headers['cache-control'] ?? ''),
+      }),
+    ),
   );
 
   route<{ Params: { model: string; field: string }; Querystring: QueryParams }>(

@@ -8,7 +8,7 @@ import { loadModels } from '@server/models/loadModels';
 import { productEffects } from '@server/products';
 import { postgresBin, type PostgresServer } from '../../scripts/pg-server';
 import { clock } from './helpers';
-import { as, list, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
+import { API, as, list, modelsServer, step, type ModelsTestServer } from './modelsHelpers';
 import { seededPostgres } from './pgFixture';
 
 /**
@@ -124,6 +124,21 @@ describe('list answers on the embedded database', () => {
     const theirs = await list(core, 'creditVoucher', query);
     expect(statements.n).toBe(before + 3);
     expect(theirs).not.toEqual(first);
+  });
+
+  it("keeps one answer whatever the page's cache-busting v, and reads again when asked no-cache", async () => {
+    const chain = await as(s.app, 'chain_operator');
+    const query = { sort: 'amount,desc', size: '10' };
+    const before = statements.n;
+    await list(chain, 'creditVoucher', { ...query, v: '1' });
+    await list(chain, 'creditVoucher', { ...query, v: '2' });
+    expect(statements.n).toBe(before + 1);
+    const res = await chain.call('GET', `${API}/creditVoucher/records`, {
+      query,
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(res.json().code).toBe('0');
+    expect(statements.n).toBe(before + 2);
   });
 
   it('shows a write made by hand in SQL at once (the trigger bumps the version, not the engine)', async () => {
